@@ -1,0 +1,31 @@
+// Bundles the API into dist/ as plain JavaScript (Node 20 cannot run TypeScript), with the
+// workspace package inlined and every npm dependency left external.
+import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { build } from 'esbuild';
+
+const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
+const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith('@orchard/'));
+
+rmSync('dist', { recursive: true, force: true });
+await build({
+  entryPoints: ['src/server.ts', 'src/ledger-verify.ts'].filter((file) => {
+    try {
+      readFileSync(file);
+      return true;
+    } catch {
+      return false;
+    }
+  }),
+  outdir: 'dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  external,
+  splitting: true,
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  logLevel: 'warning',
+});
+cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+console.log('api built: dist/');

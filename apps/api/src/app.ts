@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import compress from '@fastify/compress';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_PREFIX } from '@orchard/shared';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { accountRoutes } from './modules/accounts/routes';
+import { systemRoutes } from './modules/system/routes';
+import { registerErrorHandling } from './plugins/errors';
+import { registerOpenApi } from './plugins/openapi';
+import { registerSecurityHeaders } from './plugins/security';
+import { registerWebApp } from './plugins/web';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** Built web app to serve; omitted in API-only tests. */
+  webDistDir?: string;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** Builds the whole app without listening, so tests drive it with `app.inject`. */
+export async function buildApp({ config, database, webDistDir }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 64 * 1024,
+    requestIdHeader: false,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await registerSecurityHeaders(app);
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  await registerOpenApi(app, config.APP_NAME);
+
+  await app.register(systemRoutes, { database });
+  await app.register(
+    async (api) => {
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
+      await api.register(accountRoutes);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWebApp(app, {
+    distDir: webDistDir,
+    config: { appName: config.APP_NAME, apiBaseUrl: config.PUBLIC_API_BASE_URL, currency: config.CURRENCY },
+  });
+
+  return app;
+}

@@ -1,0 +1,78 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { findAppRoute, type PublicConfig } from '@orchard/shared';
+import { apiNotFound } from './errors';
+
+const YEAR_SECONDS = 31_536_000;
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+}
+
+function readBuildId(distDir: string): string {
+  try {
+    const latest = JSON.parse(readFileSync(join(distDir, 'builds', 'latest.json'), 'utf8')) as { id?: unknown };
+    return typeof latest.id === 'string' ? latest.id : 'dev';
+  } catch {
+    return 'dev';
+  }
+}
+
+/**
+ * The page shell with the run-time configuration in a meta tag (ORIGIN.md O-C1): one build
+ * serves any deployment, and no inline script is needed to hand the values over.
+ */
+export function renderShell(template: string, config: Omit<PublicConfig, 'buildId'>, buildId: string): string {
+  const payload: PublicConfig = { ...config, buildId };
+  return template
+    .replace('<!--orchard-config-->', `<meta name="orchard-config" content="${escapeAttribute(JSON.stringify(payload))}">`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.appName)}</title>`);
+}
+
+const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Orchard</title><!--orchard-config--></head>
+<body><div id="app"><p>The web app has not been built. Run <code>npm run build</code>.</p></div></body></html>`;
+
+/**
+ * Serves the built web app: hashed assets cached for a year, everything else revalidated, the
+ * page shell never cached. Known routes answer 200, other paths 404 (with the app, which shows
+ * its error page), unknown /api paths the JSON error.
+ */
+export async function registerWebApp(app: FastifyInstance, options: { distDir?: string; config: Omit<PublicConfig, 'buildId'> }) {
+  const distDir = options.distDir && existsSync(join(options.distDir, 'index.html')) ? options.distDir : undefined;
+  const shell = renderShell(
+    distDir ? readFileSync(join(distDir, 'index.html'), 'utf8') : FALLBACK_SHELL,
+    options.config,
+    distDir ? readBuildId(distDir) : 'dev',
+  );
+
+  if (distDir) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      index: false,
+      wildcard: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${join(distDir, 'assets')}`);
+        res.header('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (path === '/api' || path.startsWith('/api/')) {
+      return reply.status(404).send(apiNotFound(request.method, request.url));
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send(apiNotFound(request.method, request.url));
+    }
+    const known = path !== '/index.html' && findAppRoute(path) !== undefined;
+    return reply
+      .status(known ? 200 : 404)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(shell);
+  });
+}

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+export const API_PREFIX = '/api/v1';
+
+export const healthSchema = z.strictObject({ status: z.literal('ok') });
+export const readySchema = z.strictObject({ status: z.enum(['ready', 'unavailable']) });
+
+/** Configuration the server hands the browser at run time (ORIGIN.md O-C1). */
+export const publicConfigSchema = z.strictObject({
+  appName: z.string().min(1),
+  apiBaseUrl: z.string().min(1),
+  currency: z.string().length(3),
+  buildId: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** A crash report from the browser (render errors, start-up failures), logged server-side. */
+export const clientErrorReportSchema = z.strictObject({
+  kind: z.enum(['render', 'mount', 'chunk', 'unhandled']),
+  message: z.string().min(1).max(2000),
+  stack: z.string().max(8000).optional(),
+  path: z.string().max(2048),
+  buildId: z.string().max(100),
+});
+export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;

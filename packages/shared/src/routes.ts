@@ -1,0 +1,72 @@
+/**
+ * The route table fixed by ORIGIN.md O-R1. The web router builds these pages; the server uses
+ * the same list to answer 200 for a known page and 404 for anything else.
+ */
+export type RouteAccess = 'public' | 'guest' | 'signed-in' | 'operator';
+export type RouteLayout = 'default' | 'auth' | 'console';
+
+export interface AppRoute {
+  /** Path pattern; `$name` marks a dynamic segment, a trailing `$` matches the rest. */
+  path: string;
+  access: RouteAccess;
+  layout: RouteLayout;
+}
+
+export const APP_ROUTES: readonly AppRoute[] = [
+  { path: '/about', access: 'public', layout: 'default' },
+  { path: '/help', access: 'public', layout: 'default' },
+  { path: '/help-center', access: 'public', layout: 'default' },
+  { path: '/user/password', access: 'public', layout: 'default' },
+  { path: '/auto_way', access: 'guest', layout: 'auth' },
+  { path: '/forget-password', access: 'guest', layout: 'auth' },
+  { path: '/register', access: 'guest', layout: 'auth' },
+  { path: '/reset-password', access: 'guest', layout: 'auth' },
+  { path: '/verify-code', access: 'guest', layout: 'auth' },
+  // The sign-in page: auth layout with the auth check (a signed-in member goes to /home).
+  { path: '/', access: 'guest', layout: 'auth' },
+  { path: '/coupon', access: 'signed-in', layout: 'default' },
+  { path: '/home', access: 'signed-in', layout: 'default' },
+  { path: '/plan', access: 'signed-in', layout: 'default' },
+  { path: '/plan/$id', access: 'signed-in', layout: 'default' },
+  { path: '/plan/log', access: 'signed-in', layout: 'default' },
+  { path: '/profile', access: 'signed-in', layout: 'default' },
+  { path: '/promotion', access: 'signed-in', layout: 'default' },
+  { path: '/recharge', access: 'signed-in', layout: 'default' },
+  { path: '/recharge/confirm/$id', access: 'signed-in', layout: 'default' },
+  { path: '/recharge/log', access: 'signed-in', layout: 'default' },
+  { path: '/team/level_three', access: 'signed-in', layout: 'default' },
+  { path: '/team/level_two', access: 'signed-in', layout: 'default' },
+  { path: '/team/list', access: 'signed-in', layout: 'default' },
+  { path: '/team/share', access: 'signed-in', layout: 'default' },
+  { path: '/trx/log', access: 'signed-in', layout: 'default' },
+  { path: '/withdraw', access: 'signed-in', layout: 'default' },
+  { path: '/withdraw/bank', access: 'signed-in', layout: 'default' },
+  { path: '/withdraw/log', access: 'signed-in', layout: 'default' },
+  // Operator console (SPEC.md): everything below /admin.
+  { path: '/admin', access: 'operator', layout: 'console' },
+  { path: '/admin/$', access: 'operator', layout: 'console' },
+];
+
+function segments(path: string): string[] {
+  return path.split('/').filter(Boolean);
+}
+
+function matchesPattern(pattern: string, pathname: string): boolean {
+  const want = segments(pattern);
+  const got = segments(pathname);
+  for (let i = 0; i < want.length; i++) {
+    const part = want[i]!;
+    if (part === '$') return got.length > i;
+    if (i >= got.length) return false;
+    if (part.startsWith('$')) continue;
+    if (part !== got[i]) return false;
+  }
+  return want.length === got.length;
+}
+
+/** The route a pathname belongs to, or undefined for an unknown path (a 404). */
+export function findAppRoute(pathname: string): AppRoute | undefined {
+  let clean = pathname.split(/[?#]/)[0] ?? '/';
+  if (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1);
+  return APP_ROUTES.find((route) => matchesPattern(route.path, clean));
+}
