@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import { API_PREFIX } from '@orchard/shared';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { systemClock, type Clock } from './lib/clock';
 import { accountRoutes } from './modules/accounts/routes';
 import { systemRoutes } from './modules/system/routes';
 import { registerErrorHandling } from './plugins/errors';
@@ -17,12 +18,22 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** Built web app to serve; omitted in API-only tests. */
   webDistDir?: string;
+  /** Time source for every rule that depends on time; tests pass a ManualClock. */
+  clock?: Clock;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: DatabaseHandle;
+    clock: Clock;
+  }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Builds the whole app without listening, so tests drive it with `app.inject`. */
-export async function buildApp({ config, database, webDistDir }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, webDistDir, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY,
@@ -35,6 +46,9 @@ export async function buildApp({ config, database, webDistDir }: AppOptions): Pr
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('clock', clock);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
