@@ -39,6 +39,11 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((value) => value !== 'false' && value !== '0'),
+  // Ledger and recharge (issue 4).
+  RECHARGE_ORDER_TTL_MINUTES: integerFromEnv(30, 1),
+  IDEMPOTENCY_KEY_TTL_HOURS: integerFromEnv(24, 24),
+  RECHARGE_MAX_OPEN_ORDERS: integerFromEnv(5, 1),
+  WEBHOOK_TOLERANCE_SECONDS: integerFromEnv(300, 1),
 });
 
 export type Config = z.infer<typeof envSchema>;

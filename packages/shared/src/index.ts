@@ -3,3 +3,5 @@ export * from './errors';
 export * from './money';
 export * from './redirect';
 export * from './routes';
+export * from './contracts/wallet';
+export * from './contracts/recharge';

@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, char, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Mirrors migrations/0200_ledger.sql; the SQL file is the source of truth for constraints and triggers. */
+
+export const LEDGER_ACCOUNT_TYPES = [
+  'member_available',
+  'member_on_hold',
+  'platform_cash',
+  'platform_plan_revenue',
+  'platform_commission_expense',
+  'platform_promotions_expense',
+  'platform_fee_revenue',
+  'platform_adjustments',
+] as const;
+export type LedgerAccountType = (typeof LEDGER_ACCOUNT_TYPES)[number];
+
+export const LEDGER_TRANSACTION_KINDS = [
+  'recharge',
+  'adjustment_credit',
+  'adjustment_debit',
+  'plan_purchase',
+  'withdrawal_hold',
+  'withdrawal_paid',
+  'withdrawal_release',
+  'coupon_credit',
+  'reversal',
+] as const;
+export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: uuid('owner_id').references(() => users.id),
+    type: text('type', { enum: LEDGER_ACCOUNT_TYPES }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    balance: bigint('balance', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique().on(table.ownerId, table.type, table.currency).nullsNotDistinct()],
+);
+
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind', { enum: LEDGER_TRANSACTION_KINDS }).notNull(),
+    idempotencyKey: text('idempotency_key').unique(),
+    memo: text('memo').notNull().default(''),
+    refs: jsonb('refs').$type<Record<string, string>>().notNull().default({}),
+    reversesId: bigint('reverses_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('ledger_transactions_created_at_idx').on(table.createdAt)],
+);
+
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: bigint('transaction_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerTransactions.id),
+    accountId: bigint('account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    balanceAfter: bigint('balance_after', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    index('ledger_entries_account_idx').on(table.accountId, table.id.desc()),
+    index('ledger_entries_transaction_idx').on(table.transactionId),
+  ],
+);
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    state: text('state', { enum: ['running', 'done'] }).notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    responseType: text('response_type'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] }), index('idempotency_keys_expires_at_idx').on(table.expiresAt)],
+);
+
+export const PAYMENT_CHANNEL_KINDS = ['bank_transfer', 'gateway'] as const;
+
+export const paymentChannels = pgTable('payment_channels', {
+  code: text('code').primaryKey(),
+  kind: text('kind', { enum: PAYMENT_CHANNEL_KINDS }).notNull(),
+  name: text('name').notNull(),
+  instructions: text('instructions').notNull().default(''),
+  paymentUrlTemplate: text('payment_url_template'),
+  webhookSecret: text('webhook_secret'),
+  minAmount: bigint('min_amount', { mode: 'number' }).notNull(),
+  maxAmount: bigint('max_amount', { mode: 'number' }).notNull(),
+  presets: jsonb('presets').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  enabled: boolean('enabled').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const RECHARGE_ORDER_STATUSES = ['awaiting_payment', 'submitted', 'credited', 'rejected', 'expired', 'cancelled'] as const;
+export type RechargeOrderStatus = (typeof RECHARGE_ORDER_STATUSES)[number];
+
+export const rechargeOrders = pgTable(
+  'recharge_orders',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    channelCode: text('channel_code')
+      .notNull()
+      .references(() => paymentChannels.code),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    reference: text('reference').notNull().unique(),
+    status: text('status', { enum: RECHARGE_ORDER_STATUSES }).notNull(),
+    payerReference: text('payer_reference'),
+    reviewNote: text('review_note'),
+    rejectReason: text('reject_reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: uuid('resolved_by').references(() => users.id),
+    ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' })
+      .unique()
+      .references(() => ledgerTransactions.id),
+    gatewayPaymentReference: text('gateway_payment_reference'),
+  },
+  (table) => [index('recharge_orders_user_idx').on(table.userId, table.createdAt.desc(), table.id.desc())],
+);
+
+export const paymentWebhookEvents = pgTable(
+  'payment_webhook_events',
+  {
+    channelCode: text('channel_code')
+      .notNull()
+      .references(() => paymentChannels.code),
+    eventId: text('event_id').notNull(),
+    orderId: uuid('order_id').references(() => rechargeOrders.id),
+    outcome: text('outcome').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.channelCode, table.eventId] })],
+);

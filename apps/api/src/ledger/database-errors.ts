@@ -1,0 +1,53 @@
+import type { Db, Tx } from '../db/client';
+import { AppError } from '../errors';
+
+/** The SQLSTATE of a database error, looking through driver and ORM wrappers. */
+export function sqlStateOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The constraint a database error names, if any. */
+export function constraintOf(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const name = (current as { constraint?: unknown }).constraint;
+    if (typeof name === 'string') return name;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** serialization_failure, deadlock_detected, lock_not_available: the work may simply be run again. */
+const RETRYABLE = new Set(['40001', '40P01', '55P03']);
+
+export interface TransactionOptions {
+  /** How many times in all to try before answering 409. */
+  attempts?: number;
+}
+
+/**
+ * Runs `work` in one database transaction, running it again after a serialization failure or a
+ * deadlock (both are normal under concurrency and must never become a 5xx). When it keeps
+ * failing the caller gets a 409 it can retry with the same Idempotency-Key.
+ */
+export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  const attempts = options.attempts ?? 6;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      const state = sqlStateOf(error);
+      if (state === undefined || !RETRYABLE.has(state)) throw error;
+      if (attempt >= attempts) {
+        throw new AppError('CONFLICT', 409, 'The system is busy with the same records. Please try again.', undefined, { 'retry-after': '1' });
+      }
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
+    }
+  }
+}

@@ -1,0 +1,11 @@
+/**
+ * The ledger: the only code that writes money tables (ledger_accounts, ledger_transactions,
+ * ledger_entries). Everything else moves money by calling `postTransaction` inside its own
+ * database transaction.
+ */
+export { ensureMemberAccounts, platformAccountId, type MemberAccounts, type MemberAccountType, type PlatformAccountType } from './accounts';
+export { minorUnitDigits } from './currency';
+export { constraintOf, sqlStateOf, withTransaction } from './database-errors';
+export { buildIntegrityReport, type IntegrityReport } from './integrity-report';
+export { InsufficientFundsError, postTransaction, type LedgerEntryInput, type PostTransactionInput, type PostedTransaction } from './post-transaction';
+export { getMemberBalances, listMemberEntries, type StatementEntry, type StatementFilter } from './statement';

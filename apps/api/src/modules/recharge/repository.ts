@@ -1,0 +1,179 @@
+import { and, asc, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { auditLog, paymentChannels, paymentWebhookEvents, rechargeOrders, users, type RechargeOrderStatus } from '../../db/schema/index';
+
+export type Queryable = Db | Tx;
+export type OrderRow = typeof rechargeOrders.$inferSelect;
+export type ChannelRow = typeof paymentChannels.$inferSelect;
+export type OrderWithChannel = OrderRow & { channel: ChannelRow };
+
+export async function findChannel(db: Queryable, code: string): Promise<ChannelRow | undefined> {
+  const [row] = await db.select().from(paymentChannels).where(eq(paymentChannels.code, code));
+  return row;
+}
+
+export async function listChannels(db: Queryable, onlyEnabled: boolean): Promise<ChannelRow[]> {
+  return db
+    .select()
+    .from(paymentChannels)
+    .where(onlyEnabled ? eq(paymentChannels.enabled, true) : undefined)
+    .orderBy(asc(paymentChannels.sortOrder), asc(paymentChannels.code));
+}
+
+export async function upsertChannel(db: Queryable, values: typeof paymentChannels.$inferInsert): Promise<ChannelRow> {
+  const { code: _code, createdAt: _createdAt, ...changes } = values;
+  const [row] = await db
+    .insert(paymentChannels)
+    .values(values)
+    .onConflictDoUpdate({ target: paymentChannels.code, set: changes })
+    .returning();
+  return row!;
+}
+
+export async function insertOrder(db: Queryable, values: typeof rechargeOrders.$inferInsert): Promise<OrderRow> {
+  const [row] = await db.insert(rechargeOrders).values(values).returning();
+  return row!;
+}
+
+export async function countOpenOrders(db: Queryable, userId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(rechargeOrders)
+    .where(
+      and(
+        eq(rechargeOrders.userId, userId),
+        or(and(eq(rechargeOrders.status, 'awaiting_payment'), sql`${rechargeOrders.expiresAt} > ${now.toISOString()}`), eq(rechargeOrders.status, 'submitted')),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Marks orders past their expiry as expired (of one member, or all). Submitted orders wait for review instead. */
+export async function expireDueOrders(db: Queryable, now: Date, userId?: string): Promise<void> {
+  await db
+    .update(rechargeOrders)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(rechargeOrders.status, 'awaiting_payment'),
+        lte(rechargeOrders.expiresAt, now),
+        userId ? eq(rechargeOrders.userId, userId) : undefined,
+      ),
+    );
+}
+
+async function withChannels(db: Queryable, rows: OrderRow[]): Promise<OrderWithChannel[]> {
+  if (rows.length === 0) return [];
+  const codes = [...new Set(rows.map((row) => row.channelCode))];
+  const channels = await db.select().from(paymentChannels).where(inArray(paymentChannels.code, codes));
+  const byCode = new Map(channels.map((channel) => [channel.code, channel]));
+  return rows.map((row) => ({ ...row, channel: byCode.get(row.channelCode)! }));
+}
+
+/** One order, optionally only when it belongs to `userId`; `lock` takes its row lock for the rest of the transaction. */
+export async function findOrder(db: Queryable, id: string, options: { userId?: string; lock?: boolean } = {}): Promise<OrderWithChannel | undefined> {
+  const query = db
+    .select()
+    .from(rechargeOrders)
+    .where(and(eq(rechargeOrders.id, id), options.userId ? eq(rechargeOrders.userId, options.userId) : undefined));
+  const rows = options.lock ? await query.for('update') : await query;
+  return (await withChannels(db, rows))[0];
+}
+
+export async function findOrderByReference(db: Queryable, reference: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(rechargeOrders).where(eq(rechargeOrders.reference, reference));
+  return row;
+}
+
+export interface OrderCursor {
+  createdAt: Date;
+  id: string;
+}
+
+function beforeCursor(cursor: OrderCursor | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  return or(
+    lt(rechargeOrders.createdAt, cursor.createdAt),
+    and(eq(rechargeOrders.createdAt, cursor.createdAt), lt(rechargeOrders.id, cursor.id)),
+  );
+}
+
+export async function listOrdersOfMember(
+  db: Queryable,
+  userId: string,
+  options: { status?: RechargeOrderStatus; cursor?: OrderCursor; limit: number },
+): Promise<OrderWithChannel[]> {
+  const rows = await db
+    .select()
+    .from(rechargeOrders)
+    .where(and(eq(rechargeOrders.userId, userId), options.status ? eq(rechargeOrders.status, options.status) : undefined, beforeCursor(options.cursor)))
+    .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+    .limit(options.limit);
+  return withChannels(db, rows);
+}
+
+/** Orders waiting for an operator: submitted ones, and any the gateway flagged that are not settled. */
+export async function listOrdersForReview(db: Queryable, options: { cursor?: OrderCursor; limit: number }) {
+  const rows = await db
+    .select()
+    .from(rechargeOrders)
+    .where(
+      and(
+        or(
+          eq(rechargeOrders.status, 'submitted'),
+          and(isNotNull(rechargeOrders.reviewNote), inArray(rechargeOrders.status, ['awaiting_payment', 'expired'])),
+        ),
+        beforeCursor(options.cursor),
+      ),
+    )
+    .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
+    .limit(options.limit);
+  const orders = await withChannels(db, rows);
+  const userIds = [...new Set(orders.map((order) => order.userId))];
+  const members =
+    userIds.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, displayName: users.displayName, email: users.email, phone: users.phone })
+          .from(users)
+          .where(inArray(users.id, userIds));
+  const byId = new Map(members.map((member) => [member.id, member]));
+  return orders.map((order) => ({ ...order, member: byId.get(order.userId)! }));
+}
+
+export async function updateOrder(db: Queryable, id: string, changes: Partial<typeof rechargeOrders.$inferInsert>): Promise<OrderRow> {
+  const [row] = await db.update(rechargeOrders).set(changes).where(eq(rechargeOrders.id, id)).returning();
+  return row!;
+}
+
+/** Records a gateway event; false when it was already recorded (a retry or a replay). */
+export async function recordWebhookEvent(db: Queryable, channelCode: string, eventId: string, receivedAt: Date): Promise<boolean> {
+  const inserted = await db
+    .insert(paymentWebhookEvents)
+    .values({ channelCode, eventId, outcome: 'received', receivedAt })
+    .onConflictDoNothing()
+    .returning({ eventId: paymentWebhookEvents.eventId });
+  return inserted.length > 0;
+}
+
+export async function settleWebhookEvent(db: Queryable, channelCode: string, eventId: string, orderId: string | null, outcome: string) {
+  await db
+    .update(paymentWebhookEvents)
+    .set({ orderId, outcome })
+    .where(and(eq(paymentWebhookEvents.channelCode, channelCode), eq(paymentWebhookEvents.eventId, eventId)));
+}
+
+export async function insertAudit(
+  db: Queryable,
+  entry: { actorId: string | null; action: string; subjectType: string; subjectId: string; ip?: string | null; detail: Record<string, unknown>; at: Date },
+) {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    subjectType: entry.subjectType,
+    subjectId: entry.subjectId,
+    ip: entry.ip ?? null,
+    detail: entry.detail,
+    createdAt: entry.at,
+  });
+}

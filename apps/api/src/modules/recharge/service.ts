@@ -1,0 +1,376 @@
+import { randomInt } from 'node:crypto';
+import type { PaymentWebhookEvent, RechargeOrder, RechargeOrderStatus, UpsertPaymentChannelBody } from '@orchard/shared';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { AppError, notFound } from '../../errors';
+import type { Clock } from '../../lib/clock';
+import { constraintOf, ensureMemberAccounts, platformAccountId, postTransaction, sqlStateOf, withTransaction } from '../../ledger/index';
+import * as repo from './repository';
+
+export interface ServiceDeps {
+  db: Db;
+  clock: Clock;
+  config: Config;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+
+/** "R" + 7 characters without look-alikes: short enough to type into a transfer memo. */
+function generateReference(): string {
+  let code = 'R';
+  for (let i = 0; i < 7; i++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return code;
+}
+
+const orderNotFound = () => notFound('No such recharge order.');
+
+function fillTemplate(template: string, order: repo.OrderRow): string {
+  return template
+    .replaceAll('{orderId}', encodeURIComponent(order.id))
+    .replaceAll('{reference}', encodeURIComponent(order.reference))
+    .replaceAll('{amount}', String(order.amount))
+    .replaceAll('{currency}', encodeURIComponent(order.currency));
+}
+
+/** The status a member should see: an open order past its expiry is expired even before a write marks it. */
+function effectiveStatus(order: repo.OrderRow, now: Date): RechargeOrderStatus {
+  return order.status === 'awaiting_payment' && order.expiresAt.getTime() <= now.getTime() ? 'expired' : order.status;
+}
+
+export function toOrderView(order: repo.OrderWithChannel, now: Date): RechargeOrder {
+  return {
+    id: order.id,
+    reference: order.reference,
+    channel: { code: order.channel.code, name: order.channel.name, kind: order.channel.kind },
+    amount: order.amount,
+    currency: order.currency,
+    status: effectiveStatus(order, now),
+    payerReference: order.payerReference,
+    rejectReason: order.rejectReason,
+    instructions: order.channel.instructions,
+    paymentUrl: order.channel.kind === 'gateway' && order.channel.paymentUrlTemplate ? fillTemplate(order.channel.paymentUrlTemplate, order) : null,
+    createdAt: order.createdAt.toISOString(),
+    expiresAt: order.expiresAt.toISOString(),
+    submittedAt: order.submittedAt?.toISOString() ?? null,
+    resolvedAt: order.resolvedAt?.toISOString() ?? null,
+    serverTime: now.toISOString(),
+  };
+}
+
+export function toChannelView(channel: repo.ChannelRow, currency: string) {
+  return {
+    code: channel.code,
+    kind: channel.kind,
+    name: channel.name,
+    instructions: channel.instructions,
+    currency,
+    minAmount: channel.minAmount,
+    maxAmount: channel.maxAmount,
+    presets: channel.presets,
+  };
+}
+
+export function toAdminChannelView(channel: repo.ChannelRow, currency: string) {
+  return {
+    ...toChannelView(channel, currency),
+    paymentUrlTemplate: channel.paymentUrlTemplate,
+    hasWebhookSecret: channel.webhookSecret !== null,
+    enabled: channel.enabled,
+    sortOrder: channel.sortOrder,
+    createdAt: channel.createdAt.toISOString(),
+    updatedAt: channel.updatedAt.toISOString(),
+  };
+}
+
+export function encodeCursor(order: { createdAt: Date; id: string }): string {
+  return Buffer.from(`${order.createdAt.toISOString()}|${order.id}`).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): repo.OrderCursor | undefined {
+  if (cursor === undefined) return undefined;
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) {
+    throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { cursor: 'Not a valid cursor.' });
+  }
+  return { createdAt, id };
+}
+
+export async function listEnabledChannels(deps: ServiceDeps) {
+  return (await repo.listChannels(deps.db, true)).map((channel) => toChannelView(channel, deps.config.CURRENCY));
+}
+
+export async function createOrder(deps: ServiceDeps, userId: string, input: { channel: string; amount: number }): Promise<RechargeOrder> {
+  const now = deps.clock.now();
+  return withTransaction(deps.db, async (tx) => {
+    const channel = await repo.findChannel(tx, input.channel);
+    if (!channel || !channel.enabled) {
+      throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { channel: 'This payment channel is not available.' });
+    }
+    if (input.amount < channel.minAmount || input.amount > channel.maxAmount) {
+      throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
+        amount: `Enter an amount from ${channel.minAmount} to ${channel.maxAmount} (minor units).`,
+      });
+    }
+    if ((await repo.countOpenOrders(tx, userId, now)) >= deps.config.RECHARGE_MAX_OPEN_ORDERS) {
+      throw new AppError('TOO_MANY_OPEN_ORDERS', 409, 'You have too many open recharge orders. Finish or cancel one first.');
+    }
+    const expiresAt = new Date(now.getTime() + deps.config.RECHARGE_ORDER_TTL_MINUTES * 60_000);
+    for (let attempt = 0; ; attempt++) {
+      const reference = generateReference();
+      // A savepoint, so a (very unlikely) clash of references does not abort the transaction.
+      try {
+        const order = await tx.transaction((inner) =>
+          repo.insertOrder(inner, {
+            userId,
+            channelCode: channel.code,
+            amount: input.amount,
+            currency: deps.config.CURRENCY,
+            reference,
+            status: 'awaiting_payment',
+            createdAt: now,
+            expiresAt,
+          }),
+        );
+        return toOrderView({ ...order, channel }, now);
+      } catch (error) {
+        if (attempt < 5 && sqlStateOf(error) === '23505' && constraintOf(error)?.includes('reference')) continue;
+        throw error;
+      }
+    }
+  });
+}
+
+export async function listOrders(deps: ServiceDeps, userId: string, query: { status?: RechargeOrderStatus; cursor?: string; limit?: string }) {
+  const now = deps.clock.now();
+  const limit = query.limit ? Number(query.limit) : 20;
+  const cursor = decodeCursor(query.cursor);
+  await repo.expireDueOrders(deps.db, now, userId);
+  const rows = await repo.listOrdersOfMember(deps.db, userId, { status: query.status, cursor, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map((order) => toOrderView(order, now)),
+    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
+  };
+}
+
+export async function getOrder(deps: ServiceDeps, userId: string, id: string): Promise<RechargeOrder> {
+  if (!UUID.test(id)) throw orderNotFound();
+  const order = await repo.findOrder(deps.db, id, { userId });
+  if (!order) throw orderNotFound();
+  return toOrderView(order, deps.clock.now());
+}
+
+/** Loads and locks a member's own order; anyone else's is "not found", never "forbidden". */
+async function lockOwnOrder(tx: Tx, userId: string, id: string) {
+  if (!UUID.test(id)) throw orderNotFound();
+  const order = await repo.findOrder(tx, id, { userId, lock: true });
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+const orderExpired = () => new AppError('ORDER_EXPIRED', 409, 'This recharge order has expired. Create a new one.');
+const orderClosed = (status: string) => new AppError('ORDER_NOT_OPEN', 409, `This recharge order is ${status.replace('_', ' ')} and can no longer change.`);
+
+export async function submitPayment(deps: ServiceDeps, userId: string, id: string, payerReference: string): Promise<RechargeOrder> {
+  const now = deps.clock.now();
+  return withTransaction(deps.db, async (tx) => {
+    const order = await lockOwnOrder(tx, userId, id);
+    const status = effectiveStatus(order, now);
+    if (status === 'submitted' && order.payerReference === payerReference) return toOrderView(order, now);
+    if (status === 'expired') throw orderExpired();
+    if (status !== 'awaiting_payment') throw orderClosed(status);
+    const updated = await repo.updateOrder(tx, order.id, { status: 'submitted', payerReference, submittedAt: now });
+    return toOrderView({ ...updated, channel: order.channel }, now);
+  });
+}
+
+export async function cancelOrder(deps: ServiceDeps, userId: string, id: string): Promise<RechargeOrder> {
+  const now = deps.clock.now();
+  return withTransaction(deps.db, async (tx) => {
+    const order = await lockOwnOrder(tx, userId, id);
+    const status = effectiveStatus(order, now);
+    if (status === 'cancelled') return toOrderView(order, now);
+    if (status === 'expired') throw orderExpired();
+    if (status !== 'awaiting_payment') throw orderClosed(status);
+    const updated = await repo.updateOrder(tx, order.id, { status: 'cancelled', resolvedAt: now });
+    return toOrderView({ ...updated, channel: order.channel }, now);
+  });
+}
+
+/** Statuses from which money may still be credited: the payment may arrive after the countdown. */
+const CREDITABLE: RechargeOrderStatus[] = ['awaiting_payment', 'submitted', 'expired'];
+
+/**
+ * Credits a locked order: one ledger transaction (platform cash → member available) under the
+ * ledger idempotency key `recharge:<order id>`, so the order is credited at most once even if two
+ * paths (operator, webhook) race past every other check.
+ */
+async function creditLockedOrder(tx: Tx, deps: ServiceDeps, order: repo.OrderWithChannel, by: { operatorId: string | null; paymentReference?: string }) {
+  const now = deps.clock.now();
+  const member = await ensureMemberAccounts(tx, order.userId, order.currency);
+  const cash = await platformAccountId(tx, 'platform_cash', order.currency);
+  const posted = await postTransaction(tx, {
+    kind: 'recharge',
+    idempotencyKey: `recharge:${order.id}`,
+    entries: [
+      { accountId: member.available, amount: order.amount },
+      { accountId: cash, amount: -order.amount },
+    ],
+    memo: `Recharge ${order.reference} via ${order.channel.name}`,
+    refs: { rechargeOrderId: order.id, reference: order.reference },
+    at: now,
+  });
+  const updated = await repo.updateOrder(tx, order.id, {
+    status: 'credited',
+    resolvedAt: now,
+    resolvedBy: by.operatorId,
+    ledgerTransactionId: posted.transactionId,
+    ...(by.paymentReference ? { gatewayPaymentReference: by.paymentReference } : {}),
+  });
+  await repo.insertAudit(tx, {
+    actorId: by.operatorId,
+    action: by.operatorId ? 'recharge.credit' : 'recharge.credit.gateway',
+    subjectType: 'recharge_order',
+    subjectId: order.id,
+    detail: { amount: order.amount, currency: order.currency, transactionId: posted.transactionId, from: order.status, paymentReference: by.paymentReference ?? null },
+    at: now,
+  });
+  return { ...updated, channel: order.channel };
+}
+
+export async function creditOrder(deps: ServiceDeps, operatorId: string, id: string, note?: string, ip?: string): Promise<RechargeOrder> {
+  if (!UUID.test(id)) throw orderNotFound();
+  return withTransaction(deps.db, async (tx) => {
+    const order = await repo.findOrder(tx, id, { lock: true });
+    if (!order) throw orderNotFound();
+    if (order.status === 'credited') throw new AppError('ALREADY_CREDITED', 409, 'This recharge order has already been credited.');
+    if (!CREDITABLE.includes(order.status)) throw orderClosed(order.status);
+    const credited = await creditLockedOrder(tx, deps, order, { operatorId });
+    if (note || ip) {
+      await repo.insertAudit(tx, { actorId: operatorId, action: 'recharge.credit.note', subjectType: 'recharge_order', subjectId: id, ip, detail: { note: note ?? null }, at: deps.clock.now() });
+    }
+    return toOrderView(credited, deps.clock.now());
+  });
+}
+
+export async function rejectOrder(deps: ServiceDeps, operatorId: string, id: string, reason: string, ip?: string): Promise<RechargeOrder> {
+  if (!UUID.test(id)) throw orderNotFound();
+  const now = deps.clock.now();
+  return withTransaction(deps.db, async (tx) => {
+    const order = await repo.findOrder(tx, id, { lock: true });
+    if (!order) throw orderNotFound();
+    if (order.status === 'credited') throw new AppError('ALREADY_CREDITED', 409, 'This recharge order has already been credited.');
+    if (!CREDITABLE.includes(order.status)) throw orderClosed(order.status);
+    const updated = await repo.updateOrder(tx, order.id, { status: 'rejected', rejectReason: reason, resolvedAt: now, resolvedBy: operatorId });
+    await repo.insertAudit(tx, {
+      actorId: operatorId,
+      action: 'recharge.reject',
+      subjectType: 'recharge_order',
+      subjectId: order.id,
+      ip,
+      detail: { reason, from: order.status, amount: order.amount },
+      at: now,
+    });
+    return toOrderView({ ...updated, channel: order.channel }, now);
+  });
+}
+
+export async function listReviews(deps: ServiceDeps, query: { cursor?: string; limit?: string }) {
+  const now = deps.clock.now();
+  const limit = query.limit ? Number(query.limit) : 20;
+  const cursor = decodeCursor(query.cursor);
+  await repo.expireDueOrders(deps.db, now);
+  const rows = await repo.listOrdersForReview(deps.db, { cursor, limit: limit + 1 });
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map((order) => ({
+      ...toOrderView(order, now),
+      member: { id: order.member.id, displayName: order.member.displayName, email: order.member.email, phone: order.member.phone },
+      reviewNote: order.reviewNote,
+    })),
+    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
+  };
+}
+
+export type WebhookOutcome = 'credited' | 'duplicate' | 'flagged' | 'ignored';
+
+/**
+ * Applies one verified gateway event. The event id is recorded first (primary key), so any
+ * number of deliveries of one event queue on that row and all but the first see a duplicate.
+ */
+export async function applyWebhookEvent(deps: ServiceDeps, channelCode: string, event: PaymentWebhookEvent): Promise<WebhookOutcome> {
+  const now = deps.clock.now();
+  return withTransaction(deps.db, async (tx) => {
+    if (!(await repo.recordWebhookEvent(tx, channelCode, event.id, now))) return 'duplicate';
+    let orderId = event.data.orderId;
+    if (!orderId && event.data.reference) orderId = (await repo.findOrderByReference(tx, event.data.reference))?.id;
+    const order = orderId ? await repo.findOrder(tx, orderId, { lock: true }) : undefined;
+    const settle = async (outcome: WebhookOutcome, detail?: string) => {
+      await repo.settleWebhookEvent(tx, channelCode, event.id, order?.id ?? null, detail ? `${outcome}: ${detail}` : outcome);
+      return outcome;
+    };
+    if (!order || order.channelCode !== channelCode) return settle('ignored', 'unknown order');
+    if (event.data.reference && event.data.reference !== order.reference) return settle('ignored', 'reference does not match the order');
+    if (event.type === 'payment.failed') return settle('ignored', 'payment failed');
+    if (order.status === 'credited') return settle('duplicate', 'order already credited');
+
+    const mismatch =
+      event.data.amount !== order.amount || event.data.currency !== order.currency
+        ? `Gateway reported ${event.data.amount} ${event.data.currency}, order is for ${order.amount} ${order.currency} (event ${event.id}).`
+        : null;
+    if (mismatch || !CREDITABLE.includes(order.status)) {
+      const note = mismatch ?? `Gateway reported a payment (event ${event.id}) for a ${order.status} order.`;
+      await repo.updateOrder(tx, order.id, {
+        reviewNote: note,
+        ...(order.status === 'rejected' ? {} : { status: 'submitted', submittedAt: order.submittedAt ?? now }),
+        gatewayPaymentReference: event.data.paymentReference ?? null,
+      });
+      await repo.insertAudit(tx, { actorId: null, action: 'recharge.flag.gateway', subjectType: 'recharge_order', subjectId: order.id, detail: { note }, at: now });
+      return settle('flagged', note);
+    }
+    await creditLockedOrder(tx, deps, order, { operatorId: null, paymentReference: event.data.paymentReference });
+    return settle('credited');
+  });
+}
+
+export async function upsertPaymentChannel(deps: ServiceDeps, operatorId: string, code: string, body: UpsertPaymentChannelBody, ip?: string) {
+  const now = deps.clock.now();
+  return withTransaction(deps.db, async (tx) => {
+    const existing = await repo.findChannel(tx, code);
+    const webhookSecret = body.webhookSecret ?? existing?.webhookSecret ?? null;
+    if (body.kind === 'gateway' && !webhookSecret) {
+      throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { webhookSecret: 'A gateway needs a webhook secret.' });
+    }
+    const row = await repo.upsertChannel(tx, {
+      code,
+      kind: body.kind,
+      name: body.name,
+      instructions: body.instructions,
+      paymentUrlTemplate: body.paymentUrlTemplate ?? null,
+      webhookSecret: body.kind === 'gateway' ? webhookSecret : null,
+      minAmount: body.minAmount,
+      maxAmount: body.maxAmount,
+      presets: body.presets,
+      enabled: body.enabled,
+      sortOrder: body.sortOrder,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await repo.insertAudit(tx, {
+      actorId: operatorId,
+      action: existing ? 'payment_channel.update' : 'payment_channel.create',
+      subjectType: 'payment_channel',
+      subjectId: code,
+      ip,
+      detail: { ...body, webhookSecret: body.webhookSecret ? '(changed)' : undefined },
+      at: now,
+    });
+    return { created: !existing, channel: toAdminChannelView(row, deps.config.CURRENCY) };
+  });
+}
+
+export async function listAllChannels(deps: ServiceDeps) {
+  return (await repo.listChannels(deps.db, false)).map((channel) => toAdminChannelView(channel, deps.config.CURRENCY));
+}

@@ -1,0 +1,118 @@
+import { Readable } from 'node:stream';
+import { minorToDecimalString, type ListTransactionsQuery, type LedgerTransactionType, type StatementEntry, type Wallet } from '@orchard/shared';
+import { getMemberBalances, listMemberEntries, minorUnitDigits, type StatementFilter } from '../../ledger/index';
+import type { StatementEntry as LedgerStatementEntry } from '../../ledger/index';
+import type { ServiceDeps } from '../recharge/service';
+
+export async function getWallet(deps: ServiceDeps, userId: string): Promise<Wallet> {
+  const currency = deps.config.CURRENCY;
+  return { currency, fractionDigits: minorUnitDigits(currency), ...(await getMemberBalances(deps.db, userId, currency)) };
+}
+
+const DAY = 86_400_000;
+
+/** Query filters → ledger filter. A bare date `to` includes that whole day. */
+export function toStatementFilter(query: Omit<ListTransactionsQuery, 'cursor' | 'limit'>): Omit<StatementFilter, 'limit' | 'beforeId'> {
+  const from = query.from ? new Date(query.from.length === 10 ? `${query.from}T00:00:00Z` : query.from) : undefined;
+  let to: Date | undefined;
+  if (query.to) to = query.to.length === 10 ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY) : new Date(Date.parse(query.to) + 1);
+  return {
+    kinds: query.type ? (query.type.split(',') as LedgerTransactionType[]) : undefined,
+    account: query.account,
+    from,
+    to,
+  };
+}
+
+function referenceOf(entry: LedgerStatementEntry): string | null {
+  return entry.refs.reference ?? entry.refs.rechargeOrderId ?? entry.refs.purchaseId ?? entry.refs.withdrawalId ?? null;
+}
+
+function toEntryView(entry: LedgerStatementEntry): StatementEntry {
+  return {
+    id: String(entry.id),
+    transactionId: String(entry.transactionId),
+    type: entry.kind,
+    account: entry.account,
+    amount: entry.amount,
+    balanceAfter: entry.balanceAfter,
+    memo: entry.memo,
+    reference: referenceOf(entry),
+    createdAt: entry.createdAt.toISOString(),
+  };
+}
+
+export async function listTransactions(deps: ServiceDeps, userId: string, query: ListTransactionsQuery) {
+  const limit = query.limit ? Number(query.limit) : 20;
+  const rows = await listMemberEntries(deps.db, userId, deps.config.CURRENCY, {
+    ...toStatementFilter(query),
+    beforeId: query.cursor ? Number(query.cursor) : undefined,
+    limit: limit + 1,
+  });
+  const page = rows.slice(0, limit);
+  return { items: page.map(toEntryView), nextCursor: rows.length > limit ? String(page[page.length - 1]!.id) : null };
+}
+
+/** A CSV field: quoted when needed, and a leading =, +, -, @ of text defused so spreadsheets do not run it. */
+function csvText(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+const CSV_HEADER = 'time,type,account,amount,balance_after,currency,reference,memo,entry_id,transaction_id\r\n';
+const BATCH = 500;
+
+/**
+ * The whole filtered statement as CSV, read in keyset batches and streamed, so a long history
+ * never sits in memory at once.
+ */
+export function exportTransactionsCsv(deps: ServiceDeps, userId: string, query: Omit<ListTransactionsQuery, 'cursor' | 'limit'>): Readable {
+  const currency = deps.config.CURRENCY;
+  const digits = minorUnitDigits(currency);
+  const filter = toStatementFilter(query);
+  let beforeId: number | undefined;
+  let started = false;
+  let done = false;
+  return new Readable({
+    async read() {
+      try {
+        if (!started) {
+          started = true;
+          this.push(CSV_HEADER);
+          return;
+        }
+        if (done) {
+          this.push(null);
+          return;
+        }
+        const rows = await listMemberEntries(deps.db, userId, currency, { ...filter, beforeId, limit: BATCH });
+        if (rows.length < BATCH) done = true;
+        if (rows.length === 0) {
+          this.push(null);
+          return;
+        }
+        beforeId = rows[rows.length - 1]!.id;
+        this.push(
+          rows
+            .map((entry) =>
+              [
+                entry.createdAt.toISOString(),
+                entry.kind,
+                entry.account,
+                minorToDecimalString(entry.amount, digits),
+                minorToDecimalString(entry.balanceAfter, digits),
+                currency,
+                csvText(referenceOf(entry) ?? ''),
+                csvText(entry.memo),
+                String(entry.id),
+                String(entry.transactionId),
+              ].join(','),
+            )
+            .join('\r\n') + '\r\n',
+        );
+      } catch (error) {
+        this.destroy(error as Error);
+      }
+    },
+  });
+}

@@ -1,0 +1,119 @@
+import { z } from 'zod';
+
+/** Money: an integer of minor units (cents). Never a float, never a string. */
+export const minorUnitsSchema = z.number().int().min(0).max(1_000_000_000_000);
+export const positiveMinorUnitsSchema = z.number().int().min(1).max(1_000_000_000_000);
+
+/** Why an entry exists; the statement filters on it. */
+export const LEDGER_TRANSACTION_TYPES = [
+  'recharge',
+  'adjustment_credit',
+  'adjustment_debit',
+  'plan_purchase',
+  'withdrawal_hold',
+  'withdrawal_paid',
+  'withdrawal_release',
+  'coupon_credit',
+  'reversal',
+] as const;
+export const ledgerTransactionTypeSchema = z.enum(LEDGER_TRANSACTION_TYPES);
+export type LedgerTransactionType = z.infer<typeof ledgerTransactionTypeSchema>;
+
+export const walletSchema = z.strictObject({
+  currency: z.string().length(3),
+  /** Decimal places of the currency's minor unit (2 for USD). */
+  fractionDigits: z.number().int().min(0).max(3),
+  available: z.number().int(),
+  onHold: z.number().int(),
+});
+export type Wallet = z.infer<typeof walletSchema>;
+
+export const statementEntrySchema = z.strictObject({
+  id: z.string(),
+  transactionId: z.string(),
+  type: ledgerTransactionTypeSchema,
+  account: z.enum(['available', 'on_hold']),
+  /** Signed: positive adds to the account, negative takes from it. */
+  amount: z.number().int(),
+  balanceAfter: z.number().int(),
+  memo: z.string(),
+  /** The recharge order, plan purchase, withdrawal … this entry belongs to, when there is one. */
+  reference: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type StatementEntry = z.infer<typeof statementEntrySchema>;
+
+const isoDateOrDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Use a date such as 2026-01-31 or an ISO date-time.')
+  .refine((value) => !Number.isNaN(Date.parse(value)), 'Not a real date.');
+
+/** Filters of the statement and its CSV export. Query strings are strings: numbers are parsed, not coerced. */
+export const statementFilterQuerySchema = z.strictObject({
+  /** One type or several separated by commas. */
+  type: z
+    .string()
+    .regex(/^[a-z_]+(,[a-z_]+)*$/, 'Use transaction types separated by commas.')
+    .refine((value) => value.split(',').every((part) => (LEDGER_TRANSACTION_TYPES as readonly string[]).includes(part)), 'Unknown transaction type.')
+    .optional(),
+  account: z.enum(['available', 'on_hold']).optional(),
+  /** Inclusive; a date alone means the start of that day (UTC). */
+  from: isoDateOrDateTime.optional(),
+  /** Inclusive; a date alone means the whole of that day (UTC). */
+  to: isoDateOrDateTime.optional(),
+});
+
+export const listTransactionsQuerySchema = statementFilterQuerySchema.extend({
+  cursor: z.string().regex(/^\d{1,18}$/, 'Not a valid cursor.').optional(),
+  limit: z.string().regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.').optional(),
+});
+export type ListTransactionsQuery = z.infer<typeof listTransactionsQuerySchema>;
+
+export const statementPageSchema = z.strictObject({
+  items: z.array(statementEntrySchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type StatementPage = z.infer<typeof statementPageSchema>;
+
+/** Operator: credit or debit a member's available balance, with a mandatory reason. */
+export const adjustBalanceBodySchema = z.strictObject({
+  direction: z.enum(['credit', 'debit']),
+  amount: positiveMinorUnitsSchema,
+  reason: z.string().trim().min(3, 'Give a reason of at least 3 characters.').max(500),
+});
+export type AdjustBalanceBody = z.infer<typeof adjustBalanceBodySchema>;
+
+export const adjustmentResultSchema = z.strictObject({
+  transactionId: z.string(),
+  userId: z.uuid(),
+  direction: z.enum(['credit', 'debit']),
+  amount: z.number().int(),
+  wallet: walletSchema,
+});
+export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
+
+export const ledgerReportSchema = z.strictObject({
+  ok: z.boolean(),
+  generatedAt: z.iso.datetime(),
+  transactionCount: z.number().int(),
+  entryCount: z.number().int(),
+  unbalancedTransactions: z.array(z.strictObject({ transactionId: z.number().int(), entryCount: z.number().int(), sum: z.number().int() })),
+  balanceMismatches: z.array(
+    z.strictObject({ accountId: z.number().int(), ownerId: z.string().nullable(), type: z.string(), cached: z.number().int(), fromEntries: z.number().int() }),
+  ),
+  negativeBalances: z.array(z.strictObject({ accountId: z.number().int(), ownerId: z.string().nullable(), type: z.string(), balance: z.number().int() })),
+  runningBalanceBreaks: z.array(
+    z.strictObject({ entryId: z.number().int(), accountId: z.number().int(), balanceAfter: z.number().int(), expected: z.number().int() }),
+  ),
+  trialBalance: z.array(
+    z.strictObject({
+      currency: z.string(),
+      accounts: z.array(z.strictObject({ type: z.string(), balance: z.number().int() })),
+      memberLiabilities: z.number().int(),
+      platformTotal: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
+});
+export type LedgerReport = z.infer<typeof ledgerReportSchema>;
