@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,4 +10,6 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
   },
   esbuild: { jsx: 'automatic' },
+  resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
+  define: { __BUILD_ID__: JSON.stringify('test-build') },
 });

@@ -21,7 +21,7 @@ export function minorToDecimalString(minor: number, fractionDigits: number): str
  * decimal with at most `fractionDigits` decimals (so "1e3", "12.345" and "-1" are refused).
  */
 export function decimalStringToMinor(text: string, fractionDigits: number): number | null {
-  const match = /^(\d{1,13})(?:[.,](\d*))?$/.exec(text.trim());
+  const match = /^(\d{1,15})(?:[.,](\d*))?$/.exec(text.trim());
   if (!match) return null;
   const fraction = match[2] ?? '';
   if (fraction.length > fractionDigits) return null;

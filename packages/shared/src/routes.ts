@@ -47,6 +47,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/$', access: 'operator', layout: 'console' },
 ];
 
+const ROUTES_BY_SPECIFICITY = [...APP_ROUTES].sort((a, b) => Number(a.path.includes('$')) - Number(b.path.includes('$')));
+
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
@@ -68,5 +70,6 @@ function matchesPattern(pattern: string, pathname: string): boolean {
 export function findAppRoute(pathname: string): AppRoute | undefined {
   let clean = pathname.split(/[?#]/)[0] ?? '/';
   if (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1);
-  return APP_ROUTES.find((route) => matchesPattern(route.path, clean));
+  // A static path wins over a dynamic one (`/plan/log` is not plan "log").
+  return ROUTES_BY_SPECIFICITY.find((route) => matchesPattern(route.path, clean));
 }

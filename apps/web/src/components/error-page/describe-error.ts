@@ -1,0 +1,26 @@
+export interface ErrorDescription {
+  status: number;
+  message: string;
+}
+
+export const DEFAULT_ERROR_STATUS = 500;
+export const DEFAULT_ERROR_MESSAGE = 'Internal Server Error';
+
+/** `Page not found: {path}` (ORIGIN.md O-E1). */
+export function notFoundMessage(path: string): string {
+  return `Page not found: ${path}`;
+}
+
+/**
+ * ORIGIN.md O-E2: an error without a status is a 500 with `Internal Server Error`; an error
+ * with one keeps it, and its own message shows.
+ */
+export function describeError(error: unknown): ErrorDescription {
+  if (error && typeof error === 'object') {
+    const { status, statusCode, message } = error as { status?: unknown; statusCode?: unknown; message?: unknown };
+    const code = [statusCode, status].find((value): value is number => typeof value === 'number' && value >= 400 && value <= 599);
+    if (code === undefined) return { status: DEFAULT_ERROR_STATUS, message: DEFAULT_ERROR_MESSAGE };
+    return { status: code, message: typeof message === 'string' && message ? message : DEFAULT_ERROR_MESSAGE };
+  }
+  return { status: DEFAULT_ERROR_STATUS, message: DEFAULT_ERROR_MESSAGE };
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from '@/lib/i18n';
+import { LogoMark } from '../logo';
+import { buttonClass } from '../ui/button';
+
+/** Frame both error views share: big status, title, message, a way back. */
+export function ErrorShell({ status, title, message, hint, children }: { status: number; title: string; message: string; hint: string; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <main id="main" className="mx-auto flex min-h-dvh max-w-md animate-page-in flex-col items-center justify-center gap-4 px-6 py-16 text-center">
+      <LogoMark className="size-10" />
+      <p className="text-6xl font-bold tracking-tight text-primary-600 tabular-nums dark:text-primary-500" aria-label={t('error.status', { status })}>
+        {status}
+      </p>
+      <h1 className="text-2xl font-semibold text-gray-900 dark:text-gray-50">{title}</h1>
+      <p className="break-words text-base text-gray-700 dark:text-gray-300" data-testid="error-message">
+        {message}
+      </p>
+      <p className="text-sm text-gray-600 dark:text-gray-400">{hint}</p>
+      <div className="mt-2 flex flex-wrap justify-center gap-3">
+        {children}
+        {/* A full page load: after an error the app's state is not to be trusted. */}
+        <a href="/home" className={buttonClass('primary')}>
+          {t('error.goHome')}
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,5 @@
+export interface ErrorViewProps {
+  status: number;
+  message: string;
+  onRetry?: () => void;
+}

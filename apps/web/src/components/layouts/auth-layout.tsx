@@ -1,0 +1,35 @@
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from '@/lib/i18n';
+import { Logo } from '../logo';
+import { ThemeSwitcher } from '../theme-switcher';
+import { AnimatedOutlet } from './animated-outlet';
+
+/** ORIGIN.md O-R3 `auth` layout: a centred card with the app name and logo, no navigation. */
+export function AuthLayout() {
+  const { t } = useTranslation();
+  return (
+    <div className="flex min-h-dvh animate-layout-in flex-col items-center bg-gray-50 px-4 py-8 sm:justify-center dark:bg-gray-950">
+      <div className="w-full max-w-sm">
+        <div className="mb-6 flex flex-col items-center gap-2 text-center">
+          <Logo />
+          <p className="text-sm text-gray-600 dark:text-gray-400">{t('app.tagline')}</p>
+        </div>
+        <main id="main" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800">
+          <AnimatedOutlet />
+        </main>
+        <footer className="mt-6 flex flex-col items-center gap-4 text-sm text-gray-600 dark:text-gray-400">
+          <nav aria-label={t('nav.help')} className="flex gap-4">
+            <Link to="/help" className="underline-offset-4 hover:underline">
+              {t('nav.help')}
+            </Link>
+            <Link to="/about" className="underline-offset-4 hover:underline">
+              {t('nav.about')}
+            </Link>
+          </nav>
+          <ThemeSwitcher />
+        </footer>
+      </div>
+    </div>
+  );
+}
+

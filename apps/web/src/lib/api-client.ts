@@ -1,0 +1,60 @@
+import type { ApiErrorBody } from '@orchard/shared';
+import { appConfig } from './config';
+
+/** An API failure as the server described it: status, stable code, message, field messages. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  /** Money-moving requests carry one (SPEC.md "Safe to retry"). */
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+}
+
+function isApiErrorBody(value: unknown): value is ApiErrorBody {
+  const error = (value as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | undefined)?.error;
+  return Boolean(error) && typeof error?.code === 'string' && typeof error.message === 'string' && (error.fields === undefined || typeof error.fields === 'object');
+}
+
+/** fetch against the configured API base URL; every non-2xx becomes an ApiError. */
+export async function apiFetch<T>(path: string, { method = 'GET', body, idempotencyKey, signal }: ApiRequest = {}): Promise<T> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
+  let response: Response;
+  try {
+    response = await fetch(`${appConfig.apiBaseUrl}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal,
+    });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError(0, 'NETWORK', 'No connection. Check your network and try again.');
+  }
+  if (response.status === 204) return undefined as T;
+  const payload: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const retryAfter = Number(response.headers.get('retry-after'));
+    if (isApiErrorBody(payload)) {
+      const { code, message, fields } = payload.error;
+      throw new ApiError(response.status, code, message, fields, Number.isFinite(retryAfter) ? retryAfter : undefined);
+    }
+    throw new ApiError(response.status, 'HTTP_ERROR', response.statusText || 'Request failed');
+  }
+  return payload as T;
+}

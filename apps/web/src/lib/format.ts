@@ -1,0 +1,40 @@
+import { minorToDecimalString } from '@orchard/shared/money';
+import { appConfig } from './config';
+
+export function currentLocale(): string {
+  return typeof navigator === 'undefined' ? 'en-US' : navigator.language || 'en-US';
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+function moneyFormat(currency: string, locale: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/** Digits after the decimal point of a currency (USD 2, JPY 0, BHD 3). */
+export function currencyFractionDigits(currency = appConfig.currency): number {
+  return moneyFormat(currency, 'en-US').resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/**
+ * Integer minor units → "$12.50" in the member's locale. The amount reaches Intl as an exact
+ * decimal string, never as a float.
+ */
+export function formatMoney(minor: number, { currency = appConfig.currency, locale = currentLocale() } = {}): string {
+  const decimal = minorToDecimalString(minor, currencyFractionDigits(currency));
+  // Intl.NumberFormat formats decimal strings exactly (ES2023); the cast satisfies older typings.
+  return moneyFormat(currency, locale).format(decimal as unknown as number);
+}
+
+export function formatDateTime(value: Date | string | number, locale = currentLocale()): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value));
+}
+
+export function formatDate(value: Date | string | number, locale = currentLocale()): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value));
+}

@@ -1,0 +1,41 @@
+import './styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { reloadAfterChunkError } from './lib/chunk-reload';
+import { I18nProvider } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
+import { reportClientError } from './lib/report-error';
+import { createAppRouter } from './router';
+
+// A module preload that fails (old chunk gone after a deploy): reload once (ORIGIN.md O-E4).
+window.addEventListener('vite:preloadError', (event) => {
+  if (reloadAfterChunkError()) event.preventDefault();
+});
+
+function mount() {
+  const container = document.getElementById('app');
+  if (!container) throw new Error('The #app element is missing');
+  const queryClient = createQueryClient();
+  const router = createAppRouter(queryClient);
+  createRoot(container, {
+    onUncaughtError: (error) => reportClientError('unhandled', error),
+  }).render(
+    <StrictMode>
+      <I18nProvider>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </I18nProvider>
+    </StrictMode>,
+  );
+}
+
+try {
+  mount();
+} catch (error) {
+  // ORIGIN.md O-E5.
+  console.error('Error while mounting app', error);
+  reportClientError('mount', error);
+}

@@ -1,0 +1,46 @@
+import { useEffect, useState } from 'react';
+import { createRootRouteWithContext, Outlet, useLocation, type ErrorComponentProps } from '@tanstack/react-router';
+import { ErrorPage } from '../components/error-page/error-page';
+import { describeError, notFoundMessage } from '../components/error-page/describe-error';
+import { LoadingBar } from '../components/loading-bar';
+import { ThemeController } from '../components/theme-controller';
+import { UpdateNotice } from '../components/update-notice';
+import { isChunkLoadError, reloadAfterChunkError } from '../lib/chunk-reload';
+import { reportClientError } from '../lib/report-error';
+import type { RouterContext } from '../lib/router-context';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+  errorComponent: RootError,
+});
+
+function RootLayout() {
+  return (
+    <>
+      <ThemeController />
+      <LoadingBar />
+      <Outlet />
+      <UpdateNotice />
+    </>
+  );
+}
+
+/** ORIGIN.md O-E1: any path outside the route table. */
+function NotFound() {
+  const path = useLocation({ select: (location) => location.pathname });
+  return <ErrorPage status={404} message={notFoundMessage(path)} />;
+}
+
+/** ORIGIN.md O-E2/O-E3/O-E4: failed loaders and render errors end here, never on a blank screen. */
+function RootError({ error, reset }: ErrorComponentProps) {
+  const isChunkError = isChunkLoadError(error);
+  // Decided once per error: a reload is attempted at most once (the guard lives in sessionStorage).
+  const [isReloading] = useState(() => isChunkError && reloadAfterChunkError());
+  useEffect(() => {
+    if (!isReloading) reportClientError(isChunkError ? 'chunk' : 'render', error);
+  }, [error, isChunkError, isReloading]);
+  if (isReloading) return null;
+  const { status, message } = describeError(error);
+  return <ErrorPage status={status} message={message} onRetry={reset} />;
+}

@@ -1,0 +1,19 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { safeRedirectPath } from '@orchard/shared/redirect';
+import { AuthPlaceholder } from '../../components/auth-placeholder';
+import { meQueryOptions } from '../../features/session/me';
+
+interface SignInSearch {
+  redirect?: string;
+}
+
+/** The sign-in page: auth layout with the auth check (ORIGIN.md O-R1, O-R2). */
+export const Route = createFileRoute('/_auth/')({
+  validateSearch: (search: Record<string, unknown>): SignInSearch =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  beforeLoad: async ({ context, search }) => {
+    const me = await context.queryClient.ensureQueryData(meQueryOptions());
+    if (me) throw redirect({ href: safeRedirectPath(search.redirect) });
+  },
+  component: () => <AuthPlaceholder page="signIn" />,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AuthPlaceholder } from '../../components/auth-placeholder';
+
+export const Route = createFileRoute('/_auth/verify-code')({
+  component: () => <AuthPlaceholder page="verifyCode" />,
+});

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from '../../../components/placeholder-page';
+
+export const Route = createFileRoute('/_default/_app/coupon')({
+  component: () => <PlaceholderPage page="coupon" backTo="/profile" />,
+});

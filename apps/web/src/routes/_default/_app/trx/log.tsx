@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from '../../../../components/placeholder-page';
+
+export const Route = createFileRoute('/_default/_app/trx/log')({
+  component: () => <PlaceholderPage page="trxLog" backTo="/profile" />,
+});

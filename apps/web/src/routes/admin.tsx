@@ -1,0 +1,14 @@
+import { createFileRoute, redirect } from '@tanstack/react-router';
+import { ConsoleLayout } from '../components/layouts/console-layout';
+import { meQueryOptions } from '../features/session/me';
+
+/** The operator console (SPEC.md): operators only; its code loads only when visited. */
+export const Route = createFileRoute('/admin')({
+  beforeLoad: async ({ context, location }) => {
+    const me = await context.queryClient.ensureQueryData(meQueryOptions());
+    if (!me) throw redirect({ to: '/', search: { redirect: location.href } });
+    if (me.role !== 'operator') throw redirect({ to: '/home' });
+    return { me };
+  },
+  component: ConsoleLayout,
+});

@@ -1,0 +1,61 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+
+const buildId = `${new Date().toISOString().replace(/[-:T.Z]/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
+
+/**
+ * ORIGIN.md O-C2: every build publishes builds/latest.json ({ id, timestamp }) and
+ * builds/meta/<id>.json; the running app polls latest.json to learn of a newer build.
+ */
+function buildMetadata(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'orchard-build-metadata',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const timestamp = Date.now();
+      mkdirSync(join(outDir, 'builds', 'meta'), { recursive: true });
+      writeFileSync(join(outDir, 'builds', 'latest.json'), JSON.stringify({ id: buildId, timestamp }));
+      writeFileSync(join(outDir, 'builds', 'meta', `${buildId}.json`), JSON.stringify({ id: buildId, timestamp, matcher: { static: {}, wildcard: {}, dynamic: {} }, prerendered: [] }));
+    },
+  };
+}
+
+/** In development the API server is not serving the shell, so put the default config in. */
+function devConfigMeta(): Plugin {
+  return {
+    name: 'orchard-dev-config',
+    apply: 'serve',
+    transformIndexHtml(html) {
+      const config = JSON.stringify({ appName: 'Orchard', apiBaseUrl: '/api/v1', currency: 'USD', buildId: 'dev' }).replaceAll('"', '&quot;');
+      return html.replace('<!--orchard-config-->', `<meta name="orchard-config" content="${config}">`);
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: './src/routes', generatedRouteTree: './src/routeTree.gen.ts' }),
+    react(),
+    tailwindcss(),
+    buildMetadata(),
+    devConfigMeta(),
+  ],
+  define: { __BUILD_ID__: JSON.stringify(buildId) },
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${resolve(import.meta.dirname, 'src')}/` },
+      // React 19 has useSyncExternalStore built in; the shim only adds bytes to the first load.
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: resolve(import.meta.dirname, 'src/lib/use-sync-external-store-shim.ts') },
+    ],
+  },
+  server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },
+  build: { target: 'es2022', sourcemap: true, reportCompressedSize: false },
+});

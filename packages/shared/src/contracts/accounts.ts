@@ -1,0 +1,351 @@
+import { z } from 'zod';
+
+/**
+ * Accounts, sessions and the operator's member tools (issue 3). One schema per contract, used by
+ * the API route, the web form and the tests. Messages are written for the person at the form.
+ */
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+export const VERIFICATION_CODE_LENGTH = 6;
+export const INVITE_CODE_PATTERN = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** `+1 (555) 123-4567` → `+15551234567`; null when it is not a phone number with country code. */
+export function normalizePhone(value: string): string | null {
+  const compact = value.replace(/[\s().-]/g, '');
+  return /^\+[1-9]\d{7,14}$/.test(compact) ? compact : null;
+}
+
+export function normalizeEmail(value: string): string | null {
+  const email = value.trim().toLowerCase();
+  return email.length <= 254 && EMAIL_PATTERN.test(email) ? email : null;
+}
+
+/** An account is named by its email address or its phone number. */
+export type AccountIdentifier = { kind: 'email'; value: string } | { kind: 'phone'; value: string };
+
+export function parseAccountIdentifier(value: string): AccountIdentifier | null {
+  const trimmed = value.trim();
+  if (trimmed.includes('@')) {
+    const email = normalizeEmail(trimmed);
+    return email ? { kind: 'email', value: email } : null;
+  }
+  const phone = normalizePhone(trimmed);
+  return phone ? { kind: 'phone', value: phone } : null;
+}
+
+const ACCOUNT_MESSAGE = 'Enter your email address or your phone number with its country code, e.g. +15551234567.';
+
+export const accountField = z
+  .string({ error: ACCOUNT_MESSAGE })
+  .trim()
+  .min(1, 'Enter your email address or phone number.')
+  .max(254, ACCOUNT_MESSAGE)
+  .refine((value) => parseAccountIdentifier(value) !== null, ACCOUNT_MESSAGE);
+
+export const emailField = z
+  .string({ error: 'Enter a valid email address, e.g. name@example.com.' })
+  .trim()
+  .max(254, 'This email address is too long.')
+  .refine((value) => normalizeEmail(value) !== null, 'Enter a valid email address, e.g. name@example.com.');
+
+export const phoneField = z
+  .string({ error: 'Enter a phone number with its country code, e.g. +15551234567.' })
+  .trim()
+  .max(32, 'This phone number is too long.')
+  .refine((value) => normalizePhone(value) !== null, 'Enter a phone number with its country code, e.g. +15551234567.');
+
+/** A new password: length only (no composition rules); the server also refuses common ones. */
+export const newPasswordField = z
+  .string({ error: 'Enter a password.' })
+  .min(PASSWORD_MIN_LENGTH, `Use at least ${PASSWORD_MIN_LENGTH} characters.`)
+  .max(PASSWORD_MAX_LENGTH, `Use at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+/** A password being checked, not chosen. */
+export const currentPasswordField = z
+  .string({ error: 'Enter your password.' })
+  .min(1, 'Enter your password.')
+  .max(PASSWORD_MAX_LENGTH, `Passwords have at most ${PASSWORD_MAX_LENGTH} characters.`);
+
+export const displayNameField = z
+  .string({ error: 'Enter your name.' })
+  .trim()
+  .min(1, 'Enter your name.')
+  .max(60, 'Use at most 60 characters.')
+  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'Use letters, numbers and punctuation only.');
+
+export const inviteCodeField = z
+  .string({ error: 'Enter the 8-character invite code.' })
+  .trim()
+  .toUpperCase()
+  .max(8, 'Invite codes have 8 characters.')
+  .refine((value) => value === '' || INVITE_CODE_PATTERN.test(value), 'Invite codes have 8 letters and digits, e.g. K7M2QX9P.');
+
+export const codeField = z
+  .string({ error: 'Enter the 6-digit code.' })
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code.');
+
+const uuidField = (message: string) => z.uuid({ error: message });
+const isoTime = z.string().describe('ISO 8601 time');
+
+export const roleSchema = z.enum(['member', 'operator']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** The signed-in member, as the web app's auth guard sees it. */
+export const meSchema = z.strictObject({
+  id: z.uuid(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: roleSchema,
+  inviteCode: z.string(),
+  referrerId: z.uuid().nullable(),
+  createdAt: isoTime,
+});
+export type Me = z.infer<typeof meSchema>;
+
+export const signedInSchema = z.strictObject({ user: meSchema });
+export type SignedIn = z.infer<typeof signedInSchema>;
+
+export const messageSchema = z.strictObject({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageSchema>;
+
+export const authOptionsSchema = z.strictObject({
+  requireInvite: z.boolean(),
+  passwordMinLength: z.number().int(),
+  passwordMaxLength: z.number().int(),
+  codeLength: z.number().int(),
+  resendCooldownSeconds: z.number().int(),
+});
+export type AuthOptions = z.infer<typeof authOptionsSchema>;
+
+// Register → verify.
+export const registerBodySchema = z
+  .strictObject({
+    email: emailField.optional(),
+    phone: phoneField.optional(),
+    displayName: displayNameField,
+    password: newPasswordField,
+    inviteCode: inviteCodeField.optional(),
+  })
+  .superRefine((body, context) => {
+    if (!body.email && !body.phone) {
+      context.addIssue({ code: 'custom', path: ['email'], message: 'Enter an email address or a phone number.' });
+    }
+    if (body.email && body.phone) {
+      context.addIssue({ code: 'custom', path: ['phone'], message: 'Use either an email address or a phone number, not both.' });
+    }
+  });
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** Where a code went and when the next one may be asked for. */
+export const codeSentSchema = z.strictObject({
+  verificationId: z.uuid(),
+  channel: z.enum(['email', 'sms']),
+  /** Masked, e.g. `j•••@example.com` or `+1 555 ••• 67`. */
+  destination: z.string(),
+  expiresAt: isoTime,
+  resendAvailableAt: isoTime,
+});
+export type CodeSent = z.infer<typeof codeSentSchema>;
+
+export const verifyCodeBodySchema = z.strictObject({
+  verificationId: uuidField('This code request is not valid; please register again.'),
+  code: codeField,
+});
+export type VerifyCodeBody = z.infer<typeof verifyCodeBodySchema>;
+
+export const resendCodeBodySchema = z.strictObject({
+  verificationId: uuidField('This code request is not valid; please register again.'),
+});
+export type ResendCodeBody = z.infer<typeof resendCodeBodySchema>;
+
+// Sign in / out.
+export const signInBodySchema = z.strictObject({
+  account: accountField,
+  password: currentPasswordField,
+});
+export type SignInBody = z.infer<typeof signInBodySchema>;
+
+// Passwords.
+export const requestPasswordResetBodySchema = z.strictObject({ account: accountField });
+export type RequestPasswordResetBody = z.infer<typeof requestPasswordResetBodySchema>;
+
+export const passwordResetRequestedSchema = z.strictObject({
+  message: z.string(),
+  resendAvailableAt: isoTime,
+});
+export type PasswordResetRequested = z.infer<typeof passwordResetRequestedSchema>;
+
+export const resetPasswordBodySchema = z.strictObject({
+  account: accountField,
+  code: codeField,
+  password: newPasswordField,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+
+/** Signed in: current + new. Signed out: also the account. */
+export const changePasswordBodySchema = z.strictObject({
+  account: accountField.optional(),
+  currentPassword: currentPasswordField,
+  newPassword: newPasswordField,
+});
+export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
+
+// Sign-in links.
+export const requestSignInLinkBodySchema = z.strictObject({
+  account: accountField,
+  /** Same-origin path to open after signing in; anything else falls back to /home. */
+  redirect: z.string().max(2048, 'This address is too long.').optional(),
+});
+export type RequestSignInLinkBody = z.infer<typeof requestSignInLinkBodySchema>;
+
+export const consumeSignInLinkBodySchema = z.strictObject({
+  token: z.string({ error: 'This sign-in link is not valid.' }).min(1, 'This sign-in link is not valid.').max(200, 'This sign-in link is not valid.'),
+});
+export type ConsumeSignInLinkBody = z.infer<typeof consumeSignInLinkBodySchema>;
+
+export const signInLinkConsumedSchema = z.strictObject({ user: meSchema, redirect: z.string() });
+export type SignInLinkConsumed = z.infer<typeof signInLinkConsumedSchema>;
+
+/** Error codes of a link that cannot be used; the page says which and offers a new link. */
+export const SIGN_IN_LINK_ERRORS = ['LINK_INVALID', 'LINK_USED', 'LINK_EXPIRED'] as const;
+
+// Profile.
+export const updateMeBodySchema = z.strictObject({ displayName: displayNameField });
+export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
+
+export const sessionInfoSchema = z.strictObject({
+  id: z.uuid(),
+  createdAt: isoTime,
+  lastSeenAt: isoTime,
+  expiresAt: isoTime,
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof sessionInfoSchema>;
+
+export const sessionListSchema = z.strictObject({ sessions: z.array(sessionInfoSchema) });
+export type SessionList = z.infer<typeof sessionListSchema>;
+
+export const revokedSessionsSchema = z.strictObject({ revoked: z.number().int() });
+export type RevokedSessions = z.infer<typeof revokedSessionsSchema>;
+
+// Operator console.
+const pageQuery = {
+  limit: z.coerce.number({ error: 'Use a whole number from 1 to 100.' }).int('Use a whole number from 1 to 100.').min(1, 'Use a whole number from 1 to 100.').max(100, 'Use a whole number from 1 to 100.').default(50),
+  offset: z.coerce.number({ error: 'Use a whole number of 0 or more.' }).int('Use a whole number of 0 or more.').min(0, 'Use a whole number of 0 or more.').max(1_000_000, 'Use a smaller number.').default(0),
+};
+
+export const memberStatusSchema = z.enum(['active', 'frozen']);
+
+export const memberSummarySchema = z.strictObject({
+  id: z.uuid(),
+  displayName: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  role: roleSchema,
+  status: memberStatusSchema,
+  inviteCode: z.string(),
+  referrerId: z.uuid().nullable(),
+  createdAt: isoTime,
+});
+export type MemberSummary = z.infer<typeof memberSummarySchema>;
+
+export const listMembersQuerySchema = z.strictObject({
+  q: z.string().trim().max(254, 'Use at most 254 characters.').optional(),
+  role: roleSchema.optional(),
+  status: memberStatusSchema.optional(),
+  ...pageQuery,
+});
+export type ListMembersQuery = z.infer<typeof listMembersQuerySchema>;
+
+export const memberListSchema = z.strictObject({ items: z.array(memberSummarySchema), total: z.number().int() });
+export type MemberList = z.infer<typeof memberListSchema>;
+
+export const memberIdParamsSchema = z.strictObject({ id: uuidField('This member does not exist.') });
+
+export const memberDetailSchema = z.strictObject({
+  member: memberSummarySchema,
+  referrer: z.strictObject({ id: z.uuid(), displayName: z.string(), inviteCode: z.string() }).nullable(),
+  inviteeCount: z.number().int(),
+  activeSessionCount: z.number().int(),
+});
+export type MemberDetail = z.infer<typeof memberDetailSchema>;
+
+export const setMemberRoleBodySchema = z.strictObject({
+  role: roleSchema,
+  reason: z.string().trim().min(3, 'Say why, in a few words.').max(500, 'Use at most 500 characters.'),
+});
+export type SetMemberRoleBody = z.infer<typeof setMemberRoleBodySchema>;
+
+export const setMemberStatusBodySchema = z.strictObject({
+  status: memberStatusSchema,
+  reason: z.string().trim().min(3, 'Say why, in a few words.').max(500, 'Use at most 500 characters.'),
+});
+export type SetMemberStatusBody = z.infer<typeof setMemberStatusBodySchema>;
+
+export const issueSignInLinkBodySchema = z.strictObject({
+  reason: z.string().trim().min(3, 'Say why, in a few words.').max(500, 'Use at most 500 characters.'),
+  redirect: z.string().max(2048, 'This address is too long.').optional(),
+});
+export type IssueSignInLinkBody = z.infer<typeof issueSignInLinkBodySchema>;
+
+export const issuedSignInLinkSchema = z.strictObject({ url: z.string(), expiresAt: isoTime });
+export type IssuedSignInLink = z.infer<typeof issuedSignInLinkSchema>;
+
+export const outboxStatusSchema = z.enum(['pending', 'sending', 'sent', 'logged', 'failed']);
+
+export const outboxMessageSchema = z.strictObject({
+  id: z.number().int(),
+  kind: z.string(),
+  channel: z.enum(['email', 'sms']),
+  destination: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  status: outboxStatusSchema,
+  attempts: z.number().int(),
+  nextAttemptAt: isoTime,
+  lastError: z.string().nullable(),
+  createdAt: isoTime,
+  sentAt: isoTime.nullable(),
+});
+export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
+
+export const listOutboxQuerySchema = z.strictObject({
+  status: outboxStatusSchema.optional(),
+  destination: z.string().trim().max(254, 'Use at most 254 characters.').optional(),
+  ...pageQuery,
+});
+export type ListOutboxQuery = z.infer<typeof listOutboxQuerySchema>;
+
+export const outboxListSchema = z.strictObject({ items: z.array(outboxMessageSchema), total: z.number().int() });
+export type OutboxList = z.infer<typeof outboxListSchema>;
+
+export const auditEntrySchema = z.strictObject({
+  id: z.number().int(),
+  actorId: z.uuid().nullable(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  subjectType: z.string().nullable(),
+  subjectId: z.string().nullable(),
+  ip: z.string().nullable(),
+  detail: z.record(z.string(), z.unknown()),
+  createdAt: isoTime,
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const listAuditLogQuerySchema = z.strictObject({
+  action: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
+  actorId: uuidField('Use a member id.').optional(),
+  subjectId: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
+  ...pageQuery,
+});
+export type ListAuditLogQuery = z.infer<typeof listAuditLogQuerySchema>;
+
+export const auditLogListSchema = z.strictObject({ items: z.array(auditEntrySchema), total: z.number().int() });
+export type AuditLogList = z.infer<typeof auditLogListSchema>;
