@@ -6,8 +6,11 @@ import { API_PREFIX } from '@orchard/shared';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { accountsPlugin } from './modules/accounts/plugin';
 import { accountRoutes } from './modules/accounts/routes';
+import { adminRoutes } from './modules/admin/routes';
 import { systemRoutes } from './modules/system/routes';
+import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { registerSecurityHeaders } from './plugins/security';
@@ -59,6 +62,8 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerOpenApi(app, config.APP_NAME);
+  await app.register(authPlugin);
+  await app.register(accountsPlugin);
 
   await app.register(systemRoutes, { database });
   await app.register(
@@ -67,6 +72,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
       await api.register(accountRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: API_PREFIX },
   );

@@ -39,6 +39,33 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .optional()
     .transform((value) => value !== 'false' && value !== '0'),
+  // Accounts and delivery (issue 3).
+  REQUIRE_INVITE: booleanFromEnv,
+  REGISTRATIONS_PER_IP_PER_DAY: integerFromEnv(20, 1),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Orchard <no-reply@orchard.local>'),
+  SMS_WEBHOOK_URL: z
+    .string()
+    .regex(/^https?:\/\//, 'must start with http:// or https://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMS_WEBHOOK_SECRET: z.string().optional().or(z.literal('').transform(() => undefined)),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  PUBLIC_URL: z
+    .string()
+    .regex(/^https?:\/\/[^/]+$/, 'must be an origin such as https://orchard.example (no path)')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
+  OUTBOX_POLL_MS: integerFromEnv(2000, 0),
   // Ledger and recharge (issue 4).
   RECHARGE_ORDER_TTL_MINUTES: integerFromEnv(30, 1),
   IDEMPOTENCY_KEY_TTL_HOURS: integerFromEnv(24, 24),

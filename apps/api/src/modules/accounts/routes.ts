@@ -1,21 +1,267 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema } from '@orchard/shared';
-import { unauthenticated } from '../../errors';
+import {
+  apiErrorSchema,
+  authOptionsSchema,
+  changePasswordBodySchema,
+  codeSentSchema,
+  consumeSignInLinkBodySchema,
+  meSchema,
+  messageSchema,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordResetRequestedSchema,
+  registerBodySchema,
+  requestPasswordResetBodySchema,
+  requestSignInLinkBodySchema,
+  resendCodeBodySchema,
+  resetPasswordBodySchema,
+  revokedSessionsSchema,
+  sessionListSchema,
+  signedInSchema,
+  signInBodySchema,
+  signInLinkConsumedSchema,
+  updateMeBodySchema,
+  verifyCodeBodySchema,
+} from '@orchard/shared';
+import { z } from 'zod';
+import { authOf, requireMember } from '../../plugins/auth';
+import { contextOf } from './plugin';
+import { RESEND_COOLDOWN_MS } from './service';
+import { clearSessionCookie, listLiveSessions, setSessionCookie } from './sessions';
 
-/** The signed-in member. Sessions arrive with the accounts module; until then nobody is signed in. */
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const tags = ['accounts'];
+
+/** Register, verify, sign in and out, passwords, sign-in links and the member's own profile. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { accounts, config } = app;
+
+  app.get(
+    '/auth/options',
+    {
+      schema: { operationId: 'getAuthOptions', tags, summary: 'What the auth forms need to know', response: { 200: authOptionsSchema } },
+    },
+    async () => ({
+      requireInvite: config.REQUIRE_INVITE,
+      passwordMinLength: PASSWORD_MIN_LENGTH,
+      passwordMaxLength: PASSWORD_MAX_LENGTH,
+      codeLength: 6,
+      resendCooldownSeconds: RESEND_COOLDOWN_MS / 1000,
+    }),
+  );
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        operationId: 'register',
+        tags,
+        summary: 'Start an account: sends a 6-digit code to the email address or phone',
+        body: registerBodySchema,
+        response: { 201: codeSentSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await accounts.register(request.body, contextOf(request))),
+  );
+
+  app.post(
+    '/auth/verify',
+    {
+      schema: {
+        operationId: 'verifyCode',
+        tags,
+        summary: 'Enter the registration code: completes the account and signs in',
+        body: verifyCodeBodySchema,
+        response: { 200: signedInSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const started = await accounts.verifyRegistration(request.body.verificationId, request.body.code, contextOf(request));
+      setSessionCookie(request, reply, config, started.token, started.expiresAt, app.clock.now());
+      return { user: started.user };
+    },
+  );
+
+  app.post(
+    '/auth/resend',
+    {
+      schema: {
+        operationId: 'resendCode',
+        tags,
+        summary: 'Send a new registration code (after a 60 s cool-down)',
+        body: resendCodeBodySchema,
+        response: { 200: codeSentSchema, ...errors },
+      },
+    },
+    async (request) => accounts.resendCode(request.body.verificationId, contextOf(request)),
+  );
+
+  app.post(
+    '/auth/sign-in',
+    {
+      schema: {
+        operationId: 'signIn',
+        tags,
+        summary: 'Sign in with email or phone and password',
+        body: signInBodySchema,
+        response: { 200: signedInSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const started = await accounts.signIn(request.body.account, request.body.password, contextOf(request));
+      setSessionCookie(request, reply, config, started.token, started.expiresAt, app.clock.now());
+      return { user: started.user };
+    },
+  );
+
+  app.post(
+    '/auth/sign-out',
+    {
+      schema: { operationId: 'signOut', tags, summary: 'End this session', response: { 204: z.null(), ...errors } },
+    },
+    async (request, reply) => {
+      if (request.auth) await accounts.signOut(request.auth.sessionId, request.auth.userId, request.ip);
+      clearSessionCookie(request, reply, config);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/auth/password-reset/request',
+    {
+      schema: {
+        operationId: 'requestPasswordReset',
+        tags,
+        summary: 'Send a password reset code; the same answer whether or not the account exists',
+        body: requestPasswordResetBodySchema,
+        response: { 202: passwordResetRequestedSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(202).send(await accounts.requestPasswordReset(request.body.account, contextOf(request))),
+  );
+
+  app.post(
+    '/auth/password-reset',
+    {
+      schema: {
+        operationId: 'resetPassword',
+        tags,
+        summary: 'Set a new password with a reset code; ends every session',
+        body: resetPasswordBodySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => accounts.resetPassword(request.body, contextOf(request)),
+  );
+
+  app.post(
+    '/auth/password',
+    {
+      schema: {
+        operationId: 'changePassword',
+        tags,
+        summary: 'Change the password (signed in: current + new; signed out: account + current + new); ends other sessions',
+        body: changePasswordBodySchema,
+        response: { 200: messageSchema, ...errors },
+      },
+    },
+    async (request) => accounts.changePassword(request.body, request.auth, contextOf(request)),
+  );
+
+  app.post(
+    '/auth/sign-in-link/request',
+    {
+      schema: {
+        operationId: 'requestSignInLink',
+        tags,
+        summary: 'Send a single-use sign-in link (15 minutes); the same answer whether or not the account exists',
+        body: requestSignInLinkBodySchema,
+        response: { 202: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(202).send(await accounts.requestSignInLink(request.body.account, request.body.redirect, contextOf(request))),
+  );
+
+  app.post(
+    '/auth/sign-in-link',
+    {
+      schema: {
+        operationId: 'consumeSignInLink',
+        tags,
+        summary: 'Exchange a sign-in link token for a session (LINK_INVALID, LINK_USED, LINK_EXPIRED otherwise)',
+        body: consumeSignInLinkBodySchema,
+        response: { 200: signInLinkConsumedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const started = await accounts.consumeSignInLink(request.body.token, contextOf(request));
+      setSessionCookie(request, reply, config, started.token, started.expiresAt, app.clock.now());
+      return { user: started.user, redirect: started.redirect };
+    },
+  );
+
   app.get(
     '/me',
     {
+      preHandler: requireMember,
+      schema: { operationId: 'getMe', tags, summary: 'The signed-in member', response: { 200: meSchema, 401: apiErrorSchema } },
+    },
+    async (request) => accounts.getMe(authOf(request).userId),
+  );
+
+  app.patch(
+    '/me',
+    {
+      preHandler: requireMember,
       schema: {
-        operationId: 'getMe',
-        tags: ['accounts'],
-        summary: 'The signed-in member',
-        response: { 401: apiErrorSchema },
+        operationId: 'updateMe',
+        tags,
+        summary: 'Change the display name',
+        body: updateMeBodySchema,
+        response: { 200: meSchema, ...errors },
       },
     },
-    async () => {
-      throw unauthenticated();
+    async (request) => accounts.updateMe(authOf(request).userId, request.body.displayName),
+  );
+
+  app.get(
+    '/me/sessions',
+    {
+      preHandler: requireMember,
+      schema: { operationId: 'listSessions', tags, summary: 'My active sessions', response: { 200: sessionListSchema, 401: apiErrorSchema } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const rows = await listLiveSessions(app.database.db, auth.userId, app.clock.now());
+      return {
+        sessions: rows.map((row) => ({
+          id: row.id,
+          createdAt: new Date(row.createdAt).toISOString(),
+          lastSeenAt: new Date(row.lastSeenAt).toISOString(),
+          expiresAt: new Date(row.expiresAt).toISOString(),
+          ip: row.ip,
+          userAgent: row.userAgent,
+          current: row.id === auth.sessionId,
+        })),
+      };
+    },
+  );
+
+  app.post(
+    '/me/sessions/revoke-others',
+    {
+      preHandler: requireMember,
+      schema: {
+        operationId: 'revokeOtherSessions',
+        tags,
+        summary: 'Sign out every other session',
+        response: { 200: revokedSessionsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return { revoked: await accounts.revokeOtherSessions(auth.userId, auth.sessionId, request.ip) };
     },
   );
 };

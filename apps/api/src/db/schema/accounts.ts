@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** Mirrors migrations/0100_accounts.sql. */
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: at('created_at').notNull(),
+  lastSeenAt: at('last_seen_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  revokedAt: at('revoked_at'),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+});
+
+/** What a registration carries until its code is entered. */
+export interface PendingRegistration {
+  email: string | null;
+  phone: string | null;
+  displayName: string;
+  passwordHash: string;
+  referrerId: string | null;
+  ip: string | null;
+}
+
+export const verificationCodes = pgTable('verification_codes', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  purpose: text('purpose', { enum: ['register', 'password_reset'] }).notNull(),
+  channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+  destination: text('destination').notNull(),
+  userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: at('created_at').notNull(),
+  sentAt: at('sent_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  consumedAt: at('consumed_at'),
+  voidedAt: at('voided_at'),
+  registration: jsonb('registration').$type<PendingRegistration>(),
+});
+
+export const signInLinks = pgTable('sign_in_links', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: at('created_at').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+  issuedBy: uuid('issued_by').references(() => users.id),
+  redirect: text('redirect'),
+});
+
+export const outbox = pgTable('outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  kind: text('kind').notNull(),
+  channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+  destination: text('destination').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  secret: text('secret'),
+  status: text('status', { enum: ['pending', 'sending', 'sent', 'logged', 'failed'] })
+    .notNull()
+    .default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  nextAttemptAt: at('next_attempt_at').notNull(),
+  lockedUntil: at('locked_until'),
+  lastError: text('last_error'),
+  createdAt: at('created_at').notNull(),
+  sentAt: at('sent_at'),
+});
+
+export const rateLimitCounters = pgTable('rate_limit_counters', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: at('reset_at').notNull(),
+});

@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { OutboxWorker } from './outbox/outbox';
+import { DatabaseRateLimitStore, RateLimiter, RedisRateLimitStore } from './rate-limit';
+import { AccountService, type RequestContext } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    accounts: AccountService;
+    outbox: OutboxWorker;
+    rateLimiter: RateLimiter;
+  }
+}
+
+/** The origin used in links sent to members: PUBLIC_URL, or the request's own when unset. */
+export function baseUrlOf(request: FastifyRequest): string {
+  const configured = request.server.config.PUBLIC_URL;
+  return configured ?? `${request.protocol}://${request.host}`;
+}
+
+export function contextOf(request: FastifyRequest): RequestContext {
+  const userAgent = request.headers['user-agent'];
+  return {
+    ip: request.ip ?? null,
+    userAgent: typeof userAgent === 'string' ? userAgent : null,
+    baseUrl: baseUrlOf(request),
+    currentSessionId: request.auth?.sessionId ?? null,
+  };
+}
+
+/** Accounts services, the outbox worker and rate-limit counters, shared by every module. */
+async function registerAccounts(app: FastifyInstance) {
+  const { config, clock } = app;
+  const store = config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL) : new DatabaseRateLimitStore(app.database.db);
+  const limiter = new RateLimiter(store, clock);
+  const outbox = OutboxWorker.fromConfig(app.database.db, config, clock, app.log);
+  app.decorate('rateLimiter', limiter);
+  app.decorate('outbox', outbox);
+  app.decorate('accounts', new AccountService(app.database.db, config, clock, limiter, outbox, app.log));
+  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
+    app.log.warn('PUBLIC_URL is not set: links in messages use the Host of the request that asked for them');
+  }
+  app.addHook('onReady', async () => outbox.start(config.OUTBOX_POLL_MS));
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+    await store.close();
+  });
+}
+
+export const accountsPlugin = fp(registerAccounts, { name: 'orchard-accounts' });

@@ -1,0 +1,187 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import type { AccountIdentifier } from '@orchard/shared';
+import type { Db, Tx } from '../../db/client';
+import { auditLog, signInLinks, users, verificationCodes, type PendingRegistration } from '../../db/schema/index';
+
+type Executor = Db | Tx;
+export type UserRow = typeof users.$inferSelect;
+export type CodeRow = typeof verificationCodes.$inferSelect;
+
+export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
+export async function findUserByIdentifier(db: Executor, identifier: AccountIdentifier): Promise<UserRow | undefined> {
+  const column = identifier.kind === 'email' ? users.email : users.phone;
+  const [row] = await db.select().from(users).where(eq(column, identifier.value));
+  return row;
+}
+
+export async function findUserByInviteCode(db: Executor, inviteCode: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.inviteCode, inviteCode));
+  return row;
+}
+
+export async function insertUser(
+  db: Executor,
+  values: { email: string | null; phone: string | null; displayName: string; passwordHash: string; inviteCode: string; referrerId: string | null; createdAt: Date },
+): Promise<UserRow> {
+  const [row] = await db.insert(users).values(values).returning();
+  return row!;
+}
+
+export async function updatePasswordHash(db: Executor, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
+}
+
+export async function updateDisplayName(db: Executor, userId: string, displayName: string): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set({ displayName }).where(eq(users.id, userId)).returning();
+  return row;
+}
+
+export interface AuditInput {
+  actorId: string | null;
+  action: string;
+  subjectType?: string | null;
+  subjectId?: string | null;
+  ip?: string | null;
+  detail?: Record<string, unknown>;
+  at: Date;
+}
+
+export async function insertAudit(db: Executor, entry: AuditInput): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    subjectType: entry.subjectType ?? null,
+    subjectId: entry.subjectId ?? null,
+    ip: entry.ip ?? null,
+    detail: entry.detail ?? {},
+    createdAt: entry.at,
+  });
+}
+
+// Verification codes.
+export async function insertCode(
+  db: Executor,
+  values: {
+    purpose: 'register' | 'password_reset';
+    channel: 'email' | 'sms';
+    destination: string;
+    userId: string | null;
+    codeHash: string;
+    now: Date;
+    expiresAt: Date;
+    registration: PendingRegistration | null;
+  },
+): Promise<CodeRow> {
+  const [row] = await db
+    .insert(verificationCodes)
+    .values({
+      purpose: values.purpose,
+      channel: values.channel,
+      destination: values.destination,
+      userId: values.userId,
+      codeHash: values.codeHash,
+      createdAt: values.now,
+      sentAt: values.now,
+      expiresAt: values.expiresAt,
+      registration: values.registration,
+    })
+    .returning();
+  return row!;
+}
+
+export async function findCode(db: Executor, id: string): Promise<CodeRow | undefined> {
+  const [row] = await db.select().from(verificationCodes).where(eq(verificationCodes.id, id));
+  return row;
+}
+
+/** The newest code still open for this purpose and destination. */
+export async function findOpenCode(db: Executor, purpose: 'register' | 'password_reset', destination: string): Promise<CodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.destination, destination),
+        isNull(verificationCodes.consumedAt),
+        isNull(verificationCodes.voidedAt),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return row;
+}
+
+/** Older open codes stop working when a new one is sent to the same place. */
+export async function voidOpenCodes(db: Executor, purpose: 'register' | 'password_reset', destination: string, now: Date): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ voidedAt: now })
+    .where(
+      and(
+        eq(verificationCodes.purpose, purpose),
+        eq(verificationCodes.destination, destination),
+        isNull(verificationCodes.consumedAt),
+        isNull(verificationCodes.voidedAt),
+      ),
+    );
+}
+
+/** Counts a wrong try; the fifth one voids the code. Returns the attempts made so far. */
+export async function recordWrongCode(db: Executor, id: string, maxAttempts: number, now: Date): Promise<number> {
+  const row = await findCode(db, id);
+  if (!row) return maxAttempts;
+  const attempts = row.attempts + 1;
+  await db
+    .update(verificationCodes)
+    .set({ attempts, voidedAt: attempts >= maxAttempts ? now : row.voidedAt })
+    .where(eq(verificationCodes.id, id));
+  return attempts;
+}
+
+/** Marks the code used, once: false when someone else used or voided it first. */
+export async function consumeCode(db: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt), isNull(verificationCodes.voidedAt)))
+    .returning({ id: verificationCodes.id });
+  return rows.length === 1;
+}
+
+export async function replaceCode(db: Executor, id: string, codeHash: string, now: Date, expiresAt: Date): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ codeHash, attempts: 0, voidedAt: null, sentAt: now, expiresAt })
+    .where(eq(verificationCodes.id, id));
+}
+
+// Sign-in links.
+export async function insertSignInLink(
+  db: Executor,
+  values: { userId: string; tokenHash: string; now: Date; expiresAt: Date; issuedBy: string | null; redirect: string | null },
+) {
+  const [row] = await db
+    .insert(signInLinks)
+    .values({ userId: values.userId, tokenHash: values.tokenHash, createdAt: values.now, expiresAt: values.expiresAt, issuedBy: values.issuedBy, redirect: values.redirect })
+    .returning();
+  return row!;
+}
+
+export async function findSignInLink(db: Executor, tokenHash: string) {
+  const [row] = await db.select().from(signInLinks).where(eq(signInLinks.tokenHash, tokenHash));
+  return row;
+}
+
+export async function markSignInLinkUsed(db: Executor, id: string, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(signInLinks)
+    .set({ usedAt: now })
+    .where(and(eq(signInLinks.id, id), isNull(signInLinks.usedAt)))
+    .returning({ id: signInLinks.id });
+  return rows.length === 1;
+}

@@ -1,0 +1,147 @@
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { sessions, users } from '../../db/schema/index';
+import { generateToken, sha256Hex } from '../../lib/tokens';
+
+export const SESSION_COOKIE = 'orchard_session';
+/** Over HTTPS the cookie takes the `__Host-` prefix: Secure, Path=/, no Domain, so no subdomain can set it. */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often, so every request does not cost a write. */
+const TOUCH_EVERY_MS = 60_000;
+
+type Executor = Db | Tx;
+
+export interface SessionContext {
+  sessionId: string;
+  userId: string;
+  role: 'member' | 'operator';
+}
+
+export function isSecureRequest(request: FastifyRequest, config: Config): boolean {
+  if (config.COOKIE_SECURE === 'true') return true;
+  if (config.COOKIE_SECURE === 'false') return false;
+  return request.protocol === 'https';
+}
+
+function parseCookies(header: string | undefined): Map<string, string> {
+  const cookies = new Map<string, string>();
+  if (!header) return cookies;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index < 0) continue;
+    const name = part.slice(0, index).trim();
+    const value = part.slice(index + 1).trim();
+    if (name && !cookies.has(name)) cookies.set(name, value);
+  }
+  return cookies;
+}
+
+/** The raw session token from the request's cookie, if it has the shape of one. */
+export function readSessionToken(request: FastifyRequest): string | undefined {
+  const cookies = parseCookies(request.headers.cookie);
+  const token = cookies.get(SECURE_SESSION_COOKIE) ?? cookies.get(SESSION_COOKIE);
+  return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
+}
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, config: Config, token: string, expiresAt: Date, now: Date) {
+  const secure = isSecureRequest(request, config);
+  const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  const maxAge = Math.max(0, Math.floor((expiresAt.getTime() - now.getTime()) / 1000));
+  const parts = [`${name}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${maxAge}`];
+  if (secure) parts.push('Secure');
+  reply.header('set-cookie', parts.join('; '));
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, config: Config) {
+  const secure = isSecureRequest(request, config);
+  const name = secure ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+  reply.header('set-cookie', `${name}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`);
+}
+
+/** A new session with a fresh 256-bit token; only its hash is stored. */
+export async function createSession(
+  db: Executor,
+  input: { userId: string; now: Date; ip: string | null; userAgent: string | null },
+): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+  const token = generateToken();
+  const expiresAt = new Date(input.now.getTime() + SESSION_ABSOLUTE_MS);
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      userId: input.userId,
+      tokenHash: sha256Hex(token),
+      createdAt: input.now,
+      lastSeenAt: input.now,
+      expiresAt,
+      ip: input.ip,
+      userAgent: input.userAgent?.slice(0, 300) ?? null,
+    })
+    .returning({ id: sessions.id });
+  return { token, sessionId: row!.id, expiresAt };
+}
+
+/** The live session a token belongs to (not revoked, not idle 7 days, not older than 30 days). */
+export async function findLiveSession(db: Executor, token: string, now: Date): Promise<SessionContext | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      role: users.role,
+      status: users.status,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt)));
+  if (!row) return null;
+  const lastSeen = new Date(row.lastSeenAt).getTime();
+  if (now.getTime() >= new Date(row.expiresAt).getTime()) return null;
+  if (now.getTime() >= lastSeen + SESSION_IDLE_MS) return null;
+  if (row.status !== 'active') return null;
+  if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, userId: row.userId, role: row.role };
+}
+
+export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every session of the member except `keepSessionId` (all of them when omitted). */
+export async function revokeSessionsOfUser(db: Executor, userId: string, now: Date, keepSessionId?: string): Promise<number> {
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        keepSessionId ? ne(sessions.id, keepSessionId) : sql`true`,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+export async function listLiveSessions(db: Executor, userId: string, now: Date) {
+  const idleCutoff = new Date(now.getTime() - SESSION_IDLE_MS);
+  return db
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
+    .orderBy(desc(sessions.lastSeenAt));
+}

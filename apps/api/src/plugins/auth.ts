@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, forbidden, unauthenticated } from '../errors';
+import { findLiveSession, readSessionToken } from '../modules/accounts/sessions';
+
+/** Who is asking: set from the session cookie on every /api request, null when signed out. */
+export interface RequestAuth {
+  userId: string;
+  role: 'member' | 'operator';
+  sessionId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: RequestAuth | null;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Cross-site request refusal. Browsers mark where a request comes from (`Sec-Fetch-Site`, and
+ * `Origin` on every non-GET fetch/form); a state-changing request from another site is refused
+ * whatever cookies it carries. Requests without either header (server-to-server, curl, tests) are
+ * not browser-driven and carry no ambient cookie risk from another site.
+ */
+export function isCrossSiteRequest(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site') return true;
+  const origin = request.headers.origin;
+  if (origin === undefined) return false;
+  if (origin === 'null') return true;
+  try {
+    return new URL(origin).host.toLowerCase() !== String(request.host ?? '').toLowerCase();
+  } catch {
+    return true;
+  }
+}
+
+/** preHandler: a signed-in member or operator; 401 otherwise. */
+export async function requireMember(request: FastifyRequest): Promise<void> {
+  if (!request.auth) throw unauthenticated();
+}
+
+/** preHandler: an operator; 401 when signed out, 403 for a member. */
+export async function requireOperator(request: FastifyRequest): Promise<void> {
+  if (!request.auth) throw unauthenticated();
+  if (request.auth.role !== 'operator') throw forbidden('This area is for operators only.');
+}
+
+/** The signed-in caller, for handlers behind requireMember/requireOperator. */
+export function authOf(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+async function registerAuth(app: FastifyInstance) {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (STATE_CHANGING.has(request.method) && isCrossSiteRequest(request)) {
+      throw new AppError('CROSS_SITE_REFUSED', 403, 'This request came from another site and was refused.');
+    }
+    request.auth = null;
+    // Pages and assets do not need the session; only the API reads it.
+    if (!request.url.startsWith('/api/')) return;
+    const token = readSessionToken(request);
+    if (!token) return;
+    const session = await findLiveSession(app.database.db, token, app.clock.now());
+    if (session) request.auth = { userId: session.userId, role: session.role, sessionId: session.sessionId };
+  });
+}
+
+/** Sets `request.auth` and refuses cross-site state changes; register once at the root. */
+export const authPlugin = fp(registerAuth, { name: 'orchard-auth' });
+export default authPlugin;
