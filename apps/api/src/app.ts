@@ -10,6 +10,11 @@ import { accountsPlugin } from './modules/accounts/plugin';
 import { accountRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { systemRoutes } from './modules/system/routes';
+import { adminLedgerRoutes } from './modules/admin-ledger/routes';
+import { rechargeRoutes } from './modules/recharge/routes';
+import { paymentWebhookRoutes } from './modules/recharge/webhook-routes';
+import { walletRoutes } from './modules/wallet/routes';
+import { idempotencyPlugin } from './plugins/idempotency';
 import { authPlugin } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -62,6 +67,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await registerSecurityHeaders(app);
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await registerOpenApi(app, config.APP_NAME);
+  await app.register(idempotencyPlugin);
   await app.register(authPlugin);
   await app.register(accountsPlugin);
 
@@ -72,6 +78,10 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
       await api.register(accountRoutes);
+      await api.register(walletRoutes);
+      await api.register(rechargeRoutes);
+      await api.register(paymentWebhookRoutes);
+      await api.register(adminLedgerRoutes, { prefix: '/admin' });
       await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: API_PREFIX },

@@ -117,7 +117,8 @@ export const listRechargeReviewsQuerySchema = z.strictObject({
   limit: z.string().regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.').optional(),
 });
 
-export const creditRechargeOrderBodySchema = z.strictObject({ note: z.string().trim().max(500).optional() }).optional();
+/** Optional; a request without a body is fine. */
+export const creditRechargeOrderBodySchema = z.strictObject({ note: z.string().trim().max(500).optional() }).nullish();
 export const rejectRechargeOrderBodySchema = z.strictObject({
   reason: z.string().trim().min(3, 'Give a reason of at least 3 characters.').max(500),
 });

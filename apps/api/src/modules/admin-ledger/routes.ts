@@ -1,0 +1,146 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adjustBalanceBodySchema,
+  adjustmentResultSchema,
+  apiErrorSchema,
+  creditRechargeOrderBodySchema,
+  ledgerReportSchema,
+  listRechargeReviewsQuerySchema,
+  paymentChannelCodeSchema,
+  paymentChannelListSchema,
+  paymentChannelSchema,
+  rechargeOrderParamsSchema,
+  rechargeOrderSchema,
+  rechargeReviewPageSchema,
+  rejectRechargeOrderBodySchema,
+  upsertPaymentChannelBodySchema,
+} from '@orchard/shared';
+import { authOf, requireOperator } from '../../plugins/auth';
+import { idempotencyKeyOf, requireIdempotencyKey } from '../../plugins/idempotency';
+import { idempotencyHeaders } from '../recharge/routes';
+import * as recharge from '../recharge/service';
+import * as service from './service';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+
+/** Operator console: recharge review, adjustments, ledger integrity, payment channels. Mounted under /admin. */
+export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
+
+  app.get(
+    '/recharge/reviews',
+    {
+      schema: {
+        operationId: 'listRechargeReviews',
+        tags: ['admin'],
+        summary: 'Recharge orders waiting for an operator (submitted or flagged)',
+        querystring: listRechargeReviewsQuerySchema,
+        response: { 200: rechargeReviewPageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+      preHandler: requireOperator,
+    },
+    async (request) => recharge.listReviews(deps(), request.query),
+  );
+
+  app.post(
+    '/recharge/orders/:id/credit',
+    {
+      schema: {
+        operationId: 'creditRechargeOrder',
+        tags: ['admin'],
+        summary: 'Credit a recharge order to the member (at most once; needs Idempotency-Key)',
+        headers: idempotencyHeaders,
+        params: rechargeOrderParamsSchema,
+        body: creditRechargeOrderBodySchema,
+        response: { 200: rechargeOrderSchema, ...errors },
+      },
+      preHandler: [requireOperator, requireIdempotencyKey],
+    },
+    async (request) => recharge.creditOrder(deps(), authOf(request).userId, request.params.id, request.body?.note, request.ip),
+  );
+
+  app.post(
+    '/recharge/orders/:id/reject',
+    {
+      schema: {
+        operationId: 'rejectRechargeOrder',
+        tags: ['admin'],
+        summary: 'Reject a recharge order with a reason (needs Idempotency-Key)',
+        headers: idempotencyHeaders,
+        params: rechargeOrderParamsSchema,
+        body: rejectRechargeOrderBodySchema,
+        response: { 200: rechargeOrderSchema, ...errors },
+      },
+      preHandler: [requireOperator, requireIdempotencyKey],
+    },
+    async (request) => recharge.rejectOrder(deps(), authOf(request).userId, request.params.id, request.body.reason, request.ip),
+  );
+
+  app.post(
+    '/members/:userId/adjustments',
+    {
+      schema: {
+        operationId: 'adjustBalance',
+        tags: ['admin'],
+        summary: "Credit or debit a member's available balance with a reason (audited; needs Idempotency-Key)",
+        headers: idempotencyHeaders,
+        params: z.strictObject({ userId: z.string().max(100) }),
+        body: adjustBalanceBodySchema,
+        response: { 201: adjustmentResultSchema, ...errors },
+      },
+      preHandler: [requireOperator, requireIdempotencyKey],
+    },
+    async (request, reply) => {
+      const result = await service.adjustBalance(deps(), authOf(request).userId, request.params.userId, request.body, idempotencyKeyOf(request), request.ip);
+      return reply.status(201).send(result);
+    },
+  );
+
+  app.get(
+    '/ledger/report',
+    {
+      schema: {
+        operationId: 'getLedgerReport',
+        tags: ['admin'],
+        summary: 'Ledger integrity: balanced transactions, cached balances, no negatives, trial balance',
+        response: { 200: ledgerReportSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+      preHandler: requireOperator,
+    },
+    async () => service.ledgerReport(deps()),
+  );
+
+  app.get(
+    '/payment-channels',
+    {
+      schema: {
+        operationId: 'listPaymentChannels',
+        tags: ['admin'],
+        summary: 'Every payment channel, enabled or not',
+        response: { 200: paymentChannelListSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+      },
+      preHandler: requireOperator,
+    },
+    async () => ({ items: await recharge.listAllChannels(deps()) }),
+  );
+
+  app.put(
+    '/payment-channels/:code',
+    {
+      schema: {
+        operationId: 'upsertPaymentChannel',
+        tags: ['admin'],
+        summary: 'Create or change a payment channel (the webhook secret is write-only)',
+        params: z.strictObject({ code: paymentChannelCodeSchema }),
+        body: upsertPaymentChannelBodySchema,
+        response: { 200: paymentChannelSchema, 201: paymentChannelSchema, ...errors },
+      },
+      preHandler: requireOperator,
+    },
+    async (request, reply) => {
+      const { created, channel } = await recharge.upsertPaymentChannel(deps(), authOf(request).userId, request.params.code, request.body, request.ip);
+      return reply.status(created ? 201 : 200).send(channel);
+    },
+  );
+};

@@ -1,0 +1,120 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  createRechargeOrderBodySchema,
+  listRechargeOrdersQuerySchema,
+  rechargeChannelListSchema,
+  rechargeOrderPageSchema,
+  rechargeOrderParamsSchema,
+  rechargeOrderSchema,
+  submitRechargePaymentBodySchema,
+} from '@orchard/shared';
+import { authOf, requireMember } from '../../plugins/auth';
+import { requireIdempotencyKey } from '../../plugins/idempotency';
+import * as service from './service';
+
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z.string().max(200).optional().describe('Required: a fresh random key per operation, reused when retrying it.'),
+});
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+
+/** The member's side of recharge: channels, orders, "I have paid", cancel. */
+export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
+
+  app.get(
+    '/recharge/channels',
+    {
+      schema: {
+        operationId: 'listRechargeChannels',
+        tags: ['recharge'],
+        summary: 'Payment channels a member can recharge with',
+        response: { 200: rechargeChannelListSchema, 401: apiErrorSchema },
+      },
+      preHandler: requireMember,
+    },
+    async () => ({ items: await service.listEnabledChannels(deps()) }),
+  );
+
+  app.post(
+    '/recharge/orders',
+    {
+      schema: {
+        operationId: 'createRechargeOrder',
+        tags: ['recharge'],
+        summary: 'Create a recharge order (needs Idempotency-Key)',
+        headers: idempotencyHeaders,
+        body: createRechargeOrderBodySchema,
+        response: { 201: rechargeOrderSchema, ...errors },
+      },
+      preHandler: [requireMember, requireIdempotencyKey],
+    },
+    async (request, reply) => {
+      const order = await service.createOrder(deps(), authOf(request).userId, request.body);
+      return reply.status(201).send(order);
+    },
+  );
+
+  app.get(
+    '/recharge/orders',
+    {
+      schema: {
+        operationId: 'listRechargeOrders',
+        tags: ['recharge'],
+        summary: "The member's recharge orders, newest first",
+        querystring: listRechargeOrdersQuerySchema,
+        response: { 200: rechargeOrderPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => service.listOrders(deps(), authOf(request).userId, request.query),
+  );
+
+  app.get(
+    '/recharge/orders/:id',
+    {
+      schema: {
+        operationId: 'getRechargeOrder',
+        tags: ['recharge'],
+        summary: 'One of the member’s recharge orders (poll it for live status)',
+        params: rechargeOrderParamsSchema,
+        response: { 200: rechargeOrderSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => service.getOrder(deps(), authOf(request).userId, request.params.id),
+  );
+
+  app.post(
+    '/recharge/orders/:id/submit',
+    {
+      schema: {
+        operationId: 'submitRechargePayment',
+        tags: ['recharge'],
+        summary: '"I have paid": the payer’s reference, for the operator to match',
+        params: rechargeOrderParamsSchema,
+        body: submitRechargePaymentBodySchema,
+        response: { 200: rechargeOrderSchema, ...errors },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => service.submitPayment(deps(), authOf(request).userId, request.params.id, request.body.payerReference),
+  );
+
+  app.post(
+    '/recharge/orders/:id/cancel',
+    {
+      schema: {
+        operationId: 'cancelRechargeOrder',
+        tags: ['recharge'],
+        summary: 'Cancel an order still awaiting payment',
+        params: rechargeOrderParamsSchema,
+        response: { 200: rechargeOrderSchema, ...errors },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => service.cancelOrder(deps(), authOf(request).userId, request.params.id),
+  );
+};

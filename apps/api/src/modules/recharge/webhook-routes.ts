@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, paymentChannelCodeSchema, paymentWebhookEventSchema, paymentWebhookResultSchema } from '@orchard/shared';
+import { AppError, notFound } from '../../errors';
+import { findChannel } from './repository';
+import * as service from './service';
+import { verifySignature } from './webhook';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rawBody?: string;
+  }
+}
+
+/**
+ * POST /webhooks/payments/{channel}: a gateway reports a payment (see WEBHOOK.md). The signature
+ * is checked over the raw body before anything is parsed or validated; a bad or stale signature
+ * gets 401 and changes nothing.
+ */
+export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  // This context keeps the raw body: the signature covers the exact bytes the gateway sent.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.rawBody = body as string;
+    done(null, body);
+  });
+
+  app.post(
+    '/webhooks/payments/:channel',
+    {
+      schema: {
+        operationId: 'paymentWebhook',
+        tags: ['recharge'],
+        summary: 'Payment gateway webhook (HMAC-SHA256 signed, see WEBHOOK.md)',
+        params: z.strictObject({ channel: z.string().max(40) }),
+        headers: z.looseObject({ 'orchard-signature': z.string().max(1000).optional() }),
+        body: paymentWebhookEventSchema,
+        response: { 200: paymentWebhookResultSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+      preValidation: async (request) => {
+        const { channel: code } = request.params as { channel: string };
+        const channel = paymentChannelCodeSchema.safeParse(code).success ? await findChannel(app.database.db, code) : undefined;
+        if (!channel || channel.kind !== 'gateway' || !channel.webhookSecret) throw notFound('No such payment gateway.');
+        const raw = request.rawBody;
+        if (raw === undefined) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the event as application/json.');
+        const header = request.headers['orchard-signature'];
+        const check = verifySignature(
+          channel.webhookSecret,
+          Array.isArray(header) ? header[0] : header,
+          raw,
+          Math.floor(app.clock.now().getTime() / 1000),
+          app.config.WEBHOOK_TOLERANCE_SECONDS,
+        );
+        if (check !== 'ok') {
+          request.log.warn({ channel: code, check }, 'payment webhook refused');
+          const message =
+            check === 'stale' ? 'The signature timestamp is outside the allowed window.' : check === 'malformed' ? 'The Orchard-Signature header is missing or malformed.' : 'The signature does not match.';
+          throw new AppError('INVALID_SIGNATURE', 401, message);
+        }
+        try {
+          request.body = JSON.parse(raw);
+        } catch {
+          throw new AppError('BAD_REQUEST', 400, 'The request body is not valid JSON.');
+        }
+      },
+    },
+    async (request) => {
+      const outcome = await service.applyWebhookEvent(
+        { db: app.database.db, clock: app.clock, config: app.config },
+        request.params.channel,
+        request.body,
+      );
+      request.log.info({ channel: request.params.channel, eventId: request.body.id, outcome }, 'payment webhook applied');
+      return { received: true as const, outcome };
+    },
+  );
+};

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { apiErrorSchema, listTransactionsQuerySchema, statementFilterQuerySchema, statementPageSchema, walletSchema } from '@orchard/shared';
+import { authOf, requireMember } from '../../plugins/auth';
+import * as service from './service';
+
+/** The member's wallet card and statement (/home, /trx/log). */
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
+
+  app.get(
+    '/wallet',
+    {
+      schema: {
+        operationId: 'getWallet',
+        tags: ['wallet'],
+        summary: 'Available and on-hold balance, in minor units',
+        response: { 200: walletSchema, 401: apiErrorSchema },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => service.getWallet(deps(), authOf(request).userId),
+  );
+
+  app.get(
+    '/wallet/transactions',
+    {
+      schema: {
+        operationId: 'listTransactions',
+        tags: ['wallet'],
+        summary: 'Statement: every entry of the member, newest first (keyset pagination)',
+        querystring: listTransactionsQuerySchema,
+        response: { 200: statementPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => service.listTransactions(deps(), authOf(request).userId, request.query),
+  );
+
+  app.get(
+    '/wallet/transactions/export',
+    {
+      schema: {
+        operationId: 'exportTransactions',
+        tags: ['wallet'],
+        summary: 'The filtered statement as CSV, streamed',
+        querystring: statementFilterQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('text/csv'), 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+      preHandler: requireMember,
+    },
+    async (request, reply) => {
+      const day = app.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="statement-${day}.csv"`)
+        .send(service.exportTransactionsCsv(deps(), authOf(request).userId, request.query) as unknown as string); // a stream is sent as is, never serialized
+    },
+  );
+};
