@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { generateInviteCode } from '../lib/invite-code';
 import { hashPassword } from '../lib/password';
+import { seedDemoPaymentChannels } from '../modules/recharge/demo-channels';
 import type { DatabaseHandle } from './client';
 import { users } from './schema/index';
 
@@ -19,6 +20,7 @@ const DEFAULT_OPERATOR_EMAIL = 'operator@orchard.local';
  */
 export async function seed(database: DatabaseHandle, config: Config, log: SeedLogger | FastifyBaseLogger): Promise<void> {
   await seedOperator(database, config, log);
+  if (config.SEED_DEMO) await seedDemoPaymentChannels(database);
 }
 
 async function seedOperator(database: DatabaseHandle, config: Config, log: SeedLogger | FastifyBaseLogger) {
