@@ -21,6 +21,25 @@ const DEFAULT_OPERATOR_EMAIL = 'operator@orchard.local';
 export async function seed(database: DatabaseHandle, config: Config, log: SeedLogger | FastifyBaseLogger): Promise<void> {
   await seedOperator(database, config, log);
   if (config.SEED_DEMO) await seedDemoPaymentChannels(database);
+  if (config.SEED_DEMO) await seedDemoMember(database, log);
+}
+
+/** A member to try the app with (README lists it). Created once; never when SEED_DEMO=false. */
+export const DEMO_MEMBER_EMAIL = 'demo@orchard.local';
+export const DEMO_MEMBER_PASSWORD = 'orchard-demo-2026';
+
+async function seedDemoMember(database: DatabaseHandle, log: SeedLogger | FastifyBaseLogger) {
+  const { db } = database;
+  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER_EMAIL)).limit(1);
+  if (existing.length > 0) return;
+  await db.insert(users).values({
+    email: DEMO_MEMBER_EMAIL,
+    displayName: 'Demo Member',
+    passwordHash: await hashPassword(DEMO_MEMBER_PASSWORD),
+    role: 'member',
+    inviteCode: generateInviteCode(),
+  });
+  log.info(`Demo member created: ${DEMO_MEMBER_EMAIL} / ${DEMO_MEMBER_PASSWORD}`);
 }
 
 async function seedOperator(database: DatabaseHandle, config: Config, log: SeedLogger | FastifyBaseLogger) {

@@ -31,7 +31,10 @@ export function isCrossSiteRequest(request: FastifyRequest): boolean {
   if (origin === undefined) return false;
   if (origin === 'null') return true;
   try {
-    return new URL(origin).host.toLowerCase() !== String(request.host ?? '').toLowerCase();
+    const from = new URL(origin);
+    // Read the Host with the origin's scheme so default ports (:80, :443) compare equal.
+    const own = new URL(`${from.protocol}//${request.host}`);
+    return from.host !== own.host;
   } catch {
     return true;
   }

@@ -23,7 +23,7 @@ import { generateSixDigitCode, generateToken, sha256Hex } from '../../lib/tokens
 import { maskDestination } from './mask';
 import { noAccountMessage, registrationCodeMessage, resetCodeMessage, signInLinkMessage } from './messages';
 import { enqueueMessage, type OutboxWorker } from './outbox/outbox';
-import { rateRules, tooManyRequests, type RateLimiter, type RateRules } from './rate-limit';
+import { rateRules, tooManyRequests, type RateLimiter, type RateRule, type RateRules } from './rate-limit';
 import * as repo from './repository';
 import { createSession, revokeSession, revokeSessionsOfUser } from './sessions';
 
@@ -113,8 +113,10 @@ export class AccountService {
     await repo.insertAudit(db, { ...entry, at: this.clock.now() });
   }
 
-  private async sendLimits(destination: string, ip: string | null) {
-    const checks: Array<[typeof this.rules.sendsPerDestinationMinute, string]> = [
+  /** Code and link sends: 1 per 60 s and 10 per day per destination, 30 per hour per IP (plus `extra`). */
+  private async sendLimits(destination: string, ip: string | null, extra: Array<[RateRule, string]> = []) {
+    const checks: Array<[RateRule, string]> = [
+      ...extra,
       [this.rules.sendsPerDestinationMinute, destination],
       [this.rules.sendsPerDestinationDay, destination],
     ];
@@ -168,8 +170,7 @@ export class AccountService {
     }
     if (Object.keys(fields).length > 0) throw badRequest('Some fields need attention.', fields);
 
-    if (context.ip) await this.limiter.consume([[this.rules.registrationsPerIpDay, context.ip]]);
-    await this.sendLimits(identifier.value, context.ip);
+    await this.sendLimits(identifier.value, context.ip, context.ip ? [[this.rules.registrationsPerIpDay, context.ip]] : []);
 
     const passwordHash = await hashPassword(body.password);
     const now = this.clock.now();
