@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransactions } from '../src/db/schema/index';
-import { ensureMemberAccounts, InsufficientFundsError, platformAccountId, postTransaction, sqlStateOf, withTransaction, buildIntegrityReport } from '../src/ledger/index';
+import { ensureMemberAccounts, InsufficientFundsError, platformAccountId, postTransaction, sqlStateOf, withTransaction, buildIntegrityReport, formatIntegrityReport } from '../src/ledger/index';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './database';
 import { insertUser } from './ledger-helpers';
 
@@ -105,5 +105,20 @@ describe.each(DATABASE_KINDS)('ledger core and database constraints on %s', (kin
     expect(usd.memberLiabilities).toBe(705);
     expect(usd.accounts.find((account) => account.type === 'platform_cash')?.balance).toBe(-705);
     expect(usd.total).toBe(0);
+  });
+  it('detects a tampered cached balance and reports the breach (ledger:verify exits non-zero on it)', async () => {
+    await db().execute(sql`update ledger_accounts set balance = balance + 1 where id = ${available}`);
+    try {
+      const report = await buildIntegrityReport(db(), at);
+      expect(report.ok).toBe(false);
+      expect(report.balanceMismatches).toEqual([expect.objectContaining({ accountId: available, cached: 706, fromEntries: 705 })]);
+      const lines = formatIntegrityReport(report);
+      expect(lines).toContain('RESULT: BREACH');
+      expect(lines.some((line) => line.startsWith('[FAIL]') && line.includes('cached balance'))).toBe(true);
+    } finally {
+      await db().execute(sql`update ledger_accounts set balance = balance - 1 where id = ${available}`);
+    }
+    const lines = formatIntegrityReport(await buildIntegrityReport(db(), at));
+    expect(lines).toContain('RESULT: OK');
   });
 });

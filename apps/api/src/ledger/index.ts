@@ -9,3 +9,4 @@ export { constraintOf, sqlStateOf, withTransaction } from './database-errors';
 export { buildIntegrityReport, type IntegrityReport } from './integrity-report';
 export { InsufficientFundsError, postTransaction, type LedgerEntryInput, type PostTransactionInput, type PostedTransaction } from './post-transaction';
 export { getMemberBalances, listMemberEntries, type StatementEntry, type StatementFilter } from './statement';
+export { formatIntegrityReport } from './format-report';

@@ -1,0 +1,51 @@
+import { minorToDecimalString } from '@orchard/shared';
+import { minorUnitDigits } from './currency';
+import type { IntegrityReport } from './integrity-report';
+
+/** The integrity report as plain lines for a terminal (npm run ledger:verify). */
+export function formatIntegrityReport(report: IntegrityReport): string[] {
+  const lines: string[] = [];
+  const check = (ok: boolean, good: string, bad: string, details: string[]) => {
+    lines.push(`${ok ? '[ok]  ' : '[FAIL]'} ${ok ? good : bad}`);
+    for (const detail of details.slice(0, 20)) lines.push(`         ${detail}`);
+    if (details.length > 20) lines.push(`         … and ${details.length - 20} more`);
+  };
+  lines.push(`Ledger verification at ${report.generatedAt}`);
+  lines.push(`transactions: ${report.transactionCount}, entries: ${report.entryCount}`);
+  check(
+    report.unbalancedTransactions.length === 0,
+    'every transaction has at least two entries and sums to zero',
+    `${report.unbalancedTransactions.length} transaction(s) unbalanced`,
+    report.unbalancedTransactions.map((t) => `transaction ${t.transactionId}: ${t.entryCount} entries, sum ${t.sum}`),
+  );
+  check(
+    report.balanceMismatches.length === 0,
+    'every cached member balance equals the sum of its entries',
+    `${report.balanceMismatches.length} cached balance(s) differ from their entries`,
+    report.balanceMismatches.map((m) => `account ${m.accountId} (${m.type} of ${m.ownerId}): cached ${m.cached}, entries ${m.fromEntries}`),
+  );
+  check(
+    report.negativeBalances.length === 0,
+    'no member balance is negative',
+    `${report.negativeBalances.length} member balance(s) negative`,
+    report.negativeBalances.map((n) => `account ${n.accountId} (${n.type} of ${n.ownerId}): ${n.balance}`),
+  );
+  check(
+    report.runningBalanceBreaks.length === 0,
+    'every statement running balance follows from the entries before it',
+    `${report.runningBalanceBreaks.length} running balance(s) broken`,
+    report.runningBalanceBreaks.map((b) => `entry ${b.entryId} of account ${b.accountId}: says ${b.balanceAfter}, entries give ${b.expected}`),
+  );
+  for (const currency of report.trialBalance) {
+    const digits = minorUnitDigits(currency.currency);
+    const money = (value: number) => minorToDecimalString(value, digits).padStart(18);
+    lines.push(`Trial balance (${currency.currency}; member liabilities positive, platform cash held negative):`);
+    for (const account of currency.accounts) lines.push(`  ${account.type.padEnd(30)}${money(account.balance)}`);
+    lines.push(`  ${'member liabilities'.padEnd(30)}${money(currency.memberLiabilities)}`);
+    lines.push(`  ${'platform accounts'.padEnd(30)}${money(currency.platformTotal)}`);
+    check(currency.total === 0, `${currency.currency} total is zero`, `${currency.currency} total is ${currency.total}, not zero`, []);
+  }
+  if (report.trialBalance.length === 0) lines.push('Trial balance: no accounts yet.');
+  lines.push(report.ok ? 'RESULT: OK' : 'RESULT: BREACH');
+  return lines;
+}
