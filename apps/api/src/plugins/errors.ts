@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import type { ApiErrorBody } from '@orchard/shared';
+import type { ApiErrorBody, ErrorCode } from '@orchard/shared';
 import { AppError } from '../errors';
 
 /** One zod issue as fastify-type-provider-zod hands it over. */
@@ -19,6 +19,13 @@ function fieldsFromIssues(issues: FieldIssue[], context: string): Record<string,
   }
   return fields;
 }
+
+const FASTIFY_CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
 
 function send(reply: import('fastify').FastifyReply, status: number, body: ApiErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
@@ -51,13 +58,18 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed');
       return send(reply, status === 503 ? 503 : 500, {
-        error: { code: status === 503 ? 'UNAVAILABLE' : 'INTERNAL', message: status === 503 ? 'Service Unavailable' : 'Internal Server Error' },
+        error: {
+          code: status === 503 ? 'UNAVAILABLE' : 'INTERNAL',
+          message: status === 503 ? 'Service Unavailable' : 'Internal Server Error',
+        },
       });
     }
     // Fastify's own 4xx (bad JSON, body too large, wrong content type, rate limit …).
-    const code =
-      status === 413 ? 'PAYLOAD_TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'RATE_LIMITED' : status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST';
-    const message = error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError ? 'The request body is not valid JSON.' : error.message;
+    const code = FASTIFY_CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST';
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'The request body is not valid JSON.'
+        : error.message;
     return send(reply, status, { error: { code, message } });
   });
 }

@@ -17,7 +17,11 @@ export function Page({ title, backTo, actions, children }: { title: string; back
     <div className="flex flex-col">
       <header className="sticky top-0 z-20 flex min-h-14 items-center gap-2 border-b border-gray-200 bg-white/90 px-2 pt-[env(safe-area-inset-top)] backdrop-blur md:static md:border-0 md:bg-transparent md:px-0 md:pt-6 md:backdrop-blur-none dark:border-gray-800 dark:bg-gray-950/90 md:dark:bg-transparent">
         {backTo ? (
-          <Link to={backTo} className="grid size-11 place-items-center rounded-xl text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800" aria-label={t('app.back')}>
+          <Link
+            to={backTo}
+            className="grid size-11 place-items-center rounded-xl text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
+            aria-label={t('app.back')}
+          >
             <ChevronLeft className="size-6" aria-hidden="true" />
           </Link>
         ) : (

@@ -10,7 +10,11 @@ export function ThemeSwitcher({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { preference } = useThemeState();
   return (
-    <div role="radiogroup" aria-label={t('theme.label')} className={cn('inline-flex rounded-xl bg-gray-100 p-1 dark:bg-gray-800', className)}>
+    <div
+      role="radiogroup"
+      aria-label={t('theme.label')}
+      className={cn('inline-grid grid-cols-3 rounded-xl bg-gray-100 p-1 dark:bg-gray-800', className)}
+    >
       {THEME_PREFERENCES.map((option) => {
         const Icon = ICONS[option];
         const selected = option === preference;
@@ -22,8 +26,10 @@ export function ThemeSwitcher({ className }: { className?: string }) {
             aria-checked={selected}
             onClick={() => setThemePreference(option)}
             className={cn(
-              'inline-flex min-h-9 items-center gap-1.5 rounded-lg px-3 text-sm font-medium transition-colors',
-              selected ? 'bg-white text-gray-900 shadow-sm dark:bg-gray-950 dark:text-gray-50' : 'text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100',
+              'inline-flex min-h-9 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-medium transition-colors',
+              selected
+                ? 'bg-white text-gray-900 shadow-sm dark:bg-gray-950 dark:text-gray-50'
+                : 'text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100',
             )}
           >
             <Icon className="size-4" aria-hidden="true" />

@@ -25,7 +25,12 @@ export interface ApiRequest {
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
   const error = (value as { error?: { code?: unknown; message?: unknown; fields?: unknown } } | undefined)?.error;
-  return Boolean(error) && typeof error?.code === 'string' && typeof error.message === 'string' && (error.fields === undefined || typeof error.fields === 'object');
+  return (
+    Boolean(error) &&
+    typeof error?.code === 'string' &&
+    typeof error.message === 'string' &&
+    (error.fields === undefined || typeof error.fields === 'object')
+  );
 }
 
 /** fetch against the configured API base URL; every non-2xx becomes an ApiError. */

@@ -14,7 +14,9 @@ function docWith(content?: string): Document {
 
 describe('run-time config (ORIGIN.md O-C1)', () => {
   it('reads app name and API base URL from the page', () => {
-    const config = readAppConfig(docWith(JSON.stringify({ appName: 'Grove', apiBaseUrl: 'https://api.example/v1', currency: 'EUR', buildId: 'b7' })));
+    const config = readAppConfig(
+      docWith(JSON.stringify({ appName: 'Grove', apiBaseUrl: 'https://api.example/v1', currency: 'EUR', buildId: 'b7' })),
+    );
     expect(config).toEqual({ appName: 'Grove', apiBaseUrl: 'https://api.example/v1', currency: 'EUR', buildId: 'b7' });
   });
 

@@ -43,7 +43,9 @@ export function createTranslator(locale: string, catalogue: Catalogue = CATALOGU
       if (import.meta.env.DEV) console.warn(`Missing translation: ${key}`);
       return key;
     }
-    return values ? message.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole)) : message;
+    return values
+      ? message.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+      : message;
   };
 }
 

@@ -20,7 +20,13 @@ describe('build update check (ORIGIN.md O-C2)', () => {
   it('polls every 60 minutes', async () => {
     expect(UPDATE_CHECK_INTERVAL_MS).toBe(3_600_000);
     const fetchLatestId = vi.fn(async () => 'same');
-    const stop = startUpdateCheck({ currentBuildId: 'same', fetchLatestId, onNewVersion: vi.fn(), now: () => Date.now(), doc: fakeDocument() as never });
+    const stop = startUpdateCheck({
+      currentBuildId: 'same',
+      fetchLatestId,
+      onNewVersion: vi.fn(),
+      now: () => Date.now(),
+      doc: fakeDocument() as never,
+    });
     await vi.advanceTimersByTimeAsync(3_599_999);
     expect(fetchLatestId).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
@@ -32,7 +38,13 @@ describe('build update check (ORIGIN.md O-C2)', () => {
 
   it('offers the reload once when the id differs', async () => {
     const onNewVersion = vi.fn();
-    const stop = startUpdateCheck({ currentBuildId: 'old', fetchLatestId: async () => 'new', onNewVersion, now: () => Date.now(), doc: fakeDocument() as never });
+    const stop = startUpdateCheck({
+      currentBuildId: 'old',
+      fetchLatestId: async () => 'new',
+      onNewVersion,
+      now: () => Date.now(),
+      doc: fakeDocument() as never,
+    });
     await vi.advanceTimersByTimeAsync(3 * 3_600_000);
     expect(onNewVersion).toHaveBeenCalledTimes(1);
     expect(onNewVersion).toHaveBeenCalledWith('new');
@@ -59,7 +71,13 @@ describe('build update check (ORIGIN.md O-C2)', () => {
 
   it('stops polling when stopped', async () => {
     const fetchLatestId = vi.fn(async () => 'same');
-    const stop = startUpdateCheck({ currentBuildId: 'same', fetchLatestId, onNewVersion: vi.fn(), now: () => Date.now(), doc: fakeDocument() as never });
+    const stop = startUpdateCheck({
+      currentBuildId: 'same',
+      fetchLatestId,
+      onNewVersion: vi.fn(),
+      now: () => Date.now(),
+      doc: fakeDocument() as never,
+    });
     stop();
     await vi.advanceTimersByTimeAsync(5 * 3_600_000);
     expect(fetchLatestId).not.toHaveBeenCalled();

@@ -20,7 +20,13 @@ export function fetchLatestBuildId(): Promise<string | undefined> {
 }
 
 /** Starts polling; returns a function that stops it. */
-export function startUpdateCheck({ currentBuildId, fetchLatestId, onNewVersion, now = () => Date.now(), doc = document }: UpdateCheckOptions): () => void {
+export function startUpdateCheck({
+  currentBuildId,
+  fetchLatestId,
+  onNewVersion,
+  now = () => Date.now(),
+  doc = document,
+}: UpdateCheckOptions): () => void {
   let lastCheck = now();
   let announced = false;
 

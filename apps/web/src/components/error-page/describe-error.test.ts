@@ -14,7 +14,10 @@ describe('error page wording (ORIGIN.md O-E1, O-E2)', () => {
   });
 
   it('keeps a given status and shows the error’s own message', () => {
-    expect(describeError(new ApiError(503, 'UNAVAILABLE', 'Down for maintenance'))).toEqual({ status: 503, message: 'Down for maintenance' });
+    expect(describeError(new ApiError(503, 'UNAVAILABLE', 'Down for maintenance'))).toEqual({
+      status: 503,
+      message: 'Down for maintenance',
+    });
     expect(describeError({ statusCode: 403, message: 'Not yours' })).toEqual({ status: 403, message: 'Not yours' });
   });
 });

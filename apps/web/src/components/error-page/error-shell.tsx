@@ -4,12 +4,30 @@ import { LogoMark } from '../logo';
 import { buttonClass } from '../ui/button';
 
 /** Frame both error views share: big status, title, message, a way back. */
-export function ErrorShell({ status, title, message, hint, children }: { status: number; title: string; message: string; hint: string; children?: ReactNode }) {
+export function ErrorShell({
+  status,
+  title,
+  message,
+  hint,
+  children,
+}: {
+  status: number;
+  title: string;
+  message: string;
+  hint: string;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
-    <main id="main" className="mx-auto flex min-h-dvh max-w-md animate-page-in flex-col items-center justify-center gap-4 px-6 py-16 text-center">
+    <main
+      id="main"
+      className="mx-auto flex min-h-dvh max-w-md animate-page-in flex-col items-center justify-center gap-4 px-6 py-16 text-center"
+    >
       <LogoMark className="size-10" />
-      <p className="text-6xl font-bold tracking-tight text-primary-600 tabular-nums dark:text-primary-500" aria-label={t('error.status', { status })}>
+      <p
+        className="text-6xl font-bold tracking-tight text-primary-600 tabular-nums dark:text-primary-500"
+        aria-label={t('error.status', { status })}
+      >
         {status}
       </p>
       <h1 className="text-2xl font-semibold text-gray-900 dark:text-gray-50">{title}</h1>

@@ -6,7 +6,12 @@ import type { ErrorViewProps } from './error-view-props';
 export default function StatusView({ status, message, onRetry }: ErrorViewProps) {
   const { t } = useTranslation();
   return (
-    <ErrorShell status={status} title={status >= 500 ? t('error.serverTitle') : t('error.requestTitle')} message={message} hint={t('error.otherHint')}>
+    <ErrorShell
+      status={status}
+      title={status >= 500 ? t('error.serverTitle') : t('error.requestTitle')}
+      message={message}
+      hint={t('error.otherHint')}
+    >
       {onRetry && (
         <Button variant="secondary" onClick={onRetry}>
           {t('error.tryAgain')}

@@ -18,7 +18,7 @@ export function ConsoleLayout() {
             {t('pages.admin.title')}
           </Link>
         </nav>
-        <ThemeSwitcher className="mt-auto" />
+        <ThemeSwitcher className="mt-auto w-full" />
       </aside>
       <main id="main" className="min-w-0 flex-1 px-8 pb-8">
         <AnimatedOutlet />

@@ -5,6 +5,7 @@ import { House, LayoutGrid, User, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n';
 import { meQueryOptions } from '../../features/session/me';
 import { Logo } from '../logo';
+import { ThemeSwitcher } from '../theme-switcher';
 import { buttonClass } from '../ui/button';
 import { AnimatedOutlet } from './animated-outlet';
 
@@ -36,7 +37,10 @@ export function DefaultLayout() {
 
   return (
     <div className="min-h-dvh animate-layout-in md:flex">
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2"
+      >
         {t('app.skipToContent')}
       </a>
       <aside className="hidden md:sticky md:top-0 md:flex md:h-dvh md:w-60 md:shrink-0 md:flex-col md:gap-6 md:border-r md:border-gray-200 md:bg-white md:px-4 md:py-6 dark:md:border-gray-800 dark:md:bg-gray-900">
@@ -67,14 +71,17 @@ export function DefaultLayout() {
             {t('nav.signIn')}
           </Link>
         )}
-        <nav aria-label={t('nav.help')} className="mt-auto flex flex-col gap-1 text-sm text-gray-600 dark:text-gray-400">
-          <Link to="/help" className="rounded-lg px-3 py-2 hover:bg-gray-100 dark:hover:bg-gray-800">
-            {t('nav.help')}
-          </Link>
-          <Link to="/about" className="rounded-lg px-3 py-2 hover:bg-gray-100 dark:hover:bg-gray-800">
-            {t('nav.about')}
-          </Link>
-        </nav>
+        <div className="mt-auto flex flex-col gap-3">
+          <ThemeSwitcher className="w-full" />
+          <nav aria-label={t('nav.help')} className="flex flex-col gap-1 text-sm text-gray-600 dark:text-gray-400">
+            <Link to="/help" className="rounded-lg px-3 py-2 hover:bg-gray-100 dark:hover:bg-gray-800">
+              {t('nav.help')}
+            </Link>
+            <Link to="/about" className="rounded-lg px-3 py-2 hover:bg-gray-100 dark:hover:bg-gray-800">
+              {t('nav.about')}
+            </Link>
+          </nav>
+        </div>
       </aside>
 
       <div className="flex min-w-0 flex-1 flex-col">

@@ -1,0 +1,196 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { AUTH_LAYOUT_ROUTES, pretendSignedIn, PUBLIC_ROUTES, SIGNED_IN_ROUTES, watchLoadingBar } from './support';
+
+test.describe('signed out', () => {
+  for (const path of PUBLIC_ROUTES) {
+    test(`public ${path} renders in the default layout`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Default layout, signed out: the way to sign in, no tab bar.
+      await expect(page.getByRole('link', { name: 'Sign in' }).first()).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+      expect(new URL(page.url()).pathname).toBe(path);
+    });
+  }
+
+  for (const path of AUTH_LAYOUT_ROUTES) {
+    test(`auth-layout ${path} renders in the auth layout`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      // Auth layout: logo card, no navigation bar and no sign-in button.
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+      await expect(page.getByRole('radiogroup', { name: 'Theme' })).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(path);
+    });
+  }
+
+  for (const path of SIGNED_IN_ROUTES) {
+    test(`signed-in ${path} sends the visitor to / with redirect`, async ({ page }) => {
+      await page.goto(`${path}?tab=1`);
+      await expect(page).toHaveURL((url) => url.pathname === '/' && url.searchParams.get('redirect') === `${path}?tab=1`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+    });
+  }
+
+  test('the operator console sends a visitor to sign in', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page).toHaveURL((url) => url.pathname === '/' && url.searchParams.get('redirect') === '/admin');
+  });
+
+  test('an unknown path shows the 404 view and the server says 404', async ({ page }) => {
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Page not found: /no/such/page')).toBeVisible();
+  });
+
+  test('the app name comes from the run-time config', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page).toHaveTitle(/Orchard/);
+    const config = await page.locator('meta[name="orchard-config"]').getAttribute('content');
+    expect(JSON.parse(config ?? '{}')).toMatchObject({ appName: 'Orchard', apiBaseUrl: '/api/v1' });
+  });
+});
+
+test.describe('signed in (front end only)', () => {
+  test('the sign-in page sends a signed-in member to a safe redirect or /home', async ({ page }) => {
+    await pretendSignedIn(page);
+    await page.goto('/?redirect=%2Ftrx%2Flog');
+    await expect(page).toHaveURL((url) => url.pathname === '/trx/log');
+    await page.goto('/?redirect=%2F%2Fevil.example');
+    await expect(page).toHaveURL((url) => url.host === '127.0.0.1:3210' && url.pathname === '/home');
+    await page.goto('/?redirect=https%3A%2F%2Fevil.example%2Fx');
+    await expect(page).toHaveURL((url) => url.host === '127.0.0.1:3210' && url.pathname === '/home');
+  });
+
+  test('signed-in pages show their layout with the tab bar', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await pretendSignedIn(page);
+    await page.goto('/team/level_two');
+    await expect(page.getByRole('heading', { level: 1, name: 'Team level 2' })).toBeVisible();
+    const tabs = page.getByRole('navigation', { name: 'Main' });
+    await expect(tabs.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
+    await tabs.getByRole('link', { name: 'Plans' }).click();
+    await expect(page).toHaveURL(/\/plan$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
+  });
+
+  test('a member is kept out of the operator console', async ({ page }) => {
+    await pretendSignedIn(page);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
+  test('a server failure while loading a page shows the other error view', async ({ page }) => {
+    await page.route('**/api/v1/me', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'Down for maintenance' } }),
+      }),
+    );
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeVisible();
+    await expect(page.getByText('Down for maintenance')).toBeVisible();
+    await expect(page.getByText('503')).toBeVisible();
+  });
+
+  test('an answer the app cannot read shows Internal Server Error', async ({ page }) => {
+    await page.route('**/api/v1/me', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'oops' }));
+    await page.goto('/home');
+    await expect(page.getByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeVisible();
+  });
+});
+
+test.describe('theme', () => {
+  test('the choice survives a reload and is applied before first paint', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.getByRole('radio', { name: 'Dark' }).click();
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    // Record the class the moment the body starts parsing, before any app code runs.
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') (window as unknown as { __early: string }).__early = document.documentElement.className;
+      });
+    });
+    await page.goto('/about');
+    expect(await page.evaluate(() => (window as unknown as { __early: string }).__early)).toContain('dark');
+    await page.reload();
+    expect(await page.evaluate(() => (window as unknown as { __early: string }).__early)).toContain('dark');
+    await expect(page.getByRole('radio', { name: 'Dark' }).first()).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test('"system" follows the operating system live', async ({ page }) => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    await page.getByRole('radio', { name: 'System' }).click();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+
+  test('a page that forces a mode overrides the preference while on it', async ({ page }) => {
+    await pretendSignedIn(page);
+    await page.addInitScript(() => localStorage.setItem('orchard:theme', 'dark'));
+    await page.goto('/home');
+    await expect(page.locator('html')).toHaveClass(/dark/);
+    await page.goto('/team/share');
+    await expect(page.getByRole('heading', { level: 1, name: 'Invite friends' })).toBeVisible();
+    await expect(page.locator('html')).not.toHaveClass(/dark/);
+    await page.getByRole('link', { name: 'Back' }).click();
+    await expect(page).toHaveURL(/\/team\/list$/);
+    await expect(page.locator('html')).toHaveClass(/dark/);
+  });
+});
+
+test.describe('loading bar', () => {
+  test('a fast navigation shows no bar', async ({ page }) => {
+    const barShown = await watchLoadingBar(page);
+    await page.goto('/about');
+    await page.getByRole('link', { name: 'Help' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+    await page.getByRole('link', { name: 'About' }).first().click();
+    await expect(page.getByRole('heading', { level: 1, name: 'About' })).toBeVisible();
+    await page.waitForTimeout(800);
+    expect(await barShown()).toBe(0);
+  });
+
+  test('a slow navigation shows the bar, then it completes and hides', async ({ page }) => {
+    const barShown = await watchLoadingBar(page);
+    await page.goto('/about');
+    // The next page's code arrives slowly, as on a poor network.
+    await page.route(/\/assets\/help-[^/]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.getByRole('link', { name: 'Help' }).first().click();
+    const bar = page.getByTestId('loading-bar');
+    await expect(bar).toHaveAttribute('data-visible', 'true', { timeout: 1400 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Help' })).toBeVisible();
+    await expect(bar).toHaveAttribute('data-visible', 'false', { timeout: 2000 });
+    expect(await barShown()).toBe(1);
+  });
+});
+
+test.describe('accessibility (axe)', () => {
+  for (const mode of ['light', 'dark'] as const) {
+    for (const path of [...PUBLIC_ROUTES, ...AUTH_LAYOUT_ROUTES, '/missing-page']) {
+      test(`${path} in ${mode} has no serious or critical violation`, async ({ page }) => {
+        await page.emulateMedia({ colorScheme: mode, reducedMotion: 'reduce' });
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        const results = await new AxeBuilder({ page }).analyze();
+        const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+        expect(serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual(
+          [],
+        );
+      });
+    }
+  }
+});

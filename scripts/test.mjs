@@ -1,0 +1,66 @@
+// `npm test`: every suite — unit and API (Vitest; API suites also on PostgreSQL when
+// TEST_DATABASE_URL is set) and browser journeys (Playwright on Chromium) — then one line
+// `N passed, N failed[, N skipped]` summed over all of them.
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureBuilt, ensureInstalled, findChromium, ROOT, run } from './lib.mjs';
+
+const RESULTS = join(ROOT, '.test-results');
+rmSync(RESULTS, { recursive: true, force: true });
+mkdirSync(RESULTS, { recursive: true });
+
+ensureInstalled();
+const chromium = findChromium();
+if (!chromium) {
+  console.error(
+    'No Chromium found for the browser tests. Install one (Debian/Ubuntu: `apt-get install chromium`) or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+  );
+  process.exit(1);
+}
+ensureBuilt();
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+let runnerFailed = false;
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+// Unit + API suites.
+const vitestReport = join(RESULTS, 'vitest.json');
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]);
+const vitest = readJson(vitestReport);
+if (vitest) {
+  totals.passed += vitest.numPassedTests;
+  totals.failed += vitest.numFailedTests;
+  totals.skipped += vitest.numPendingTests + vitest.numTodoTests;
+  // A file that failed to load has no tests to count but is a failure all the same.
+  const brokenFiles = vitest.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  totals.failed += brokenFiles;
+}
+if (!vitest || (vitestStatus !== 0 && vitest.numFailedTests === 0)) runnerFailed = true;
+
+// Browser journeys.
+const playwrightReport = join(RESULTS, 'playwright.json');
+const playwrightStatus = run('npx', ['playwright', 'test'], {
+  env: { ...process.env, CHROMIUM_PATH: chromium, PLAYWRIGHT_JSON_OUTPUT_NAME: playwrightReport },
+});
+const playwright = readJson(playwrightReport);
+if (playwright?.stats) {
+  const { expected, unexpected, flaky, skipped } = playwright.stats;
+  totals.passed += expected + flaky;
+  totals.failed += unexpected;
+  totals.skipped += skipped;
+  if (playwright.errors?.length) totals.failed += playwright.errors.length;
+}
+if (!playwright?.stats || (playwrightStatus !== 0 && !playwright.stats.unexpected && !playwright.errors?.length)) runnerFailed = true;
+
+if (runnerFailed && totals.failed === 0) totals.failed = 1;
+const summary = `${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`;
+writeFileSync(join(RESULTS, 'summary.txt'), `${summary}\n`);
+console.log(`\n${summary}`);
+process.exit(totals.failed > 0 ? 1 : 0);
