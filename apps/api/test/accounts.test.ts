@@ -149,18 +149,35 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(referrerOf.get(level1.userId)).toBe(level2.userId);
       expect(referrerOf.get(level2.userId)).toBe(level3.userId);
       // No request can change it: updateMe accepts only the display name.
-      const attempt = await t.app.inject({ method: 'PATCH', url: '/api/v1/me', headers: { cookie: member.cookie }, payload: { displayName: 'Y', referrerId: level3.userId } });
+      const attempt = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/v1/me',
+        headers: { cookie: member.cookie },
+        payload: { displayName: 'Y', referrerId: level3.userId },
+      });
       expect(attempt.statusCode).toBe(400);
       expect(errorOf(attempt).fields).toEqual({ referrerId: 'This field is not allowed.' });
       // And the database refuses a self-referral.
-      await expect(t.database.handle.db.update(users).set({ referrerId: member.userId }).where(eq(users.id, member.userId))).rejects.toThrow();
+      await expect(
+        t.database.handle.db.update(users).set({ referrerId: member.userId }).where(eq(users.id, member.userId)),
+      ).rejects.toThrow();
     });
 
     it('refuses an unknown or malformed invite code as a field error', async () => {
-      const unknown = await post('/auth/register', { email: uniqueEmail(), displayName: 'X', password: TEST_PASSWORD, inviteCode: 'ZZZZZZZZ' });
+      const unknown = await post('/auth/register', {
+        email: uniqueEmail(),
+        displayName: 'X',
+        password: TEST_PASSWORD,
+        inviteCode: 'ZZZZZZZZ',
+      });
       expect(unknown.statusCode).toBe(400);
       expect(errorOf(unknown).fields?.inviteCode).toMatch(/No member has this invite code/);
-      const malformed = await post('/auth/register', { email: uniqueEmail(), displayName: 'X', password: TEST_PASSWORD, inviteCode: 'O0O0-1' });
+      const malformed = await post('/auth/register', {
+        email: uniqueEmail(),
+        displayName: 'X',
+        password: TEST_PASSWORD,
+        inviteCode: 'O0O0-1',
+      });
       expect(errorOf(malformed).fields?.inviteCode).toMatch(/8 letters and digits/);
       // Empty means none (the form sends what the field holds).
       await startRegistration({ email: uniqueEmail(), inviteCode: '' });
@@ -241,7 +258,10 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(response.json().user.id).toBe(byEmail.userId);
       const phone = uniquePhone();
       const byPhone = await registerMember(t, { phone });
-      const viaPhone = await post('/auth/sign-in', { account: `${phone.slice(0, 2)} ${phone.slice(2, 5)}-${phone.slice(5)}`, password: TEST_PASSWORD });
+      const viaPhone = await post('/auth/sign-in', {
+        account: `${phone.slice(0, 2)} ${phone.slice(2, 5)}-${phone.slice(5)}`,
+        password: TEST_PASSWORD,
+      });
       expect(viaPhone.statusCode).toBe(200);
       expect(viaPhone.json().user.id).toBe(byPhone.userId);
     });
@@ -298,7 +318,9 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
 
     it('lists my sessions, marks the current one, and signs out the others', async () => {
       const member = await registerMember(t);
-      const second = sessionCookieFrom((await post('/auth/sign-in', { account: member.email, password: TEST_PASSWORD })).headers['set-cookie']);
+      const second = sessionCookieFrom(
+        (await post('/auth/sign-in', { account: member.email, password: TEST_PASSWORD })).headers['set-cookie'],
+      );
       const list = await get('/me/sessions', member.cookie);
       expect(list.statusCode).toBe(200);
       const listed = list.json().sessions as Array<{ current: boolean }>;
@@ -326,7 +348,10 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   describe('cross-site requests', () => {
     it('refuses state changes marked cross-site or from another origin, and allows same-origin ones', async () => {
       const member = await registerMember(t);
-      const crossSite = await post('/me/sessions/revoke-others', undefined, { cookie: member.cookie, headers: { 'sec-fetch-site': 'cross-site' } });
+      const crossSite = await post('/me/sessions/revoke-others', undefined, {
+        cookie: member.cookie,
+        headers: { 'sec-fetch-site': 'cross-site' },
+      });
       expect(crossSite.statusCode).toBe(403);
       expect(errorOf(crossSite).code).toBe('CROSS_SITE_REFUSED');
       const otherOrigin = await post('/auth/sign-out', undefined, { cookie: member.cookie, headers: { origin: 'https://evil.example' } });
@@ -361,7 +386,10 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       const limited = await post('/auth/sign-in', { account: member.email, password: TEST_PASSWORD });
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBe(15 * 60);
-      expect(errorOf(limited)).toMatchObject({ code: 'RATE_LIMITED', message: 'Too many failed sign-in attempts for this account. Try again in 15 minutes.' });
+      expect(errorOf(limited)).toMatchObject({
+        code: 'RATE_LIMITED',
+        message: 'Too many failed sign-in attempts for this account. Try again in 15 minutes.',
+      });
       t.clock.advance(15 * 60_000);
       expect((await post('/auth/sign-in', { account: member.email, password: TEST_PASSWORD })).statusCode).toBe(200);
     });
@@ -402,7 +430,12 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       try {
         const ip = randomIp();
         const register = () =>
-          capped.app.inject({ method: 'POST', url: '/api/v1/auth/register', remoteAddress: ip, payload: { email: uniqueEmail(), displayName: 'X', password: TEST_PASSWORD } });
+          capped.app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/register',
+            remoteAddress: ip,
+            payload: { email: uniqueEmail(), displayName: 'X', password: TEST_PASSWORD },
+          });
         expect((await register()).statusCode).toBe(201);
         expect((await register()).statusCode).toBe(201);
         const third = await register();
@@ -438,7 +471,9 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
 
     it('resets with the code, ends every session, and the new password signs in', async () => {
       const member = await registerMember(t);
-      const other = sessionCookieFrom((await post('/auth/sign-in', { account: member.email, password: TEST_PASSWORD })).headers['set-cookie']);
+      const other = sessionCookieFrom(
+        (await post('/auth/sign-in', { account: member.email, password: TEST_PASSWORD })).headers['set-cookie'],
+      );
       t.clock.advance(60_000);
       await post('/auth/password-reset/request', { account: member.email });
       const code = await latestCodeTo(t, member.email!, 'password_reset_code');
@@ -460,14 +495,19 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       await post('/auth/password-reset/request', { account: member.email });
       const code = await latestCodeTo(t, member.email!, 'password_reset_code');
       const wrong = code === '999999' ? '888888' : '999999';
-      for (let i = 0; i < 5; i++) expect((await post('/auth/password-reset', { account: member.email, code: wrong, password: 'a-brand-new-secret' })).statusCode).toBe(400);
+      for (let i = 0; i < 5; i++)
+        expect(
+          (await post('/auth/password-reset', { account: member.email, code: wrong, password: 'a-brand-new-secret' })).statusCode,
+        ).toBe(400);
       expect((await post('/auth/password-reset', { account: member.email, code, password: 'a-brand-new-secret' })).statusCode).toBe(400);
 
       t.clock.advance(60_000);
       await post('/auth/password-reset/request', { account: member.email });
       const fresh = await latestCodeTo(t, member.email!, 'password_reset_code');
       t.clock.advance(10 * 60_000);
-      expect((await post('/auth/password-reset', { account: member.email, code: fresh, password: 'a-brand-new-secret' })).statusCode).toBe(400);
+      expect((await post('/auth/password-reset', { account: member.email, code: fresh, password: 'a-brand-new-secret' })).statusCode).toBe(
+        400,
+      );
       expect((await post('/auth/sign-in', { account: member.email, password: TEST_PASSWORD })).statusCode).toBe(200);
     });
   });
@@ -475,15 +515,29 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   describe('change password', () => {
     it('signed in: checks the current password, keeps this session and ends the others', async () => {
       const member = await registerMember(t);
-      const other = sessionCookieFrom((await post('/auth/sign-in', { account: member.email, password: TEST_PASSWORD })).headers['set-cookie']);
-      const wrong = await post('/auth/password', { currentPassword: 'not-my-password', newPassword: 'a-brand-new-secret' }, { cookie: member.cookie });
+      const other = sessionCookieFrom(
+        (await post('/auth/sign-in', { account: member.email, password: TEST_PASSWORD })).headers['set-cookie'],
+      );
+      const wrong = await post(
+        '/auth/password',
+        { currentPassword: 'not-my-password', newPassword: 'a-brand-new-secret' },
+        { cookie: member.cookie },
+      );
       expect(wrong.statusCode).toBe(400);
       expect(errorOf(wrong).fields?.currentPassword).toBe('This is not your current password.');
       const common = await post('/auth/password', { currentPassword: TEST_PASSWORD, newPassword: 'qwertyuiop' }, { cookie: member.cookie });
       expect(errorOf(common).fields?.newPassword).toMatch(/too common/);
-      const long = await post('/auth/password', { currentPassword: TEST_PASSWORD, newPassword: 'z'.repeat(129) }, { cookie: member.cookie });
+      const long = await post(
+        '/auth/password',
+        { currentPassword: TEST_PASSWORD, newPassword: 'z'.repeat(129) },
+        { cookie: member.cookie },
+      );
       expect(errorOf(long).fields?.newPassword).toMatch(/at most 128/);
-      const ok = await post('/auth/password', { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-secret' }, { cookie: member.cookie });
+      const ok = await post(
+        '/auth/password',
+        { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-secret' },
+        { cookie: member.cookie },
+      );
       expect(ok.statusCode, ok.body).toBe(200);
       expect((await get('/me', member.cookie)).statusCode).toBe(200);
       expect((await get('/me', other)).statusCode).toBe(401);
@@ -494,8 +548,16 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       const member = await registerMember(t);
       const missing = await post('/auth/password', { currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-secret' });
       expect(errorOf(missing).fields?.account).toBeTruthy();
-      const unknown = await post('/auth/password', { account: uniqueEmail('nobody'), currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-secret' });
-      const wrong = await post('/auth/password', { account: member.email, currentPassword: 'not-my-password', newPassword: 'a-brand-new-secret' });
+      const unknown = await post('/auth/password', {
+        account: uniqueEmail('nobody'),
+        currentPassword: TEST_PASSWORD,
+        newPassword: 'a-brand-new-secret',
+      });
+      const wrong = await post('/auth/password', {
+        account: member.email,
+        currentPassword: 'not-my-password',
+        newPassword: 'a-brand-new-secret',
+      });
       expect(unknown.json()).toEqual(wrong.json());
       const ok = await post('/auth/password', { account: member.email, currentPassword: TEST_PASSWORD, newPassword: 'a-brand-new-secret' });
       expect(ok.statusCode).toBe(200);
@@ -556,16 +618,32 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     it('lets an operator issue a link for a member, audited; a member cannot', async () => {
       const operator = await signInOperator(t);
       const member = await registerMember(t);
-      const asMember = await post(`/admin/members/${member.userId}/sign-in-links`, { reason: 'support ticket 42' }, { cookie: member.cookie });
+      const asMember = await post(
+        `/admin/members/${member.userId}/sign-in-links`,
+        { reason: 'support ticket 42' },
+        { cookie: member.cookie },
+      );
       expect(asMember.statusCode).toBe(403);
-      const issued = await post(`/admin/members/${member.userId}/sign-in-links`, { reason: 'support ticket 42' }, { cookie: operator.cookie });
+      const issued = await post(
+        `/admin/members/${member.userId}/sign-in-links`,
+        { reason: 'support ticket 42' },
+        { cookie: operator.cookie },
+      );
       expect(issued.statusCode, issued.body).toBe(201);
       const token = new URL(issued.json().url).searchParams.get('token')!;
       const consumed = await post('/auth/sign-in-link', { token });
       expect(consumed.json().user.id).toBe(member.userId);
       const [entry] = await t.database.handle.db.select().from(auditLog).where(eq(auditLog.action, 'sign_in_link.issued'));
-      expect(entry).toMatchObject({ actorId: operator.userId, subjectId: member.userId, detail: expect.objectContaining({ reason: 'support ticket 42' }) });
-      const missing = await post(`/admin/members/00000000-0000-4000-8000-000000000000/sign-in-links`, { reason: 'x y z' }, { cookie: operator.cookie });
+      expect(entry).toMatchObject({
+        actorId: operator.userId,
+        subjectId: member.userId,
+        detail: expect.objectContaining({ reason: 'support ticket 42' }),
+      });
+      const missing = await post(
+        `/admin/members/00000000-0000-4000-8000-000000000000/sign-in-links`,
+        { reason: 'x y z' },
+        { cookie: operator.cookie },
+      );
       expect(missing.statusCode).toBe(404);
     });
   });
@@ -577,7 +655,12 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         expect((await get(url, member.cookie)).statusCode, url).toBe(403);
         expect((await get(url)).statusCode, url).toBe(401);
       }
-      const promote = await t.app.inject({ method: 'PUT', url: `/api/v1/admin/members/${member.userId}/role`, headers: { cookie: member.cookie }, payload: { role: 'operator', reason: 'me me me' } });
+      const promote = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/members/${member.userId}/role`,
+        headers: { cookie: member.cookie },
+        payload: { role: 'operator', reason: 'me me me' },
+      });
       expect(promote.statusCode).toBe(403);
     });
 
@@ -599,7 +682,11 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(bad.statusCode).toBe(400);
       expect(errorOf(bad).fields?.limit).toBe('Use a whole number from 1 to 100.');
       const detail = await get(`/admin/members/${member.userId}`, operator.cookie);
-      expect(detail.json()).toMatchObject({ member: { id: member.userId, status: 'active' }, referrer: { id: referrer.userId }, activeSessionCount: 1 });
+      expect(detail.json()).toMatchObject({
+        member: { id: member.userId, status: 'active' },
+        referrer: { id: referrer.userId },
+        activeSessionCount: 1,
+      });
     });
 
     it('shows the outbox with each message and its status', async () => {
@@ -617,7 +704,8 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     it('changes roles and freezes accounts with a reason, all in the audit log', async () => {
       const operator = await signInOperator(t);
       const member = await registerMember(t);
-      const put = (url: string, payload: object) => t.app.inject({ method: 'PUT', url: `/api/v1${url}`, headers: { cookie: operator.cookie }, payload });
+      const put = (url: string, payload: object) =>
+        t.app.inject({ method: 'PUT', url: `/api/v1${url}`, headers: { cookie: operator.cookie }, payload });
       const promoted = await put(`/admin/members/${member.userId}/role`, { role: 'operator', reason: 'new support hire' });
       expect(promoted.statusCode, promoted.body).toBe(200);
       expect(promoted.json().role).toBe('operator');
@@ -638,9 +726,15 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
 
       const log = await get(`/admin/audit-log?subjectId=${member.userId}&limit=100`, operator.cookie);
       const actions = (log.json().items as Array<{ action: string }>).map((item) => item.action);
-      expect(actions).toEqual(expect.arrayContaining(['account.registered', 'sign_in.succeeded', 'role.changed', 'member.frozen', 'member.unfrozen']));
+      expect(actions).toEqual(
+        expect.arrayContaining(['account.registered', 'sign_in.succeeded', 'role.changed', 'member.frozen', 'member.unfrozen']),
+      );
       const roleChanges = await get(`/admin/audit-log?action=role.changed&subjectId=${member.userId}`, operator.cookie);
-      expect(roleChanges.json().items[0]).toMatchObject({ actorId: operator.userId, actorName: 'Test Operator', detail: { from: 'operator', to: 'member', reason: 'left the team' } });
+      expect(roleChanges.json().items[0]).toMatchObject({
+        actorId: operator.userId,
+        actorName: 'Test Operator',
+        detail: { from: 'operator', to: 'member', reason: 'left the team' },
+      });
     });
 
     it('records sign-ins, failures and password changes in the audit log', async () => {
@@ -656,8 +750,74 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     });
   });
 
+  describe('concurrency and hostile input', () => {
+    it('completes a registration once when the code is sent twice at the same time', async () => {
+      const email = uniqueEmail();
+      const sent = await startRegistration({ email });
+      const code = await latestCodeTo(t, email);
+      const results = await Promise.all(
+        Array.from({ length: 4 }, () => post('/auth/verify', { verificationId: sent.verificationId, code })),
+      );
+      expect(results.map((response) => response.statusCode).sort()).toEqual([200, 400, 400, 400]);
+      expect(await t.database.handle.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    });
+
+    it('signs in once with a link used by several tabs at the same time', async () => {
+      const member = await registerMember(t);
+      const operator = await signInOperator(t);
+      const issued = await post(`/admin/members/${member.userId}/sign-in-links`, { reason: 'race test' }, { cookie: operator.cookie });
+      const token = new URL(issued.json().url).searchParams.get('token')!;
+      const results = await Promise.all(Array.from({ length: 5 }, () => post('/auth/sign-in-link', { token })));
+      expect(results.map((response) => response.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
+    });
+
+    it('lets no more than 5 guesses through when they arrive all at once', async () => {
+      const member = await registerMember(t);
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () => post('/auth/sign-in', { account: member.email, password: 'wrong-password' })),
+      );
+      const codes = results.map((response) => response.statusCode);
+      expect(codes.filter((code) => code === 401)).toHaveLength(5);
+      expect(codes.filter((code) => code === 429)).toHaveLength(7);
+    });
+
+    it('answers control characters and odd input with 4xx, never 5xx', async () => {
+      const operator = await signInOperator(t);
+      const bodies: Array<[string, unknown]> = [
+        ['/auth/sign-in', { account: 'a\u0000b@example.com', password: 'x' }],
+        ['/auth/sign-in', { account: 'a@b.c', password: 'x'.repeat(100_000) }],
+        ['/auth/sign-in', { account: ['a@b.c'], password: 1 }],
+        ['/auth/register', { email: 'x\u0000@example.com', displayName: 'A\u0000', password: TEST_PASSWORD }],
+        ['/auth/register', { phone: '+1\u0000555', displayName: 'A', password: TEST_PASSWORD }],
+        ['/auth/password-reset/request', { account: '+' }],
+        ['/auth/sign-in-link', { token: '\u0000' }],
+        ['/auth/sign-in-link/request', { account: 'a@b.co', redirect: '/\u0000' }],
+        ['/auth/verify', { verificationId: '00000000-0000-4000-8000-000000000000', code: '１２３４５６' }],
+        ['/auth/sign-in', null],
+        ['/auth/sign-in', 'just a string'],
+      ];
+      for (const [url, payload] of bodies) {
+        const response = await post(url, payload);
+        expect(response.statusCode, `${url} ${JSON.stringify(payload).slice(0, 80)}`).toBeLessThan(500);
+      }
+      for (const url of [
+        '/admin/members?q=%00',
+        '/admin/outbox?destination=%00',
+        '/admin/audit-log?action=%00&subjectId=%00',
+        '/admin/members/not-a-uuid',
+        '/admin/members?limit=abc',
+      ]) {
+        const response = await get(url, operator.cookie);
+        expect(response.statusCode, url).toBeLessThan(500);
+        expect(response.statusCode, url).not.toBe(200);
+      }
+    });
+  });
+
   it('lists every accounts operationId in the OpenAPI document', async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Record<string, Record<string, { operationId?: string }>> };
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { operationId?: string }>>;
+    };
     const ids = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId));
     expect(ids).toEqual(
       expect.arrayContaining([
@@ -691,7 +851,11 @@ describe.each(DATABASE_KINDS)('accounts with special configuration on %s', (kind
     try {
       const options = await t.app.inject({ method: 'GET', url: '/api/v1/auth/options' });
       expect(options.json().requireInvite).toBe(true);
-      const without = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', payload: { email: uniqueEmail(), displayName: 'X', password: TEST_PASSWORD } });
+      const without = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        payload: { email: uniqueEmail(), displayName: 'X', password: TEST_PASSWORD },
+      });
       expect(without.statusCode).toBe(400);
       expect(errorOf(without).fields?.inviteCode).toMatch(/invite code is required/);
       const operator = await signInOperator(t);
@@ -728,7 +892,12 @@ describe.each(DATABASE_KINDS)('accounts with special configuration on %s', (kind
     try {
       const member = await registerMember(t);
       t.clock.advance(60_000);
-      await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in-link/request', headers: { host: 'evil.example' }, payload: { account: member.email } });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-in-link/request',
+        headers: { host: 'evil.example' },
+        payload: { account: member.email },
+      });
       const message = await latestMessageTo(t, member.email!);
       expect(message.body).toContain('https://orchard.example/auto_way?token=');
       expect(message.body).not.toContain('evil.example');

@@ -16,7 +16,13 @@ describe.each(DATABASE_KINDS)('auth test helpers on %s', (kind) => {
     const member = await registerMember(t, { displayName: 'Ada' });
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: member.cookie } });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ id: member.userId, displayName: 'Ada', role: 'member', email: member.email, inviteCode: member.inviteCode });
+    expect(me.json()).toMatchObject({
+      id: member.userId,
+      displayName: 'Ada',
+      role: 'member',
+      email: member.email,
+      inviteCode: member.inviteCode,
+    });
   });
 
   it('registerMember places a member under a referrer', async () => {

@@ -23,7 +23,12 @@ export function sessionCookieFrom(setCookie: string | string[] | undefined): str
 
 /** The newest message queued for a destination (email or E.164 phone). */
 export async function latestMessageTo(t: TestApp, destination: string) {
-  const [row] = await t.database.handle.db.select().from(outbox).where(eq(outbox.destination, destination)).orderBy(desc(outbox.id)).limit(1);
+  const [row] = await t.database.handle.db
+    .select()
+    .from(outbox)
+    .where(eq(outbox.destination, destination))
+    .orderBy(desc(outbox.id))
+    .limit(1);
   if (!row) throw new Error(`no message was sent to ${destination}`);
   return row;
 }
@@ -92,14 +97,28 @@ export async function registerMember(
 }
 
 /** An operator created directly in the database with a known password, then signed in through the API. */
-export async function signInOperator(t: TestApp, opts: { email?: string; password?: string } = {}): Promise<{ userId: string; cookie: string; email: string; password: string }> {
+export async function signInOperator(
+  t: TestApp,
+  opts: { email?: string; password?: string } = {},
+): Promise<{ userId: string; cookie: string; email: string; password: string }> {
   const email = opts.email ?? `operator-${randomBytes(5).toString('hex')}@orchard.local`;
   const password = opts.password ?? OPERATOR_PASSWORD;
   const [row] = await t.database.handle.db
     .insert(users)
-    .values({ email, displayName: 'Test Operator', passwordHash: await hashPassword(password), role: 'operator', inviteCode: generateInviteCode() })
+    .values({
+      email,
+      displayName: 'Test Operator',
+      passwordHash: await hashPassword(password),
+      role: 'operator',
+      inviteCode: generateInviteCode(),
+    })
     .returning({ id: users.id });
-  const response = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', remoteAddress: randomIp(), payload: { account: email, password } });
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/sign-in',
+    remoteAddress: randomIp(),
+    payload: { account: email, password },
+  });
   if (response.statusCode !== 200) throw new Error(`operator sign-in failed: ${response.statusCode} ${response.body}`);
   return { userId: row!.id, cookie: sessionCookieFrom(response.headers['set-cookie']), email, password };
 }

@@ -41,7 +41,13 @@ async function startSmtpSink(): Promise<{ port: number; mails: ReceivedMail[]; c
 }
 
 /** A stand-in SMS provider: records each POST with its headers; answers `status`. */
-async function startSmsProvider(status = 200): Promise<{ url: string; requests: Array<{ headers: Record<string, string | string[] | undefined>; body: string }>; close(): Promise<void> }> {
+async function startSmsProvider(
+  status = 200,
+): Promise<{
+  url: string;
+  requests: Array<{ headers: Record<string, string | string[] | undefined>; body: string }>;
+  close(): Promise<void>;
+}> {
   const requests: Array<{ headers: Record<string, string | string[] | undefined>; body: string }> = [];
   const server: Server = createServer((request, response) => {
     let body = '';
@@ -90,7 +96,12 @@ describe.each(DATABASE_KINDS)('outbox delivery on %s', (kind) => {
 
     it('mails the registration code through the SMTP server, and the code from the mail completes the account', async () => {
       const email = `smtp-${Date.now()}@example.com`;
-      const registered = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', remoteAddress: randomIp(), payload: { email, displayName: 'Mailed', password: TEST_PASSWORD } });
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        remoteAddress: randomIp(),
+        payload: { email, displayName: 'Mailed', password: TEST_PASSWORD },
+      });
       expect(registered.statusCode).toBe(201);
       await t.app.outbox.drain();
       const mail = smtp.mails.find((received) => received.to.includes(email));
@@ -104,13 +115,22 @@ describe.each(DATABASE_KINDS)('outbox delivery on %s', (kind) => {
       // Once delivered, the operator's view no longer shows a working code.
       expect(row.body).not.toContain(code!);
       expect(row.secret).toBeNull();
-      const verified = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify', payload: { verificationId: registered.json().verificationId, code } });
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/verify',
+        payload: { verificationId: registered.json().verificationId, code },
+      });
       expect(verified.statusCode).toBe(200);
     });
 
     it('posts SMS as signed JSON to the webhook', async () => {
       const phone = `+1555${String(Date.now()).slice(-7)}`;
-      const registered = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', remoteAddress: randomIp(), payload: { phone, displayName: 'Texted', password: TEST_PASSWORD } });
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        remoteAddress: randomIp(),
+        payload: { phone, displayName: 'Texted', password: TEST_PASSWORD },
+      });
       expect(registered.statusCode).toBe(201);
       await t.app.outbox.drain();
       const request = sms.requests.find((received) => received.body.includes(phone));
@@ -131,7 +151,12 @@ describe.each(DATABASE_KINDS)('outbox delivery on %s', (kind) => {
     const t = await createTestApp(kind, { SMTP_URL: `smtp://127.0.0.1:${port}`, SMS_WEBHOOK_URL: sms.url, OUTBOX_POLL_MS: '0' });
     try {
       const email = `down-${Date.now()}@example.com`;
-      const registered = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', remoteAddress: randomIp(), payload: { email, displayName: 'Waiting', password: TEST_PASSWORD } });
+      const registered = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        remoteAddress: randomIp(),
+        payload: { email, displayName: 'Waiting', password: TEST_PASSWORD },
+      });
       expect(registered.statusCode).toBe(201);
       await t.app.outbox.drain();
       let row = await latestMessageTo(t, email);
@@ -152,7 +177,12 @@ describe.each(DATABASE_KINDS)('outbox delivery on %s', (kind) => {
       expect(row.status).toBe('failed');
 
       const phone = `+1555${String(Date.now()).slice(-7)}`;
-      const texted = await t.app.inject({ method: 'POST', url: '/api/v1/auth/register', remoteAddress: randomIp(), payload: { phone, displayName: 'Waiting', password: TEST_PASSWORD } });
+      const texted = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        remoteAddress: randomIp(),
+        payload: { phone, displayName: 'Waiting', password: TEST_PASSWORD },
+      });
       expect(texted.statusCode).toBe(201);
       await t.app.outbox.drain();
       const smsRow = await latestMessageTo(t, phone);

@@ -44,9 +44,26 @@ function storeContract(name: string, open: () => Promise<{ store: RateLimitStore
       for (let i = 0; i < 3; i++) await limiter.consume([[rule, subject]]);
       clock.advance(15_000);
       const refused = await limiter.consume([[rule, subject]]).catch((error: unknown) => error);
-      expect(refused).toMatchObject({ statusCode: 429, code: 'RATE_LIMITED', message: 'Slow down; try again in 45 seconds.', headers: { 'retry-after': '45' } });
+      expect(refused).toMatchObject({
+        statusCode: 429,
+        code: 'RATE_LIMITED',
+        message: 'Slow down; try again in 45 seconds.',
+        headers: { 'retry-after': '45' },
+      });
       clock.advance(45_000);
       await expect(limiter.consume([[rule, subject]])).resolves.toBeUndefined();
+    });
+
+    it('gives a hit back, never below zero', async () => {
+      const key = `r-${randomBytes(6).toString('hex')}`;
+      const now = new Date('2030-01-01T00:00:00Z');
+      await store.hit(key, 60_000, now);
+      await store.hit(key, 60_000, now);
+      await store.release(key, now);
+      expect((await store.peek(key, now))?.count).toBe(1);
+      await store.release(key, now);
+      await store.release(key, now);
+      expect((await store.peek(key, now))?.count).toBe(0);
     });
 
     it('counts concurrent hits exactly', async () => {
@@ -85,7 +102,12 @@ describe.each(DATABASE_KINDS)('rate limits kept in Redis when REDIS_URL is set, 
   it('locks an account after 5 failed sign-ins and lets it in again after 15 minutes', async () => {
     const member = await registerMember(t);
     const signIn = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in', remoteAddress: randomIp(), payload: { account: member.email, password } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-in',
+        remoteAddress: randomIp(),
+        payload: { account: member.email, password },
+      });
     for (let i = 0; i < 5; i++) expect((await signIn('wrong-password')).statusCode).toBe(401);
     const limited = await signIn(TEST_PASSWORD);
     expect(limited.statusCode).toBe(429);
@@ -97,7 +119,12 @@ describe.each(DATABASE_KINDS)('rate limits kept in Redis when REDIS_URL is set, 
   it('holds code sends to one per minute per destination', async () => {
     const member = await registerMember(t);
     const request = () =>
-      t.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/request', remoteAddress: randomIp(), payload: { account: member.email } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset/request',
+        remoteAddress: randomIp(),
+        payload: { account: member.email },
+      });
     const tooSoon = await request();
     expect(tooSoon.statusCode).toBe(429);
     expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);

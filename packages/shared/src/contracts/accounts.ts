@@ -10,7 +10,15 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const VERIFICATION_CODE_LENGTH = 6;
 export const INVITE_CODE_PATTERN = /^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const EMAIL_PATTERN = /^[^\s@\u0000-\u001f\u007f]+@[^\s@\u0000-\u001f\u007f]+\.[^\s@\u0000-\u001f\u007f]+$/;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/;
+/** Search boxes and filters: any printable text (control characters cannot be stored or searched). */
+const searchText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .refine((value) => !CONTROL_CHARACTERS.test(value), 'Use letters, numbers and punctuation only.');
 
 /** `+1 (555) 123-4567` → `+15551234567`; null when it is not a phone number with country code. */
 export function normalizePhone(value: string): string | null {
@@ -74,7 +82,7 @@ export const displayNameField = z
   .trim()
   .min(1, 'Enter your name.')
   .max(60, 'Use at most 60 characters.')
-  .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'Use letters, numbers and punctuation only.');
+  .refine((value) => !CONTROL_CHARACTERS.test(value), 'Use letters, numbers and punctuation only.');
 
 export const inviteCodeField = z
   .string({ error: 'Enter the 8-character invite code.' })
@@ -204,7 +212,10 @@ export const requestSignInLinkBodySchema = z.strictObject({
 export type RequestSignInLinkBody = z.infer<typeof requestSignInLinkBodySchema>;
 
 export const consumeSignInLinkBodySchema = z.strictObject({
-  token: z.string({ error: 'This sign-in link is not valid.' }).min(1, 'This sign-in link is not valid.').max(200, 'This sign-in link is not valid.'),
+  token: z
+    .string({ error: 'This sign-in link is not valid.' })
+    .min(1, 'This sign-in link is not valid.')
+    .max(200, 'This sign-in link is not valid.'),
 });
 export type ConsumeSignInLinkBody = z.infer<typeof consumeSignInLinkBodySchema>;
 
@@ -237,8 +248,18 @@ export type RevokedSessions = z.infer<typeof revokedSessionsSchema>;
 
 // Operator console.
 const pageQuery = {
-  limit: z.coerce.number({ error: 'Use a whole number from 1 to 100.' }).int('Use a whole number from 1 to 100.').min(1, 'Use a whole number from 1 to 100.').max(100, 'Use a whole number from 1 to 100.').default(50),
-  offset: z.coerce.number({ error: 'Use a whole number of 0 or more.' }).int('Use a whole number of 0 or more.').min(0, 'Use a whole number of 0 or more.').max(1_000_000, 'Use a smaller number.').default(0),
+  limit: z.coerce
+    .number({ error: 'Use a whole number from 1 to 100.' })
+    .int('Use a whole number from 1 to 100.')
+    .min(1, 'Use a whole number from 1 to 100.')
+    .max(100, 'Use a whole number from 1 to 100.')
+    .default(50),
+  offset: z.coerce
+    .number({ error: 'Use a whole number of 0 or more.' })
+    .int('Use a whole number of 0 or more.')
+    .min(0, 'Use a whole number of 0 or more.')
+    .max(1_000_000, 'Use a smaller number.')
+    .default(0),
 };
 
 export const memberStatusSchema = z.enum(['active', 'frozen']);
@@ -257,7 +278,7 @@ export const memberSummarySchema = z.strictObject({
 export type MemberSummary = z.infer<typeof memberSummarySchema>;
 
 export const listMembersQuerySchema = z.strictObject({
-  q: z.string().trim().max(254, 'Use at most 254 characters.').optional(),
+  q: searchText(254).optional(),
   role: roleSchema.optional(),
   status: memberStatusSchema.optional(),
   ...pageQuery,
@@ -318,7 +339,7 @@ export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 
 export const listOutboxQuerySchema = z.strictObject({
   status: outboxStatusSchema.optional(),
-  destination: z.string().trim().max(254, 'Use at most 254 characters.').optional(),
+  destination: searchText(254).optional(),
   ...pageQuery,
 });
 export type ListOutboxQuery = z.infer<typeof listOutboxQuerySchema>;
@@ -340,9 +361,9 @@ export const auditEntrySchema = z.strictObject({
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const listAuditLogQuerySchema = z.strictObject({
-  action: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
+  action: searchText(100).optional(),
   actorId: uuidField('Use a member id.').optional(),
-  subjectId: z.string().trim().max(100, 'Use at most 100 characters.').optional(),
+  subjectId: searchText(100).optional(),
   ...pageQuery,
 });
 export type ListAuditLogQuery = z.infer<typeof listAuditLogQuerySchema>;

@@ -6,7 +6,9 @@ import { users } from './users';
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const sessions = pgTable('sessions', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
@@ -30,7 +32,9 @@ export interface PendingRegistration {
 }
 
 export const verificationCodes = pgTable('verification_codes', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   purpose: text('purpose', { enum: ['register', 'password_reset'] }).notNull(),
   channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
   destination: text('destination').notNull(),
@@ -46,7 +50,9 @@ export const verificationCodes = pgTable('verification_codes', {
 });
 
 export const signInLinks = pgTable('sign_in_links', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   userId: uuid('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),

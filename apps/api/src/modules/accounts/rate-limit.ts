@@ -18,6 +18,8 @@ export interface RateLimitStore {
   readonly kind: 'database' | 'redis';
   hit(key: string, windowMs: number, now: Date): Promise<CounterState>;
   peek(key: string, now: Date): Promise<CounterState | null>;
+  /** Takes one hit back (never below zero), e.g. an attempt that turned out to succeed. */
+  release(key: string, now: Date): Promise<void>;
   clear(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -57,6 +59,13 @@ export class DatabaseRateLimitStore implements RateLimitStore {
     return row ? { count: row.count, resetAt: new Date(row.resetAt) } : null;
   }
 
+  async release(key: string, now: Date): Promise<void> {
+    await this.db
+      .update(rateLimitCounters)
+      .set({ count: sql`greatest(${rateLimitCounters.count} - 1, 0)` })
+      .where(and(eq(rateLimitCounters.key, key), gt(rateLimitCounters.resetAt, now)));
+  }
+
   async clear(key: string): Promise<void> {
     await this.db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
   }
@@ -76,6 +85,14 @@ end
 local count = redis.call('HINCRBY', KEYS[1], 'count', 1)
 redis.call('PEXPIRE', KEYS[1], reset - now + 60000)
 return { count, reset }
+`;
+
+const RELEASE_SCRIPT = `
+local reset = tonumber(redis.call('HGET', KEYS[1], 'reset') or '0')
+if reset > tonumber(ARGV[1]) and tonumber(redis.call('HGET', KEYS[1], 'count') or '0') > 0 then
+  redis.call('HINCRBY', KEYS[1], 'count', -1)
+end
+return 1
 `;
 
 export class RedisRateLimitStore implements RateLimitStore {
@@ -99,6 +116,10 @@ export class RedisRateLimitStore implements RateLimitStore {
     const [count, reset] = await this.redis.hmget(this.prefix + key, 'count', 'reset');
     if (count === null || reset === null || Number(reset) <= now.getTime()) return null;
     return { count: Number(count), resetAt: new Date(Number(reset)) };
+  }
+
+  async release(key: string, now: Date): Promise<void> {
+    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key, now.getTime());
   }
 
   async clear(key: string): Promise<void> {
@@ -210,6 +231,28 @@ export class RateLimiter {
       const state = await this.record(rule, subject);
       if (state.count > rule.max) throw tooManyRequests(rule.message, (state.resetAt.getTime() - now.getTime()) / 1000);
     }
+  }
+
+  /**
+   * Counts an attempt before it is judged, so a burst of parallel attempts cannot slip past the
+   * limit between a check and a count. Refused (429) when any rule is already full; the caller
+   * gives the attempt back with `release` when it succeeds.
+   */
+  async acquire(checks: Array<[RateRule, string]>): Promise<void> {
+    const taken: Array<[RateRule, string]> = [];
+    for (const [rule, subject] of checks) {
+      const now = this.clock.now();
+      const state = await this.record(rule, subject);
+      taken.push([rule, subject]);
+      if (state.count > rule.max) {
+        for (const [takenRule, takenSubject] of taken) await this.release(takenRule, takenSubject);
+        throw tooManyRequests(rule.message, (state.resetAt.getTime() - now.getTime()) / 1000);
+      }
+    }
+  }
+
+  async release(rule: RateRule, subject: string): Promise<void> {
+    await this.store.release(this.key(rule, subject), this.clock.now());
   }
 
   async clear(rule: RateRule, subject: string): Promise<void> {

@@ -25,7 +25,15 @@ export async function findUserByInviteCode(db: Executor, inviteCode: string): Pr
 
 export async function insertUser(
   db: Executor,
-  values: { email: string | null; phone: string | null; displayName: string; passwordHash: string; inviteCode: string; referrerId: string | null; createdAt: Date },
+  values: {
+    email: string | null;
+    phone: string | null;
+    displayName: string;
+    passwordHash: string;
+    inviteCode: string;
+    referrerId: string | null;
+    createdAt: Date;
+  },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
   return row!;
@@ -99,7 +107,11 @@ export async function findCode(db: Executor, id: string): Promise<CodeRow | unde
 }
 
 /** The newest code still open for this purpose and destination. */
-export async function findOpenCode(db: Executor, purpose: 'register' | 'password_reset', destination: string): Promise<CodeRow | undefined> {
+export async function findOpenCode(
+  db: Executor,
+  purpose: 'register' | 'password_reset',
+  destination: string,
+): Promise<CodeRow | undefined> {
   const [row] = await db
     .select()
     .from(verificationCodes)
@@ -167,7 +179,14 @@ export async function insertSignInLink(
 ) {
   const [row] = await db
     .insert(signInLinks)
-    .values({ userId: values.userId, tokenHash: values.tokenHash, createdAt: values.now, expiresAt: values.expiresAt, issuedBy: values.issuedBy, redirect: values.redirect })
+    .values({
+      userId: values.userId,
+      tokenHash: values.tokenHash,
+      createdAt: values.now,
+      expiresAt: values.expiresAt,
+      issuedBy: values.issuedBy,
+      redirect: values.redirect,
+    })
     .returning();
   return row!;
 }

@@ -29,7 +29,14 @@ import { contextOf } from './plugin';
 import { RESEND_COOLDOWN_MS } from './service';
 import { clearSessionCookie, listLiveSessions, setSessionCookie } from './sessions';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 429: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  429: apiErrorSchema,
+};
 const tags = ['accounts'];
 
 /** Register, verify, sign in and out, passwords, sign-in links and the member's own profile. */
@@ -229,7 +236,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me/sessions',
     {
       preHandler: requireMember,
-      schema: { operationId: 'listSessions', tags, summary: 'My active sessions', response: { 200: sessionListSchema, 401: apiErrorSchema } },
+      schema: {
+        operationId: 'listSessions',
+        tags,
+        summary: 'My active sessions',
+        response: { 200: sessionListSchema, 401: apiErrorSchema },
+      },
     },
     async (request) => {
       const auth = authOf(request);

@@ -134,12 +134,24 @@ export class AccountService {
     };
   }
 
-  private async startSession(user: repo.UserRow, context: RequestContext, method: string, detail: Record<string, unknown> = {}): Promise<StartedSession> {
+  private async startSession(
+    user: repo.UserRow,
+    context: RequestContext,
+    method: string,
+    detail: Record<string, unknown> = {},
+  ): Promise<StartedSession> {
     const now = this.clock.now();
     // A new token at every sign-in: whatever session this browser had before ends here.
     if (context.currentSessionId) await revokeSession(this.db, context.currentSessionId, now);
     const session = await createSession(this.db, { userId: user.id, now, ip: context.ip, userAgent: context.userAgent });
-    await this.audit({ actorId: user.id, action: 'sign_in.succeeded', subjectType: 'user', subjectId: user.id, ip: context.ip, detail: { method, ...detail } });
+    await this.audit({
+      actorId: user.id,
+      action: 'sign_in.succeeded',
+      subjectType: 'user',
+      subjectId: user.id,
+      ip: context.ip,
+      detail: { method, ...detail },
+    });
     return { user: toMe(user), token: session.token, expiresAt: session.expiresAt };
   }
 
@@ -166,7 +178,8 @@ export class AccountService {
 
     if (await repo.findUserByIdentifier(this.db, identifier)) {
       const field = identifier.kind === 'email' ? 'email' : 'phone';
-      fields[field] = `An account already uses this ${identifier.kind === 'email' ? 'email address' : 'phone number'}. Sign in, or reset your password.`;
+      fields[field] =
+        `An account already uses this ${identifier.kind === 'email' ? 'email address' : 'phone number'}. Sign in, or reset your password.`;
     }
     if (Object.keys(fields).length > 0) throw badRequest('Some fields need attention.', fields);
 
@@ -216,7 +229,11 @@ export class AccountService {
     const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
     await this.db.transaction(async (tx) => {
       await repo.replaceCode(tx, row.id, hashCode(row.id, code), now, expiresAt);
-      await enqueueMessage(tx, registrationCodeMessage(this.config.APP_NAME, { channel: row.channel, destination: row.destination }, code), now);
+      await enqueueMessage(
+        tx,
+        registrationCodeMessage(this.config.APP_NAME, { channel: row.channel, destination: row.destination }, code),
+        now,
+      );
     });
     this.outbox.kick();
     return this.codeSent({ ...row, sentAt: now, expiresAt });
@@ -227,8 +244,13 @@ export class AccountService {
     const now = this.clock.now();
     const fail = (message: string, errorCode = 'CODE_INVALID') => new AppError(errorCode, 400, message, { code: message });
     if (row.consumedAt) throw fail(explain ? 'This code was already used.' : failMessage, 'CODE_USED');
-    if (row.voidedAt) throw fail(explain ? 'This code no longer works (it was wrong 5 times, or a newer one was sent). Request a new code.' : failMessage, 'CODE_VOID');
-    if (now.getTime() >= new Date(row.expiresAt).getTime()) throw fail(explain ? 'This code has expired; codes work for 10 minutes. Request a new one.' : failMessage, 'CODE_EXPIRED');
+    if (row.voidedAt)
+      throw fail(
+        explain ? 'This code no longer works (it was wrong 5 times, or a newer one was sent). Request a new code.' : failMessage,
+        'CODE_VOID',
+      );
+    if (now.getTime() >= new Date(row.expiresAt).getTime())
+      throw fail(explain ? 'This code has expired; codes work for 10 minutes. Request a new one.' : failMessage, 'CODE_EXPIRED');
     if (!sameHash(row.codeHash, hashCode(row.id, code))) {
       const attempts = await repo.recordWrongCode(this.db, row.id, CODE_MAX_ATTEMPTS, now);
       const left = CODE_MAX_ATTEMPTS - attempts;
@@ -284,14 +306,20 @@ export class AccountService {
 
   // Sign in.
 
-  private async checkSignInLimits(accountKey: string, ip: string | null) {
-    await this.limiter.check(this.rules.signInFailuresPerAccount, accountKey);
-    if (ip) await this.limiter.check(this.rules.signInFailuresPerIp, ip);
+  /** Counts the attempt up front (atomic against parallel bursts); 429 when the account or IP is locked. */
+  private async acquireSignInAttempt(accountKey: string, ip: string | null) {
+    const checks: Array<[RateRule, string]> = [[this.rules.signInFailuresPerAccount, accountKey]];
+    if (ip) checks.push([this.rules.signInFailuresPerIp, ip]);
+    await this.limiter.acquire(checks);
   }
 
-  private async recordSignInFailure(accountKey: string, user: repo.UserRow | undefined, ip: string | null, action: string) {
-    await this.limiter.record(this.rules.signInFailuresPerAccount, accountKey);
-    if (ip) await this.limiter.record(this.rules.signInFailuresPerIp, ip);
+  /** A successful attempt is not a failure: the account starts over and the IP gets its attempt back. */
+  private async signInAttemptSucceeded(accountKey: string, ip: string | null) {
+    await this.limiter.clear(this.rules.signInFailuresPerAccount, accountKey);
+    if (ip) await this.limiter.release(this.rules.signInFailuresPerIp, ip);
+  }
+
+  private async auditSignInFailure(accountKey: string, user: repo.UserRow | undefined, ip: string | null, action: string) {
     await this.audit({
       actorId: null,
       action,
@@ -313,14 +341,14 @@ export class AccountService {
 
   async signIn(account: string, password: string, context: RequestContext): Promise<StartedSession> {
     const identifier = parseAccountIdentifier(account)!;
-    await this.checkSignInLimits(identifier.value, context.ip);
+    await this.acquireSignInAttempt(identifier.value, context.ip);
     const user = await repo.findUserByIdentifier(this.db, identifier);
     if (!(await this.checkPassword(user, password))) {
-      await this.recordSignInFailure(identifier.value, user, context.ip, 'sign_in.failed');
+      await this.auditSignInFailure(identifier.value, user, context.ip, 'sign_in.failed');
       throw new AppError('INVALID_CREDENTIALS', 401, WRONG_CREDENTIALS);
     }
+    await this.signInAttemptSucceeded(identifier.value, context.ip);
     if (user!.status !== 'active') throw new AppError('ACCOUNT_FROZEN', 403, 'This account is frozen. Please contact support.');
-    await this.limiter.clear(this.rules.signInFailuresPerAccount, identifier.value);
     return this.startSession(user!, context, 'password');
   }
 
@@ -354,7 +382,14 @@ export class AccountService {
         });
         await repo.replaceCode(tx, row.id, hashCode(row.id, code), now, row.expiresAt);
         await enqueueMessage(tx, resetCodeMessage(this.config.APP_NAME, target, code), now);
-        await repo.insertAudit(tx, { actorId: null, action: 'password.reset_requested', subjectType: 'user', subjectId: user.id, ip: context.ip, at: now });
+        await repo.insertAudit(tx, {
+          actorId: null,
+          action: 'password.reset_requested',
+          subjectType: 'user',
+          subjectId: user.id,
+          ip: context.ip,
+          at: now,
+        });
       } else {
         // Same work and the same answer as for a real account; only the owner of the address learns there is none.
         await enqueueMessage(tx, noAccountMessage(this.config.APP_NAME, target, context.baseUrl, 'reset'), now);
@@ -383,13 +418,25 @@ export class AccountService {
       if (!(await repo.consumeCode(tx, row.id, now))) throw new AppError('CODE_INVALID', 400, WRONG_RESET_CODE, { code: WRONG_RESET_CODE });
       await repo.updatePasswordHash(tx, user.id, passwordHash);
       const ended = await revokeSessionsOfUser(tx, user.id, now);
-      await repo.insertAudit(tx, { actorId: user.id, action: 'password.reset', subjectType: 'user', subjectId: user.id, ip: context.ip, detail: { sessionsEnded: ended }, at: now });
+      await repo.insertAudit(tx, {
+        actorId: user.id,
+        action: 'password.reset',
+        subjectType: 'user',
+        subjectId: user.id,
+        ip: context.ip,
+        detail: { sessionsEnded: ended },
+        at: now,
+      });
     });
     await this.limiter.clear(this.rules.signInFailuresPerAccount, identifier.value);
     return { message: 'Your password was changed and every session was signed out. Sign in with the new password.' };
   }
 
-  async changePassword(body: ChangePasswordBody, auth: { userId: string; sessionId: string } | null, context: RequestContext): Promise<{ message: string }> {
+  async changePassword(
+    body: ChangePasswordBody,
+    auth: { userId: string; sessionId: string } | null,
+    context: RequestContext,
+  ): Promise<{ message: string }> {
     let user: repo.UserRow | undefined;
     let accountKey: string;
     if (auth) {
@@ -407,12 +454,13 @@ export class AccountService {
     if (body.newPassword === body.currentPassword) {
       throw badRequest('Some fields need attention.', { newPassword: 'Choose a password different from the current one.' });
     }
-    await this.checkSignInLimits(accountKey, context.ip);
+    await this.acquireSignInAttempt(accountKey, context.ip);
     if (!(await this.checkPassword(user, body.currentPassword))) {
-      await this.recordSignInFailure(accountKey, user, context.ip, 'password.change_failed');
+      await this.auditSignInFailure(accountKey, user, context.ip, 'password.change_failed');
       const message = auth ? 'This is not your current password.' : 'The account or current password is not right.';
       throw badRequest('Some fields need attention.', { currentPassword: message });
     }
+    await this.signInAttemptSucceeded(accountKey, context.ip);
     if (user!.status !== 'active') throw new AppError('ACCOUNT_FROZEN', 403, 'This account is frozen. Please contact support.');
     const passwordHash = await hashPassword(body.newPassword);
     const now = this.clock.now();
@@ -420,11 +468,20 @@ export class AccountService {
     await this.db.transaction(async (tx) => {
       await repo.updatePasswordHash(tx, member.id, passwordHash);
       const ended = await revokeSessionsOfUser(tx, member.id, now, auth?.sessionId);
-      await repo.insertAudit(tx, { actorId: member.id, action: 'password.changed', subjectType: 'user', subjectId: member.id, ip: context.ip, detail: { sessionsEnded: ended, signedIn: Boolean(auth) }, at: now });
+      await repo.insertAudit(tx, {
+        actorId: member.id,
+        action: 'password.changed',
+        subjectType: 'user',
+        subjectId: member.id,
+        ip: context.ip,
+        detail: { sessionsEnded: ended, signedIn: Boolean(auth) },
+        at: now,
+      });
     });
-    await this.limiter.clear(this.rules.signInFailuresPerAccount, accountKey);
     return {
-      message: auth ? 'Your password was changed. Your other sessions were signed out.' : 'Your password was changed and every session was signed out. Sign in with the new password.',
+      message: auth
+        ? 'Your password was changed. Your other sessions were signed out.'
+        : 'Your password was changed and every session was signed out. Sign in with the new password.',
     };
   }
 
@@ -511,7 +568,14 @@ export class AccountService {
   async revokeOtherSessions(userId: string, sessionId: string, ip: string | null): Promise<number> {
     const now = this.clock.now();
     const revoked = await revokeSessionsOfUser(this.db, userId, now, sessionId);
-    await this.audit({ actorId: userId, action: 'sessions.revoked_others', subjectType: 'user', subjectId: userId, ip, detail: { revoked } });
+    await this.audit({
+      actorId: userId,
+      action: 'sessions.revoked_others',
+      subjectType: 'user',
+      subjectId: userId,
+      ip,
+      detail: { revoked },
+    });
     return revoked;
   }
 

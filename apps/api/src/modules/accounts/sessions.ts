@@ -110,7 +110,10 @@ export async function findLiveSession(db: Executor, token: string, now: Date): P
 }
 
 export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of the member except `keepSessionId` (all of them when omitted). */

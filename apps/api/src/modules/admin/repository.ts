@@ -17,7 +17,12 @@ export async function listMembers(db: Executor, query: ListMembersQuery) {
   const conditions: SQL[] = [];
   if (query.q) {
     const pattern = likePattern(query.q);
-    const matches: SQL[] = [ilike(users.email, pattern), ilike(users.phone, pattern), ilike(users.displayName, pattern), eq(users.inviteCode, query.q.toUpperCase())];
+    const matches: SQL[] = [
+      ilike(users.email, pattern),
+      ilike(users.phone, pattern),
+      ilike(users.displayName, pattern),
+      eq(users.inviteCode, query.q.toUpperCase()),
+    ];
     if (UUID.test(query.q)) matches.push(eq(users.id, query.q.toLowerCase()));
     conditions.push(or(...matches)!);
   }
@@ -46,7 +51,12 @@ export async function getMemberDetail(db: Executor, id: string, now: Date) {
       .from(sessions)
       .where(and(eq(sessions.userId, id), isNull(sessions.revokedAt), gt(sessions.expiresAt, now))),
   ]);
-  return { member: row.member, referrer: row.referrer?.id ? row.referrer : null, inviteeCount: invitees?.value ?? 0, activeSessionCount: live?.value ?? 0 };
+  return {
+    member: row.member,
+    referrer: row.referrer?.id ? row.referrer : null,
+    inviteeCount: invitees?.value ?? 0,
+    activeSessionCount: live?.value ?? 0,
+  };
 }
 
 export async function setRole(db: Executor, id: string, role: 'member' | 'operator') {
@@ -60,7 +70,10 @@ export async function setStatus(db: Executor, id: string, status: 'active' | 'fr
 }
 
 export async function countOperators(db: Executor): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(users).where(and(eq(users.role, 'operator'), eq(users.status, 'active')));
+  const [row] = await db
+    .select({ value: count() })
+    .from(users)
+    .where(and(eq(users.role, 'operator'), eq(users.status, 'active')));
   return row?.value ?? 0;
 }
 
@@ -78,7 +91,10 @@ export async function listOutbox(db: Executor, query: ListOutboxQuery) {
 
 export async function listAuditLog(db: Executor, query: ListAuditLogQuery) {
   const conditions: SQL[] = [];
-  if (query.action) conditions.push(or(eq(auditLog.action, query.action), ilike(auditLog.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`))!);
+  if (query.action)
+    conditions.push(
+      or(eq(auditLog.action, query.action), ilike(auditLog.action, `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}.%`))!,
+    );
   if (query.actorId) conditions.push(eq(auditLog.actorId, query.actorId));
   if (query.subjectId) conditions.push(eq(auditLog.subjectId, query.subjectId));
   const where = conditions.length > 0 ? and(...conditions) : undefined;
@@ -95,4 +111,3 @@ export async function listAuditLog(db: Executor, query: ListAuditLogQuery) {
   ]);
   return { items, total: total?.value ?? 0 };
 }
-

@@ -30,7 +30,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/members',
     {
-      schema: { operationId: 'listMembers', tags, summary: 'Search members', querystring: listMembersQuerySchema, response: { 200: memberListSchema, ...errors } },
+      schema: {
+        operationId: 'listMembers',
+        tags,
+        summary: 'Search members',
+        querystring: listMembersQuerySchema,
+        response: { 200: memberListSchema, ...errors },
+      },
     },
     async (request) => {
       const page = await admin.listMembers(request.query);
@@ -41,7 +47,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/members/:id',
     {
-      schema: { operationId: 'getMember', tags, summary: 'One member', params: memberIdParamsSchema, response: { 200: memberDetailSchema, ...errors } },
+      schema: {
+        operationId: 'getMember',
+        tags,
+        summary: 'One member',
+        params: memberIdParamsSchema,
+        response: { 200: memberDetailSchema, ...errors },
+      },
     },
     async (request) => admin.getMember(request.params.id),
   );
@@ -91,13 +103,27 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       reply
         .status(201)
-        .send(await app.accounts.issueSignInLink(authOf(request).userId, request.params.id, request.body.reason, request.body.redirect, contextOf(request))),
+        .send(
+          await app.accounts.issueSignInLink(
+            authOf(request).userId,
+            request.params.id,
+            request.body.reason,
+            request.body.redirect,
+            contextOf(request),
+          ),
+        ),
   );
 
   app.get(
     '/outbox',
     {
-      schema: { operationId: 'listOutbox', tags, summary: 'Messages queued, sent, logged or failed', querystring: listOutboxQuerySchema, response: { 200: outboxListSchema, ...errors } },
+      schema: {
+        operationId: 'listOutbox',
+        tags,
+        summary: 'Messages queued, sent, logged or failed',
+        querystring: listOutboxQuerySchema,
+        response: { 200: outboxListSchema, ...errors },
+      },
     },
     async (request) => {
       const page = await admin.listOutbox(request.query);
@@ -108,7 +134,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/audit-log',
     {
-      schema: { operationId: 'listAuditLog', tags, summary: 'Who did what, newest first', querystring: listAuditLogQuerySchema, response: { 200: auditLogListSchema, ...errors } },
+      schema: {
+        operationId: 'listAuditLog',
+        tags,
+        summary: 'Who did what, newest first',
+        querystring: listAuditLogQuerySchema,
+        response: { 200: auditLogListSchema, ...errors },
+      },
     },
     async (request) => {
       const page = await admin.listAuditLog(request.query);

@@ -88,7 +88,8 @@ export class AdminService {
       const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, memberId)).for('update');
       if (!before) throw notFound('This member does not exist.');
       if (before.role === body.role) throw conflict(`This member is already ${body.role === 'operator' ? 'an operator' : 'a member'}.`);
-      if (body.role === 'member' && memberId === operatorId) throw conflict('You cannot remove your own operator role; ask another operator.');
+      if (body.role === 'member' && memberId === operatorId)
+        throw conflict('You cannot remove your own operator role; ask another operator.');
       const updated = await repo.setRole(tx, memberId, body.role);
       await insertAudit(tx, {
         actorId: operatorId,

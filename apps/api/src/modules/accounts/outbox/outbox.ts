@@ -179,12 +179,23 @@ export class OutboxWorker {
       const blank = (text: string) => (row.secret ? text.replaceAll(row.secret, '••••••') : text);
       await this.db
         .update(outbox)
-        .set({ status: 'sent', sentAt: this.clock.now(), lockedUntil: null, lastError: null, subject: blank(row.subject), body: blank(row.body), secret: null })
+        .set({
+          status: 'sent',
+          sentAt: this.clock.now(),
+          lockedUntil: null,
+          lastError: null,
+          subject: blank(row.subject),
+          body: blank(row.body),
+          secret: null,
+        })
         .where(eq(outbox.id, row.id));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const failed = row.attempts >= OUTBOX_MAX_ATTEMPTS;
-      this.log.warn({ outboxId: row.id, channel: row.channel, attempts: row.attempts, err: message }, failed ? 'outbox: giving up' : 'outbox: will retry');
+      this.log.warn(
+        { outboxId: row.id, channel: row.channel, attempts: row.attempts, err: message },
+        failed ? 'outbox: giving up' : 'outbox: will retry',
+      );
       await this.db
         .update(outbox)
         .set({
