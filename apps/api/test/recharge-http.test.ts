@@ -303,6 +303,8 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
   });
 
   it('forgets an Idempotency-Key after its 24 hours', async () => {
+    // No sweep here: the expired record must be replaced by the new request itself.
+    setPurgeProbability(0);
     const key = randomUUID();
     const first = await t.app.inject({ method: 'POST', url: '/api/v1/recharge/orders', headers: as(alice, key), payload: { channel: 'bank', amount: 700 } });
     await t.app.inject({ method: 'POST', url: `/api/v1/recharge/orders/${first.json().id}/cancel`, headers: as(alice) });
@@ -311,5 +313,6 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
     expect(later.statusCode).toBe(201);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     expect(later.json().id).not.toBe(first.json().id);
+    setPurgeProbability(1);
   });
 });

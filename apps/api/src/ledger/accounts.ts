@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { ledgerAccounts, type LedgerAccountType } from '../db/schema/index';
 
@@ -51,4 +51,43 @@ export async function platformAccountId(tx: Tx, type: PlatformAccountType, curre
   }
   if (!row) throw new Error(`platform account ${type} could not be created`);
   return row.id;
+}
+
+/**
+ * A member's accounts and the given platform accounts in one round trip (the hot path of every
+ * credit and purchase), creating whichever is missing.
+ */
+export async function resolveAccounts<P extends PlatformAccountType>(
+  tx: Tx,
+  userId: string,
+  currency: string,
+  platformTypes: readonly P[],
+): Promise<{ member: MemberAccounts; platform: Record<P, number> }> {
+  const find = () =>
+    tx
+      .select({ id: ledgerAccounts.id, type: ledgerAccounts.type, ownerId: ledgerAccounts.ownerId })
+      .from(ledgerAccounts)
+      .where(
+        and(
+          eq(ledgerAccounts.currency, currency),
+          or(eq(ledgerAccounts.ownerId, userId), and(isNull(ledgerAccounts.ownerId), inArray(ledgerAccounts.type, [...platformTypes]))),
+        ),
+      );
+  const pick = (rows: Awaited<ReturnType<typeof find>>) => {
+    const available = rows.find((row) => row.ownerId === userId && row.type === 'member_available')?.id;
+    const onHold = rows.find((row) => row.ownerId === userId && row.type === 'member_on_hold')?.id;
+    const platform = {} as Record<P, number>;
+    for (const type of platformTypes) {
+      const id = rows.find((row) => row.ownerId === null && row.type === type)?.id;
+      if (id === undefined) return null;
+      platform[type] = id;
+    }
+    return available === undefined || onHold === undefined ? null : { member: { available, onHold }, platform };
+  };
+  const found = pick(await find());
+  if (found) return found;
+  const member = await ensureMemberAccounts(tx, userId, currency);
+  const platform = {} as Record<P, number>;
+  for (const type of platformTypes) platform[type] = await platformAccountId(tx, type, currency);
+  return { member, platform };
 }

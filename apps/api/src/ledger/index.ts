@@ -3,7 +3,7 @@
  * ledger_entries). Everything else moves money by calling `postTransaction` inside its own
  * database transaction.
  */
-export { ensureMemberAccounts, platformAccountId, type MemberAccounts, type MemberAccountType, type PlatformAccountType } from './accounts';
+export { ensureMemberAccounts, platformAccountId, resolveAccounts, type MemberAccounts, type MemberAccountType, type PlatformAccountType } from './accounts';
 export { minorUnitDigits } from './currency';
 export { constraintOf, sqlStateOf, withTransaction } from './database-errors';
 export { buildIntegrityReport, type IntegrityReport } from './integrity-report';

@@ -71,19 +71,27 @@ export async function requireIdempotencyKey(this: FastifyInstance, request: Fast
   const now = app.clock.now();
   const expiresAt = new Date(now.getTime() + app.config.IDEMPOTENCY_KEY_TTL_HOURS * 3_600_000);
 
-  // Forget this key's record once it has expired, and now and then everybody's expired records.
-  await db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), lte(idempotencyKeys.expiresAt, now)));
   if (Math.random() < PURGE_PROBABILITY) {
     await db.execute(
       sql`delete from idempotency_keys where ctid = any(array(select ctid from idempotency_keys where expires_at <= ${now.toISOString()} limit 500))`,
     );
   }
 
-  const claimed = await db
-    .insert(idempotencyKeys)
-    .values({ scope, key, requestHash: hash, state: 'running', createdAt: now, lockedAt: now, expiresAt })
-    .onConflictDoNothing()
-    .returning({ key: idempotencyKeys.key });
+  const claim = () =>
+    db
+      .insert(idempotencyKeys)
+      .values({ scope, key, requestHash: hash, state: 'running', createdAt: now, lockedAt: now, expiresAt })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
+  let claimed = await claim();
+  if (claimed.length === 0) {
+    // An expired record of this key is forgotten, and the key starts afresh.
+    const forgotten = await db
+      .delete(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key), lte(idempotencyKeys.expiresAt, now)))
+      .returning({ key: idempotencyKeys.key });
+    if (forgotten.length > 0) claimed = await claim();
+  }
   if (claimed.length > 0) {
     request.idempotency = { scope, key };
     return;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { AdjustBalanceBody, AdjustmentResult } from '@orchard/shared';
 import { users } from '../../db/schema/index';
 import { notFound } from '../../errors';
-import { buildIntegrityReport, ensureMemberAccounts, getMemberBalances, minorUnitDigits, platformAccountId, postTransaction, withTransaction } from '../../ledger/index';
+import { buildIntegrityReport, getMemberBalances, minorUnitDigits, postTransaction, resolveAccounts, withTransaction } from '../../ledger/index';
 import { insertAudit } from '../recharge/repository';
 import type { ServiceDeps } from '../recharge/service';
 
@@ -27,8 +27,8 @@ export async function adjustBalance(
   return withTransaction(deps.db, async (tx) => {
     const [member] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
     if (!member || member.role !== 'member') throw notFound('No such member.');
-    const accounts = await ensureMemberAccounts(tx, userId, currency);
-    const adjustments = await platformAccountId(tx, 'platform_adjustments', currency);
+    const { member: accounts, platform } = await resolveAccounts(tx, userId, currency, ['platform_adjustments']);
+    const adjustments = platform.platform_adjustments;
     const signed = body.direction === 'credit' ? body.amount : -body.amount;
     const posted = await postTransaction(tx, {
       kind: body.direction === 'credit' ? 'adjustment_credit' : 'adjustment_debit',

@@ -73,11 +73,12 @@ async function withChannels(db: Queryable, rows: OrderRow[]): Promise<OrderWithC
 /** One order, optionally only when it belongs to `userId`; `lock` takes its row lock for the rest of the transaction. */
 export async function findOrder(db: Queryable, id: string, options: { userId?: string; lock?: boolean } = {}): Promise<OrderWithChannel | undefined> {
   const query = db
-    .select()
+    .select({ order: rechargeOrders, channel: paymentChannels })
     .from(rechargeOrders)
+    .innerJoin(paymentChannels, eq(paymentChannels.code, rechargeOrders.channelCode))
     .where(and(eq(rechargeOrders.id, id), options.userId ? eq(rechargeOrders.userId, options.userId) : undefined));
-  const rows = options.lock ? await query.for('update') : await query;
-  return (await withChannels(db, rows))[0];
+  const [row] = options.lock ? await query.for('update', { of: rechargeOrders }) : await query;
+  return row ? { ...row.order, channel: row.channel } : undefined;
 }
 
 export async function findOrderByReference(db: Queryable, reference: string): Promise<OrderRow | undefined> {

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { constraintOf, ensureMemberAccounts, platformAccountId, postTransaction, sqlStateOf, withTransaction } from '../../ledger/index';
+import { constraintOf, postTransaction, resolveAccounts, sqlStateOf, withTransaction } from '../../ledger/index';
 import * as repo from './repository';
 
 export interface ServiceDeps {
@@ -209,8 +209,8 @@ const CREDITABLE: RechargeOrderStatus[] = ['awaiting_payment', 'submitted', 'exp
  */
 async function creditLockedOrder(tx: Tx, deps: ServiceDeps, order: repo.OrderWithChannel, by: { operatorId: string | null; paymentReference?: string }) {
   const now = deps.clock.now();
-  const member = await ensureMemberAccounts(tx, order.userId, order.currency);
-  const cash = await platformAccountId(tx, 'platform_cash', order.currency);
+  const { member, platform } = await resolveAccounts(tx, order.userId, order.currency, ['platform_cash']);
+  const cash = platform.platform_cash;
   const posted = await postTransaction(tx, {
     kind: 'recharge',
     idempotencyKey: `recharge:${order.id}`,
