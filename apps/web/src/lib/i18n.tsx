@@ -1,29 +1,39 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { en } from '../locales/en';
+import { common } from '../locales/common';
 
 /**
- * The i18n layer (docs/decisions/0004): components ask `t('group.key', { values })` and never
- * hold UI text. A catalogue is a nested object of strings with `{{name}}` placeholders; plural
- * forms live under `key_one` / `key_other` and are picked by Intl.PluralRules from `count`.
- * A second language is a file in src/locales and a line in CATALOGUES.
+ * The i18n layer (docs/decisions/0004). Messages live in namespaces: `common` (navigation,
+ * errors, theme — in the first bundle) and one per feature, defined beside the feature's code
+ * so its text loads with its page. A namespace holds a catalogue per language; English is
+ * required, every other language may be partial (missing keys fall back to English). Adding a
+ * language means adding its catalogue to each namespace file — no component changes.
+ *
+ * Messages are nested objects of strings with `{{name}}` placeholders; plural forms live under
+ * `key_one` / `key_other` (Intl.PluralRules categories) and are picked by `count`.
  */
+export interface MessageTree {
+  [key: string]: string | MessageTree;
+}
+
 type Leaves<T, Prefix extends string = ''> = {
   [K in keyof T & string]: T[K] extends string ? `${Prefix}${K}` : Leaves<T[K], `${Prefix}${K}.`>;
 }[keyof T & string];
 
-/** Keys without their plural suffix, so `t('x.items', { count })` type-checks. */
-type StripPlural<K extends string> = K extends `${infer Base}_${'zero' | 'one' | 'two' | 'few' | 'many' | 'other'}` ? Base : K;
+type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+/** Keys without their plural suffix, so `t('items', { count })` type-checks. */
+type StripPlural<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
 
-export type MessageKey = StripPlural<Leaves<typeof en>>;
-export type Catalogue = typeof en;
+export type MessageKey<T> = StripPlural<Leaves<T>>;
 export type TranslateValues = Record<string, string | number>;
-export type Translate = (key: MessageKey, values?: TranslateValues) => string;
+export type Translate<T> = (key: MessageKey<T>, values?: TranslateValues) => string;
 
-const CATALOGUES: Record<string, Catalogue> = { en };
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> };
+export type Catalogues<T extends MessageTree> = { en: T } & Record<string, DeepPartial<T> | undefined>;
+
 export const DEFAULT_LOCALE = 'en';
 
-function lookup(catalogue: unknown, key: string): string | undefined {
-  let node: unknown = catalogue;
+function lookup(tree: unknown, key: string): string | undefined {
+  let node: unknown = tree;
   for (const part of key.split('.')) {
     if (node === null || typeof node !== 'object') return undefined;
     node = (node as Record<string, unknown>)[part];
@@ -31,37 +41,43 @@ function lookup(catalogue: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-export function createTranslator(locale: string, catalogue: Catalogue = CATALOGUES[locale] ?? en): Translate {
+export function createTranslator<T extends MessageTree>(catalogues: Catalogues<T>, locale: string): Translate<T> {
+  const primary = catalogues[locale] ?? catalogues[locale.split('-')[0] ?? ''] ?? catalogues.en;
   const plurals = new Intl.PluralRules(locale);
+  const find = (key: string) => lookup(primary, key) ?? lookup(catalogues.en, key);
   return (key, values) => {
     let message: string | undefined;
-    if (values && typeof values.count === 'number') {
-      message = lookup(catalogue, `${key}_${plurals.select(values.count)}`) ?? lookup(catalogue, `${key}_other`);
-    }
-    message ??= lookup(catalogue, key) ?? lookup(en, key);
+    if (values && typeof values.count === 'number') message = find(`${key}_${plurals.select(values.count)}`) ?? find(`${key}_other`);
+    message ??= find(key);
     if (message === undefined) {
-      if (import.meta.env.DEV) console.warn(`Missing translation: ${key}`);
+      if (import.meta.env.DEV) console.warn(`Missing message: ${key}`);
       return key;
     }
-    return values
-      ? message.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
-      : message;
+    if (!values) return message;
+    return message.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole));
   };
 }
 
-interface I18nValue {
-  locale: string;
-  t: Translate;
-}
-
-const I18nContext = createContext<I18nValue>({ locale: DEFAULT_LOCALE, t: createTranslator(DEFAULT_LOCALE) });
+const LocaleContext = createContext<string>(DEFAULT_LOCALE);
 
 export function I18nProvider({ locale = DEFAULT_LOCALE, children }: { locale?: string; children: ReactNode }) {
-  const value = useMemo(() => ({ locale, t: createTranslator(locale) }), [locale]);
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+  return <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>;
 }
 
-/** Same shape as react-i18next's hook: `const { t } = useTranslation()`. */
-export function useTranslation(): I18nValue {
-  return useContext(I18nContext);
+export function useLocale(): string {
+  return useContext(LocaleContext);
 }
+
+/**
+ * Declares a namespace and returns its hook: `const { t } = useAccountsMessages()`. Keys are
+ * type-checked against the English catalogue.
+ */
+export function defineMessages<T extends MessageTree>(catalogues: Catalogues<T>): () => { t: Translate<T>; locale: string } {
+  return function useMessages() {
+    const locale = useLocale();
+    return useMemo(() => ({ t: createTranslator(catalogues, locale), locale }), [locale]);
+  };
+}
+
+/** The common namespace: navigation, layouts, errors, theme, empty states. */
+export const useTranslation = defineMessages({ en: common });

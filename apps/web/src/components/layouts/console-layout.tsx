@@ -13,9 +13,9 @@ export function ConsoleLayout() {
         <Link to="/admin" className="px-2">
           <Logo />
         </Link>
-        <nav aria-label={t('pages.admin.title')} className="flex flex-col gap-1 text-sm">
+        <nav aria-label={t('nav.console')} className="flex flex-col gap-1 text-sm">
           <Link to="/admin" className="rounded-lg px-3 py-2 font-medium hover:bg-gray-100 dark:hover:bg-gray-800">
-            {t('pages.admin.title')}
+            {t('nav.console')}
           </Link>
         </nav>
         <ThemeSwitcher className="mt-auto w-full" />

@@ -54,16 +54,21 @@ describe('parseDeadline', () => {
     expect(parseDeadline(value)).toEqual({ ok: false, reason: 'missing', message: 'Missing props deadline' });
   });
 
-  it.each([['tomorrow-ish'], ['2025-13-45T99:99'], ['2025-02-30 10:00:00'], ['2025-03-15 24:00'], [Number.NaN], [Number.POSITIVE_INFINITY], [new Date('x')]])(
-    '%s is an invalid deadline',
-    (value) => {
-      expect(parseDeadline(value)).toEqual({
-        ok: false,
-        reason: 'invalid',
-        message: 'Invalid props value, correct the deadline',
-      });
-    },
-  );
+  it.each([
+    ['tomorrow-ish'],
+    ['2025-13-45T99:99'],
+    ['2025-02-30 10:00:00'],
+    ['2025-03-15 24:00'],
+    [Number.NaN],
+    [Number.POSITIVE_INFINITY],
+    [new Date('x')],
+  ])('%s is an invalid deadline', (value) => {
+    expect(parseDeadline(value)).toEqual({
+      ok: false,
+      reason: 'invalid',
+      message: 'Invalid props value, correct the deadline',
+    });
+  });
 });
 
 describe('splitDuration', () => {

@@ -30,9 +30,7 @@ export const MAX_TIMEOUT_MS = 2_147_483_647;
 
 export type DeadlineInput = Date | number | string;
 
-export type ParsedDeadline =
-  | { ok: true; time: number }
-  | { ok: false; reason: 'missing' | 'invalid'; message: string };
+export type ParsedDeadline = { ok: true; time: number } | { ok: false; reason: 'missing' | 'invalid'; message: string };
 
 export function defaultDeadline(now: number = Date.now()): number {
   return now + COUNTDOWN_DEFAULT_DEADLINE_DAYS * UNIT_MS.days;
@@ -88,10 +86,7 @@ export function remainingSeconds(remainingMs: number): number {
  * larger ones would hold (days hidden → 50 hours, not 2 days 2 hours); hidden smaller units
  * are dropped (seconds hidden → whole minutes, rounded down).
  */
-export function splitDuration(
-  remainingMs: number,
-  units: readonly CountdownUnit[] = COUNTDOWN_UNITS,
-): CountdownParts {
+export function splitDuration(remainingMs: number, units: readonly CountdownUnit[] = COUNTDOWN_UNITS): CountdownParts {
   let rest = remainingSeconds(remainingMs) * SECOND_MS;
   const parts: CountdownParts = { days: 0, hours: 0, minutes: 0, seconds: 0 };
   for (const unit of COUNTDOWN_UNITS) {
@@ -124,11 +119,7 @@ export function formatSimpleCountdown(remainingMs: number, { hideZeroDays = fals
  * so the text changes at most once a minute; seconds only in the last minute (or when seconds
  * are the only unit shown). The timer is aria-live="off", so nothing is announced anyway.
  */
-export function accessibleCountdownText(
-  remainingMs: number,
-  units: readonly CountdownUnit[],
-  labels: CountdownLabels,
-): string {
+export function accessibleCountdownText(remainingMs: number, units: readonly CountdownUnit[], labels: CountdownLabels): string {
   const coarseUnits = units.filter((unit) => unit !== 'seconds');
   const lastMinute = remainingMs < UNIT_MS.minutes;
   if (coarseUnits.length === 0 || (lastMinute && units.includes('seconds'))) {

@@ -92,9 +92,7 @@ export function Marquee({
     if (!container || !content) return;
     const containerBox = container.getBoundingClientRect();
     const contentBox = content.getBoundingClientRect();
-    const next = vertical
-      ? copiesToFill(containerBox.height, contentBox.height)
-      : copiesToFill(containerBox.width, contentBox.width);
+    const next = vertical ? copiesToFill(containerBox.height, contentBox.height) : copiesToFill(containerBox.width, contentBox.width);
     setCopies(next); // same value → React skips the render
   }, [vertical]);
 
