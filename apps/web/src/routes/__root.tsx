@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createRootRouteWithContext, Outlet, useLocation, type ErrorComponentProps } from '@tanstack/react-router';
 import { ErrorPage } from '../components/error-page/error-page';
 import { describeError, notFoundMessage } from '../components/error-page/describe-error';
 import { LoadingBar } from '../components/loading-bar';
 import { ThemeController } from '../components/theme-controller';
-import { UpdateNotice } from '../components/update-notice';
 import { isChunkLoadError, reloadAfterChunkError } from '../lib/chunk-reload';
 import { reportClientError } from '../lib/report-error';
 import type { RouterContext } from '../lib/router-context';
+
+// Checking for a newer build is not needed to show the first page; its code loads afterwards.
+const UpdateNotice = lazy(() => import('../components/update-notice').then((module) => ({ default: module.UpdateNotice })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -21,7 +23,9 @@ function RootLayout() {
       <ThemeController />
       <LoadingBar />
       <Outlet />
-      <UpdateNotice />
+      <Suspense fallback={null}>
+        <UpdateNotice />
+      </Suspense>
     </>
   );
 }
