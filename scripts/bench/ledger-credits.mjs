@@ -179,7 +179,7 @@ async function main() {
     const operatorMs = await drive(bankOrders.length, CONCURRENCY, async (i) => {
       const response = await fetch(`${base}/api/v1/admin/recharge/orders/${bankOrders[i]}/credit`, {
         method: 'POST',
-        headers: { cookie, 'idempotency-key': randomUUID() },
+        headers: { cookie, 'idempotency-key': randomUUID(), ...(process.env.BENCH_ENCODING ? { 'accept-encoding': process.env.BENCH_ENCODING } : {}) },
       });
       await response.arrayBuffer();
       count(`operator ${response.status}`);
