@@ -605,6 +605,31 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(errorOf(expired).message).toMatch(/expired/);
     });
 
+    it('also carries a 6-digit code that signs in once; using either the code or the link retires the other', async () => {
+      const member = await registerMember(t);
+      t.clock.advance(60_000);
+      const { message, url } = await requestLink(member.email!);
+      const code = /enter this code on the sign-in page: (\d{6})/.exec(message.body)?.[1];
+      expect(code).toMatch(/^\d{6}$/);
+      const wrong = code === '000000' ? '111111' : '000000';
+      const wrongCode = await post('/auth/sign-in-code', { account: member.email, code: wrong });
+      const unknownAccount = await post('/auth/sign-in-code', { account: uniqueEmail('nobody'), code: wrong });
+      expect(wrongCode.statusCode).toBe(400);
+      expect(wrongCode.json()).toEqual(unknownAccount.json());
+      const signedIn = await post('/auth/sign-in-code', { account: member.email, code });
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      expect(signedIn.json().user.id).toBe(member.userId);
+      expect((await post('/auth/sign-in-code', { account: member.email, code })).statusCode).toBe(400);
+      const link = await post('/auth/sign-in-link', { token: url!.searchParams.get('token')! });
+      expect(errorOf(link).code).toBe('LINK_USED');
+
+      t.clock.advance(60_000);
+      const second = await requestLink(member.email!);
+      const secondCode = /enter this code on the sign-in page: (\d{6})/.exec(second.message.body)![1]!;
+      expect((await post('/auth/sign-in-link', { token: second.url!.searchParams.get('token')! })).statusCode).toBe(200);
+      expect((await post('/auth/sign-in-code', { account: member.email, code: secondCode })).statusCode).toBe(400);
+    });
+
     it('answers the same for an unknown account', async () => {
       const member = await registerMember(t);
       t.clock.advance(60_000);
@@ -840,6 +865,10 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         'listOutbox',
         'listAuditLog',
         'issueSignInLink',
+        'signInWithCode',
+        'getAuthOptions',
+        'setMemberRole',
+        'setMemberStatus',
       ]),
     );
   });

@@ -41,9 +41,7 @@ async function startSmtpSink(): Promise<{ port: number; mails: ReceivedMail[]; c
 }
 
 /** A stand-in SMS provider: records each POST with its headers; answers `status`. */
-async function startSmsProvider(
-  status = 200,
-): Promise<{
+async function startSmsProvider(status = 200): Promise<{
   url: string;
   requests: Array<{ headers: Record<string, string | string[] | undefined>; body: string }>;
   close(): Promise<void>;
@@ -121,6 +119,31 @@ describe.each(DATABASE_KINDS)('outbox delivery on %s', (kind) => {
         payload: { verificationId: registered.json().verificationId, code },
       });
       expect(verified.statusCode).toBe(200);
+    });
+
+    it('mails a sign-in link and code; the delivered row keeps neither', async () => {
+      const member = await registerMember(t);
+      t.clock.advance(60_000);
+      const requested = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-in-link/request',
+        remoteAddress: randomIp(),
+        payload: { account: member.email },
+      });
+      expect(requested.statusCode).toBe(202);
+      await t.app.outbox.drain();
+      const mail = smtp.mails.filter((received) => received.to.includes(member.email!)).at(-1)!;
+      const raw = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+      const token = /auto_way\?token=([A-Za-z0-9_-]{43})/.exec(raw)?.[1];
+      const code = /sign-in page: (\d{6})/.exec(raw)?.[1];
+      expect(token).toBeTruthy();
+      expect(code).toBeTruthy();
+      const row = await latestMessageTo(t, member.email!);
+      expect(row.status).toBe('sent');
+      expect(row.body).not.toContain(token!);
+      expect(row.body).not.toContain(code!);
+      const consumed = await t.app.inject({ method: 'POST', url: '/api/v1/auth/sign-in-link', payload: { token } });
+      expect(consumed.statusCode).toBe(200);
     });
 
     it('posts SMS as signed JSON to the webhook', async () => {

@@ -219,6 +219,13 @@ export const consumeSignInLinkBodySchema = z.strictObject({
 });
 export type ConsumeSignInLinkBody = z.infer<typeof consumeSignInLinkBodySchema>;
 
+/** The 6-digit code from a sign-in link message, entered on /verify-code instead of opening the link. */
+export const signInCodeBodySchema = z.strictObject({
+  account: accountField,
+  code: codeField,
+});
+export type SignInCodeBody = z.infer<typeof signInCodeBodySchema>;
+
 export const signInLinkConsumedSchema = z.strictObject({ user: meSchema, redirect: z.string() });
 export type SignInLinkConsumed = z.infer<typeof signInLinkConsumedSchema>;
 

@@ -35,7 +35,7 @@ export const verificationCodes = pgTable('verification_codes', {
   id: uuid('id')
     .primaryKey()
     .default(sql`gen_random_uuid()`),
-  purpose: text('purpose', { enum: ['register', 'password_reset'] }).notNull(),
+  purpose: text('purpose', { enum: ['register', 'password_reset', 'sign_in'] }).notNull(),
   channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
   destination: text('destination').notNull(),
   userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),

@@ -39,15 +39,15 @@ export function noAccountMessage(appName: string, target: Target, baseUrl: strin
   };
 }
 
-export function signInLinkMessage(appName: string, target: Target, url: string, secret: string): OutgoingMessage {
+export function signInLinkMessage(appName: string, target: Target, url: string, token: string, code: string): OutgoingMessage {
   return {
     kind: 'sign_in_link',
     ...target,
-    secret,
+    secret: `${token}\n${code}`,
     subject: `Your ${appName} sign-in link`,
     body:
       target.channel === 'sms'
-        ? `${appName}: sign in with ${url} (works once, for 15 minutes).`
-        : `Open this link to sign in to ${appName}:\n\n${url}\n\nIt works once, for 15 minutes. If you did not ask for it, ignore this message.`,
+        ? `${appName}: sign in with ${url} or the code ${code} (works once, for 15 minutes).`
+        : `Open this link to sign in to ${appName}:\n\n${url}\n\nOr enter this code on the sign-in page: ${code}\n\nThe link and the code work once, for 15 minutes. If you did not ask for them, ignore this message.`,
   };
 }

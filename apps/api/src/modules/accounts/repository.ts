@@ -6,6 +6,7 @@ import { auditLog, signInLinks, users, verificationCodes, type PendingRegistrati
 type Executor = Db | Tx;
 export type UserRow = typeof users.$inferSelect;
 export type CodeRow = typeof verificationCodes.$inferSelect;
+export type CodePurpose = CodeRow['purpose'];
 
 export async function findUserById(db: Executor, id: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
@@ -74,7 +75,7 @@ export async function insertAudit(db: Executor, entry: AuditInput): Promise<void
 export async function insertCode(
   db: Executor,
   values: {
-    purpose: 'register' | 'password_reset';
+    purpose: CodePurpose;
     channel: 'email' | 'sms';
     destination: string;
     userId: string | null;
@@ -107,11 +108,7 @@ export async function findCode(db: Executor, id: string): Promise<CodeRow | unde
 }
 
 /** The newest code still open for this purpose and destination. */
-export async function findOpenCode(
-  db: Executor,
-  purpose: 'register' | 'password_reset',
-  destination: string,
-): Promise<CodeRow | undefined> {
+export async function findOpenCode(db: Executor, purpose: CodePurpose, destination: string): Promise<CodeRow | undefined> {
   const [row] = await db
     .select()
     .from(verificationCodes)
@@ -129,7 +126,7 @@ export async function findOpenCode(
 }
 
 /** Older open codes stop working when a new one is sent to the same place. */
-export async function voidOpenCodes(db: Executor, purpose: 'register' | 'password_reset', destination: string, now: Date): Promise<void> {
+export async function voidOpenCodes(db: Executor, purpose: CodePurpose, destination: string, now: Date): Promise<void> {
   await db
     .update(verificationCodes)
     .set({ voidedAt: now })
@@ -203,4 +200,12 @@ export async function markSignInLinkUsed(db: Executor, id: string, now: Date): P
     .where(and(eq(signInLinks.id, id), isNull(signInLinks.usedAt)))
     .returning({ id: signInLinks.id });
   return rows.length === 1;
+}
+
+/** Unused links the member asked for stop working (their message's code was used instead). */
+export async function retireRequestedLinks(db: Executor, userId: string, now: Date): Promise<void> {
+  await db
+    .update(signInLinks)
+    .set({ usedAt: now })
+    .where(and(eq(signInLinks.userId, userId), isNull(signInLinks.usedAt), isNull(signInLinks.issuedBy)));
 }

@@ -19,6 +19,7 @@ import {
   sessionListSchema,
   signedInSchema,
   signInBodySchema,
+  signInCodeBodySchema,
   signInLinkConsumedSchema,
   updateMeBodySchema,
   verifyCodeBodySchema,
@@ -205,6 +206,24 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       const started = await accounts.consumeSignInLink(request.body.token, contextOf(request));
       setSessionCookie(request, reply, config, started.token, started.expiresAt, app.clock.now());
       return { user: started.user, redirect: started.redirect };
+    },
+  );
+
+  app.post(
+    '/auth/sign-in-code',
+    {
+      schema: {
+        operationId: 'signInWithCode',
+        tags,
+        summary: 'Sign in with the 6-digit code from a sign-in link message (instead of opening the link)',
+        body: signInCodeBodySchema,
+        response: { 200: signedInSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const started = await accounts.signInWithCode(request.body.account, request.body.code, contextOf(request));
+      setSessionCookie(request, reply, config, started.token, started.expiresAt, app.clock.now());
+      return { user: started.user };
     },
   );
 

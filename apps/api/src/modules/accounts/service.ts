@@ -86,6 +86,7 @@ function channelOf(identifier: AccountIdentifier): 'email' | 'sms' {
 }
 
 const WRONG_CREDENTIALS = 'The account or password is not right.';
+const WRONG_SIGN_IN_CODE = 'That code is not right or no longer works. After 5 wrong tries a code stops working; request a new link.';
 const WRONG_RESET_CODE = 'That code is not right or no longer works. After 5 wrong tries a code stops working; request a new one.';
 
 export class AccountService {
@@ -487,6 +488,49 @@ export class AccountService {
 
   // Sign-in links.
 
+  /** A fresh code for a member (older open codes of the same purpose there stop working); returns the digits. */
+  private async issueCode(
+    purpose: 'sign_in',
+    target: { channel: 'email' | 'sms'; destination: string },
+    userId: string,
+    now: Date,
+    ttlMs: number,
+  ): Promise<string> {
+    const code = generateSixDigitCode();
+    await this.db.transaction(async (tx) => {
+      await repo.voidOpenCodes(tx, purpose, target.destination, now);
+      const row = await repo.insertCode(tx, {
+        purpose,
+        channel: target.channel,
+        destination: target.destination,
+        userId,
+        codeHash: 'pending',
+        now,
+        expiresAt: new Date(now.getTime() + ttlMs),
+        registration: null,
+      });
+      await repo.replaceCode(tx, row.id, hashCode(row.id, code), now, row.expiresAt);
+    });
+    return code;
+  }
+
+  /** The code from a sign-in link message; the same answer for a wrong code and an unknown account. */
+  async signInWithCode(account: string, code: string, context: RequestContext): Promise<StartedSession> {
+    const identifier = parseAccountIdentifier(account)!;
+    const user = await repo.findUserByIdentifier(this.db, identifier);
+    const row = user ? await repo.findOpenCode(this.db, 'sign_in', identifier.value) : undefined;
+    if (!user || !row || row.userId !== user.id) throw new AppError('CODE_INVALID', 400, WRONG_SIGN_IN_CODE, { code: WRONG_SIGN_IN_CODE });
+    await this.checkCode(row, code, false, WRONG_SIGN_IN_CODE);
+    const now = this.clock.now();
+    if (!(await repo.consumeCode(this.db, row.id, now))) {
+      throw new AppError('CODE_INVALID', 400, WRONG_SIGN_IN_CODE, { code: WRONG_SIGN_IN_CODE });
+    }
+    // The link from the same message must not stay usable once its code was.
+    await repo.retireRequestedLinks(this.db, user.id, now);
+    if (user.status !== 'active') throw new AppError('ACCOUNT_FROZEN', 403, 'This account is frozen. Please contact support.');
+    return this.startSession(user, context, 'code');
+  }
+
   private async createSignInLink(userId: string, baseUrl: string, redirect: string | undefined, issuedBy: string | null) {
     const now = this.clock.now();
     const token = generateToken();
@@ -506,7 +550,8 @@ export class AccountService {
     const user = await repo.findUserByIdentifier(this.db, identifier);
     if (user && user.status === 'active') {
       const link = await this.createSignInLink(user.id, context.baseUrl, redirect, null);
-      await enqueueMessage(this.db, signInLinkMessage(this.config.APP_NAME, target, link.url, link.token), now);
+      const code = await this.issueCode('sign_in', target, user.id, now, SIGN_IN_LINK_TTL_MS);
+      await enqueueMessage(this.db, signInLinkMessage(this.config.APP_NAME, target, link.url, link.token, code), now);
       await this.audit({ actorId: null, action: 'sign_in_link.requested', subjectType: 'user', subjectId: user.id, ip: context.ip });
     } else {
       await enqueueMessage(this.db, noAccountMessage(this.config.APP_NAME, target, context.baseUrl, 'link'), now);
@@ -528,6 +573,8 @@ export class AccountService {
     }
     const user = await repo.findUserById(this.db, link.userId);
     if (!user) throw new AppError('LINK_INVALID', 400, 'This sign-in link is not valid. Request a new one.');
+    // Likewise the code from the same message.
+    for (const destination of [user.email, user.phone]) if (destination) await repo.voidOpenCodes(this.db, 'sign_in', destination, now);
     if (user.status !== 'active') throw new AppError('ACCOUNT_FROZEN', 403, 'This account is frozen. Please contact support.');
     const started = await this.startSession(user, context, 'link', link.issuedBy ? { issuedBy: link.issuedBy } : {});
     return { ...started, redirect: safeRedirectPath(link.redirect ?? '/home') };

@@ -15,7 +15,7 @@ export interface OutgoingMessage {
   destination: string;
   subject: string;
   body: string;
-  /** The code or token in the text, blanked out once delivered. */
+  /** The code or token in the text (one per line when several), blanked out once delivered. */
   secret?: string;
 }
 
@@ -176,7 +176,9 @@ export class OutboxWorker {
     }
     try {
       await transport.send(row);
-      const blank = (text: string) => (row.secret ? text.replaceAll(row.secret, '••••••') : text);
+      // `secret` holds one secret per line (a link token and a code, say).
+      const secrets = (row.secret ?? '').split('\n').filter(Boolean);
+      const blank = (text: string) => secrets.reduce((result, secret) => result.replaceAll(secret, '••••••'), text);
       await this.db
         .update(outbox)
         .set({
