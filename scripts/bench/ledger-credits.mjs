@@ -109,7 +109,7 @@ async function main() {
   let child;
   const db = new pg.Client({ connectionString: url });
   try {
-    child = spawn(process.execPath, [join(ROOT, 'apps/api/dist/server.js')], {
+    child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), join(ROOT, 'apps/api/dist/server.js')], {
       cwd: ROOT,
       env: {
         ...process.env,
