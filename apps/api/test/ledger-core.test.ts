@@ -2,6 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransactions } from '../src/db/schema/index';
 import { ensureMemberAccounts, InsufficientFundsError, platformAccountId, postTransaction, sqlStateOf, withTransaction, buildIntegrityReport, formatIntegrityReport } from '../src/ledger/index';
+import { testConfig } from '../src/config';
+import { ManualClock } from '../src/lib/clock';
+import { exportTransactionsCsv } from '../src/modules/wallet/service';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './database';
 import { insertUser } from './ledger-helpers';
 
@@ -120,5 +123,25 @@ describe.each(DATABASE_KINDS)('ledger core and database constraints on %s', (kin
     }
     const lines = formatIntegrityReport(await buildIntegrityReport(db(), at));
     expect(lines).toContain('RESULT: OK');
+  });
+  it('streams a CSV export across several keyset batches without losing or repeating a line', async () => {
+    const owner = await insertUser(db());
+    const count = 520;
+    await withTransaction(db(), async (tx) => {
+      const accounts = await ensureMemberAccounts(tx, owner, 'USD');
+      for (let i = 1; i <= count; i++) {
+        await postTransaction(tx, { kind: 'adjustment_credit', entries: [{ accountId: accounts.available, amount: i }, { accountId: cash, amount: -i }], memo: i === 1 ? '=HYPERLINK("x")' : `n${i}`, at });
+      }
+    });
+    const stream = exportTransactionsCsv({ db: db(), clock: new ManualClock(at), config: testConfig() }, owner, {});
+    let text = '';
+    for await (const chunk of stream) text += String(chunk);
+    const lines = text.trim().split('\r\n');
+    expect(lines).toHaveLength(1 + count);
+    const amounts = lines.slice(1).map((line) => line.split(',')[3]);
+    expect(new Set(amounts).size).toBe(count);
+    expect(lines[1]).toContain(',5.20,');
+    // A formula in a memo is defused for spreadsheets.
+    expect(lines[count]).toContain(`"'=HYPERLINK(""x"")"`);
   });
 });
