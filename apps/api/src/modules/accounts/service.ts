@@ -85,6 +85,11 @@ function channelOf(identifier: AccountIdentifier): 'email' | 'sms' {
   return identifier.kind === 'email' ? 'email' : 'sms';
 }
 
+/** Failed sign-ins count per member (whether they typed the email or the phone), per identifier otherwise. */
+function failureKeyOf(user: repo.UserRow | undefined, identifier: string): string {
+  return user ? `user:${user.id}` : identifier;
+}
+
 const WRONG_CREDENTIALS = 'The account or password is not right.';
 const WRONG_SIGN_IN_CODE = 'That code is not right or no longer works. After 5 wrong tries a code stops working; request a new link.';
 const WRONG_RESET_CODE = 'That code is not right or no longer works. After 5 wrong tries a code stops working; request a new one.';
@@ -342,13 +347,14 @@ export class AccountService {
 
   async signIn(account: string, password: string, context: RequestContext): Promise<StartedSession> {
     const identifier = parseAccountIdentifier(account)!;
-    await this.acquireSignInAttempt(identifier.value, context.ip);
     const user = await repo.findUserByIdentifier(this.db, identifier);
+    const limitKey = failureKeyOf(user, identifier.value);
+    await this.acquireSignInAttempt(limitKey, context.ip);
     if (!(await this.checkPassword(user, password))) {
       await this.auditSignInFailure(identifier.value, user, context.ip, 'sign_in.failed');
       throw new AppError('INVALID_CREDENTIALS', 401, WRONG_CREDENTIALS);
     }
-    await this.signInAttemptSucceeded(identifier.value, context.ip);
+    await this.signInAttemptSucceeded(limitKey, context.ip);
     if (user!.status !== 'active') throw new AppError('ACCOUNT_FROZEN', 403, 'This account is frozen. Please contact support.');
     return this.startSession(user!, context, 'password');
   }
@@ -429,7 +435,7 @@ export class AccountService {
         at: now,
       });
     });
-    await this.limiter.clear(this.rules.signInFailuresPerAccount, identifier.value);
+    await this.limiter.clear(this.rules.signInFailuresPerAccount, failureKeyOf(user, identifier.value));
     return { message: 'Your password was changed and every session was signed out. Sign in with the new password.' };
   }
 
@@ -443,12 +449,12 @@ export class AccountService {
     if (auth) {
       user = await repo.findUserById(this.db, auth.userId);
       if (!user) throw unauthenticated();
-      accountKey = (user.email ?? user.phone)!;
+      accountKey = failureKeyOf(user, '');
     } else {
       if (!body.account) throw badRequest('Some fields need attention.', { account: 'Enter your email address or phone number.' });
       const identifier = parseAccountIdentifier(body.account)!;
-      accountKey = identifier.value;
       user = await repo.findUserByIdentifier(this.db, identifier);
+      accountKey = failureKeyOf(user, identifier.value);
     }
     const problem = passwordProblem(body.newPassword);
     if (problem) throw badRequest('Some fields need attention.', { newPassword: problem });
