@@ -238,6 +238,15 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
     const statement = statementPageSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/wallet/transactions?type=adjustment_credit', headers: as(bob) })).json());
     expect(statement.items).toHaveLength(1);
     expect(statement.items[0]).toMatchObject({ amount: 100, balanceAfter: 2600, memo: 'Goodwill' });
+
+    // The operator sees the same wallet and statement in the console; members and unknown ids do not.
+    const seen = await t.app.inject({ method: 'GET', url: `/api/v1/admin/members/${bob.userId}/wallet`, headers: as(operator) });
+    expect(walletSchema.parse(seen.json()).available).toBe(2600);
+    const seenStatement = await t.app.inject({ method: 'GET', url: `/api/v1/admin/members/${bob.userId}/transactions?type=adjustment_credit`, headers: as(operator) });
+    expect(statementPageSchema.parse(seenStatement.json()).items).toEqual(statement.items);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/admin/members/${bob.userId}/transactions`, headers: as(alice) })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/admin/members/${operator.userId}/wallet`, headers: as(operator) })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/members/nope/wallet', headers: as(operator) })).statusCode).toBe(404);
   });
 
   it('pages the statement by keyset, filters by type and date, refuses bad filters', async () => {

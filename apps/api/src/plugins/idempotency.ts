@@ -13,7 +13,7 @@ import { AppError, unauthenticated } from '../errors';
  * - same key, another request (method, route, parameters or body differ): 422;
  * - same key while the first is still running: 409 with Retry-After;
  * - no key: 400.
- * A 5xx answer is not stored, so the request can be retried. Services also pass the key down as
+ * A 5xx answer, or a 4xx asking to retry later (Retry-After), is not stored, so the request can be retried. Services also pass the key down as
  * the ledger idempotency key, so even a request whose answer was never stored (a crash between
  * commit and reply) cannot move money twice when its key is taken over after LOCK_STALE_MS.
  */
@@ -143,7 +143,9 @@ async function registerIdempotency(app: FastifyInstance) {
     request.idempotency = null;
     const where = and(eq(idempotencyKeys.scope, claim.scope), eq(idempotencyKeys.key, claim.key));
     try {
-      await storeAnswer(where, reply.statusCode, reply.getHeader('content-type'), payload);
+      // "Busy, try again" answers (Retry-After) are not final: release the key like a 5xx.
+      const retryable = reply.statusCode >= 500 || reply.statusCode === 429 || reply.hasHeader('retry-after');
+      await storeAnswer(where, retryable, reply.statusCode, reply.getHeader('content-type'), payload);
     } catch (error) {
       // The answer still goes out; the key stays "running" until a retry takes it over.
       request.log.error({ err: error }, 'could not store the idempotent answer');
@@ -151,8 +153,8 @@ async function registerIdempotency(app: FastifyInstance) {
     return payload;
   });
 
-  async function storeAnswer(where: ReturnType<typeof and>, status: number, type: unknown, payload: unknown) {
-    if (status >= 500 || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
+  async function storeAnswer(where: ReturnType<typeof and>, release: boolean, status: number, type: unknown, payload: unknown) {
+    if (release || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) {
       await app.database.db.delete(idempotencyKeys).where(where);
       return;
     }

@@ -6,6 +6,7 @@ import {
   apiErrorSchema,
   creditRechargeOrderBodySchema,
   ledgerReportSchema,
+  listTransactionsQuerySchema,
   listRechargeReviewsQuerySchema,
   paymentChannelCodeSchema,
   paymentChannelListSchema,
@@ -14,13 +15,16 @@ import {
   rechargeOrderSchema,
   rechargeReviewPageSchema,
   rejectRechargeOrderBodySchema,
+  statementPageSchema,
   upsertPaymentChannelBodySchema,
+  walletSchema,
 } from '@orchard/shared';
 import { authOf, requireOperator } from '../../plugins/auth';
 import { idempotencyKeyOf, requireIdempotencyKey } from '../../plugins/idempotency';
 import { idempotencyHeaders } from '../recharge/routes';
 import * as recharge from '../recharge/service';
 import * as service from './service';
+import * as wallet from '../wallet/service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
@@ -78,23 +82,54 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
-    '/members/:userId/adjustments',
+    '/members/:id/adjustments',
     {
       schema: {
         operationId: 'adjustBalance',
         tags: ['admin'],
         summary: "Credit or debit a member's available balance with a reason (audited; needs Idempotency-Key)",
         headers: idempotencyHeaders,
-        params: z.strictObject({ userId: z.string().max(100) }),
+        params: z.strictObject({ id: z.string().max(100) }),
         body: adjustBalanceBodySchema,
         response: { 201: adjustmentResultSchema, ...errors },
       },
       preHandler: [requireOperator, requireIdempotencyKey],
     },
     async (request, reply) => {
-      const result = await service.adjustBalance(deps(), authOf(request).userId, request.params.userId, request.body, idempotencyKeyOf(request), request.ip);
+      const result = await service.adjustBalance(deps(), authOf(request).userId, request.params.id, request.body, idempotencyKeyOf(request), request.ip);
       return reply.status(201).send(result);
     },
+  );
+
+  app.get(
+    '/members/:id/wallet',
+    {
+      schema: {
+        operationId: 'getMemberWallet',
+        tags: ['admin'],
+        summary: "A member's available and on-hold balance",
+        params: z.strictObject({ id: z.string().max(100) }),
+        response: { 200: walletSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+      preHandler: requireOperator,
+    },
+    async (request) => wallet.getWallet(deps(), await service.requireMemberId(deps(), request.params.id)),
+  );
+
+  app.get(
+    '/members/:id/transactions',
+    {
+      schema: {
+        operationId: 'listMemberTransactions',
+        tags: ['admin'],
+        summary: "A member's statement, as the member sees it",
+        params: z.strictObject({ id: z.string().max(100) }),
+        querystring: listTransactionsQuerySchema,
+        response: { 200: statementPageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+      },
+      preHandler: requireOperator,
+    },
+    async (request) => wallet.listTransactions(deps(), await service.requireMemberId(deps(), request.params.id), request.query),
   );
 
   app.get(

@@ -66,3 +66,11 @@ export async function adjustBalance(
 export async function ledgerReport(deps: ServiceDeps) {
   return buildIntegrityReport(deps.db, deps.clock.now());
 }
+
+/** The id of an existing member (not an operator); 404 otherwise. */
+export async function requireMemberId(deps: ServiceDeps, id: string): Promise<string> {
+  if (!UUID.test(id)) throw notFound('No such member.');
+  const [member] = await deps.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
+  if (!member || member.role !== 'member') throw notFound('No such member.');
+  return member.id;
+}
