@@ -400,6 +400,15 @@ export class AccountService {
       } else {
         // Same work and the same answer as for a real account; only the owner of the address learns there is none.
         await enqueueMessage(tx, noAccountMessage(this.config.APP_NAME, target, context.baseUrl, 'reset'), now);
+        await repo.insertAudit(tx, {
+          actorId: null,
+          action: 'password.reset_requested',
+          subjectType: 'user',
+          subjectId: null,
+          ip: context.ip,
+          detail: { account: identifier.value, reason: 'unknown account' },
+          at: now,
+        });
       }
     });
     this.outbox.kick();
@@ -561,6 +570,14 @@ export class AccountService {
       await this.audit({ actorId: null, action: 'sign_in_link.requested', subjectType: 'user', subjectId: user.id, ip: context.ip });
     } else {
       await enqueueMessage(this.db, noAccountMessage(this.config.APP_NAME, target, context.baseUrl, 'link'), now);
+      await this.audit({
+        actorId: null,
+        action: 'sign_in_link.requested',
+        subjectType: 'user',
+        subjectId: null,
+        ip: context.ip,
+        detail: { account: identifier.value, reason: 'unknown account' },
+      });
     }
     this.outbox.kick();
     return { message: 'If an account uses this address, a sign-in link is on its way. It works once, for 15 minutes.' };
