@@ -54,7 +54,13 @@ async function freePort() {
 }
 
 function findPgbench() {
-  const candidates = [process.env.PGBENCH, 'pgbench', '/usr/lib/postgresql/15/bin/pgbench', '/usr/lib/postgresql/16/bin/pgbench', '/usr/lib/postgresql/17/bin/pgbench'];
+  const candidates = [
+    process.env.PGBENCH,
+    'pgbench',
+    '/usr/lib/postgresql/15/bin/pgbench',
+    '/usr/lib/postgresql/16/bin/pgbench',
+    '/usr/lib/postgresql/17/bin/pgbench',
+  ];
   for (const candidate of candidates.filter(Boolean)) {
     const probe = spawnSync(candidate, ['--version'], { encoding: 'utf8' });
     if (probe.status === 0) return candidate;
@@ -109,22 +115,26 @@ async function main() {
   let child;
   const db = new pg.Client({ connectionString: url });
   try {
-    child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), join(ROOT, 'apps/api/dist/server.js')], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: url,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'error',
-        SEED_DEMO: 'false',
-        OPERATOR_EMAIL,
-        OPERATOR_PASSWORD,
-        PUBLIC_URL: base,
+    child = spawn(
+      process.execPath,
+      [...(process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : []), join(ROOT, 'apps/api/dist/server.js')],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          DATABASE_URL: url,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          LOG_LEVEL: 'error',
+          SEED_DEMO: 'false',
+          OPERATOR_EMAIL,
+          OPERATOR_PASSWORD,
+          PUBLIC_URL: base,
+        },
+        stdio: ['ignore', 'ignore', 'inherit'],
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    );
     await waitReady(base, child);
     await db.connect();
 
@@ -134,21 +144,23 @@ async function main() {
        insert into payment_channels (code, kind, name, payment_url_template, webhook_secret, min_amount, max_amount)
          values ('gw', 'gateway', 'Gateway', 'https://pay.invalid/{orderId}', '${GATEWAY_SECRET}', 1, 100000000);`,
     );
-    await db.query(
-      `insert into users (email, display_name, password_hash, role, invite_code)
+    await db
+      .query(
+        `insert into users (email, display_name, password_hash, role, invite_code)
        select 'bench' || g || '@orchard.local', 'Bench ' || g, 'x', 'member',
               substr(translate(encode(gen_random_bytes(16), 'base64'), '+/=01OIl', 'ABCDEFGH'), 1, 8)
        from generate_series(1, $1) g`,
-      [MEMBERS],
-    ).catch(async () => {
-      // gen_random_bytes needs pgcrypto; fall back to md5 (8 characters from the invite alphabet).
-      await db.query(
-        `insert into users (email, display_name, password_hash, role, invite_code)
+        [MEMBERS],
+      )
+      .catch(async () => {
+        // gen_random_bytes needs pgcrypto; fall back to md5 (8 characters from the invite alphabet).
+        await db.query(
+          `insert into users (email, display_name, password_hash, role, invite_code)
          select 'bench' || g || '@orchard.local', 'Bench ' || g, 'x', 'member', upper(translate(substr(md5(g::text || random()::text), 1, 8), '01', 'AB'))
          from generate_series(1, $1) g`,
-        [MEMBERS],
-      );
-    });
+          [MEMBERS],
+        );
+      });
     const total = CREDITS * 2;
     await db.query(
       `insert into recharge_orders (user_id, channel_code, amount, currency, reference, status, created_at, expires_at)
@@ -157,8 +169,12 @@ async function main() {
        join (select id, row_number() over () as n from users where role = 'member') u on u.n = 1 + (g % $2)`,
       [total, MEMBERS],
     );
-    const bankOrders = (await db.query(`select id from recharge_orders where channel_code = 'bank' order by reference`)).rows.map((row) => row.id).slice(0, CREDITS);
-    const gatewayOrders = (await db.query(`select id, amount from recharge_orders where channel_code = 'gw' order by reference`)).rows.slice(0, CREDITS);
+    const bankOrders = (await db.query(`select id from recharge_orders where channel_code = 'bank' order by reference`)).rows
+      .map((row) => row.id)
+      .slice(0, CREDITS);
+    const gatewayOrders = (
+      await db.query(`select id, amount from recharge_orders where channel_code = 'gw' order by reference`)
+    ).rows.slice(0, CREDITS);
 
     const signIn = await fetch(`${base}/api/v1/auth/sign-in`, {
       method: 'POST',
@@ -166,7 +182,10 @@ async function main() {
       body: JSON.stringify({ account: OPERATOR_EMAIL, password: OPERATOR_PASSWORD }),
     });
     if (!signIn.ok) throw new Error(`operator sign-in failed: ${signIn.status} ${await signIn.text()}`);
-    const cookie = signIn.headers.getSetCookie().find((value) => value.startsWith('orchard_session='))?.split(';')[0];
+    const cookie = signIn.headers
+      .getSetCookie()
+      .find((value) => value.startsWith('orchard_session='))
+      ?.split(';')[0];
     if (!cookie) throw new Error('no session cookie');
 
     const statuses = {};
@@ -179,7 +198,11 @@ async function main() {
     const operatorMs = await drive(bankOrders.length, CONCURRENCY, async (i) => {
       const response = await fetch(`${base}/api/v1/admin/recharge/orders/${bankOrders[i]}/credit`, {
         method: 'POST',
-        headers: { cookie, 'idempotency-key': randomUUID(), ...(process.env.BENCH_ENCODING ? { 'accept-encoding': process.env.BENCH_ENCODING } : {}) },
+        headers: {
+          cookie,
+          'idempotency-key': randomUUID(),
+          ...(process.env.BENCH_ENCODING ? { 'accept-encoding': process.env.BENCH_ENCODING } : {}),
+        },
       });
       await response.arrayBuffer();
       count(`operator ${response.status}`);
@@ -187,7 +210,11 @@ async function main() {
 
     const webhookMs = await drive(gatewayOrders.length, CONCURRENCY, async (i) => {
       const order = gatewayOrders[i];
-      const body = JSON.stringify({ id: `evt_${order.id}`, type: 'payment.succeeded', data: { orderId: order.id, amount: Number(order.amount), currency: 'USD' } });
+      const body = JSON.stringify({
+        id: `evt_${order.id}`,
+        type: 'payment.succeeded',
+        data: { orderId: order.id, amount: Number(order.amount), currency: 'USD' },
+      });
       const t = Math.floor(Date.now() / 1000);
       const v1 = createHmac('sha256', GATEWAY_SECRET).update(`${t}.${body}`).digest('hex');
       const response = await fetch(`${base}/api/v1/webhooks/payments/gw`, {
@@ -202,8 +229,12 @@ async function main() {
     const report = await (await fetch(`${base}/api/v1/admin/ledger/report`, { headers: { cookie } })).json();
     const credited = (await db.query(`select count(*)::int as n from recharge_orders where status = 'credited'`)).rows[0].n;
 
-    log(`ledger-credits: ${bankOrders.length} operator credits over HTTP, concurrency ${CONCURRENCY}: ${(bankOrders.length / (operatorMs / 1000)).toFixed(0)} credits/s (${(operatorMs / bankOrders.length).toFixed(2)} ms each on average)`);
-    log(`ledger-credits: ${gatewayOrders.length} signed webhook credits over HTTP, concurrency ${CONCURRENCY}: ${(gatewayOrders.length / (webhookMs / 1000)).toFixed(0)} credits/s`);
+    log(
+      `ledger-credits: ${bankOrders.length} operator credits over HTTP, concurrency ${CONCURRENCY}: ${(bankOrders.length / (operatorMs / 1000)).toFixed(0)} credits/s (${(operatorMs / bankOrders.length).toFixed(2)} ms each on average)`,
+    );
+    log(
+      `ledger-credits: ${gatewayOrders.length} signed webhook credits over HTTP, concurrency ${CONCURRENCY}: ${(gatewayOrders.length / (webhookMs / 1000)).toFixed(0)} credits/s`,
+    );
     log(`ledger-credits: answers ${JSON.stringify(statuses)}; orders credited ${credited}; ledger report ok=${report.ok}`);
 
     // pgbench: the ledger part of a credit in SQL, on the same tables and triggers.
@@ -233,16 +264,24 @@ COMMIT;
     writeFileSync(join(dir, 'credit.sql'), credit);
     writeFileSync(join(dir, 'hot.sql'), hot);
     const runPgbench = (file) => {
-      const result = spawnSync(pgbench, ['-n', '-c', String(CONCURRENCY), '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', join(dir, file), url], { encoding: 'utf8' });
+      const result = spawnSync(
+        pgbench,
+        ['-n', '-c', String(CONCURRENCY), '-j', '2', '-T', String(PGBENCH_SECONDS), '-f', join(dir, file), url],
+        { encoding: 'utf8' },
+      );
       const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(result.stdout)?.[1];
       if (!tps) throw new Error(`pgbench failed: ${result.stderr || result.stdout}`);
       const failed = /number of failed transactions: (\d+)/.exec(result.stdout)?.[1] ?? '0';
       return { tps: Number(tps).toFixed(0), failed };
     };
     const plain = runPgbench('credit.sql');
-    log(`ledger-credits: pgbench, same ledger transaction in SQL (platform balance derived from entries), ${CONCURRENCY} clients, ${PGBENCH_SECONDS}s: ${plain.tps} tps (failed ${plain.failed})`);
+    log(
+      `ledger-credits: pgbench, same ledger transaction in SQL (platform balance derived from entries), ${CONCURRENCY} clients, ${PGBENCH_SECONDS}s: ${plain.tps} tps (failed ${plain.failed})`,
+    );
     const contended = runPgbench('hot.sql');
-    log(`ledger-credits: pgbench, plus one hot platform balance row updated per transaction: ${contended.tps} tps (failed ${contended.failed})`);
+    log(
+      `ledger-credits: pgbench, plus one hot platform balance row updated per transaction: ${contended.tps} tps (failed ${contended.failed})`,
+    );
     rmSync(dir, { recursive: true, force: true });
     const after = await (await fetch(`${base}/api/v1/admin/ledger/report`, { headers: { cookie } })).json();
     log(`ledger-credits: ledger report after pgbench ok=${after.ok} (transactions ${after.transactionCount})`);

@@ -17,7 +17,11 @@ async function main(): Promise<number> {
     console.error(`No database: DATABASE_URL is not set and the PGlite directory ${config.DATA_DIR} does not exist.`);
     return 2;
   }
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR, poolSize: 2 });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+    poolSize: 2,
+  });
   try {
     console.log(`Database: ${config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`}`);
     const report = await buildIntegrityReport(database.db, new Date());

@@ -28,11 +28,17 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('money under concurrency on Post
 
   const headers = (who: { cookie: string }, key?: string) => ({ cookie: who.cookie, ...(key ? { 'idempotency-key': key } : {}) });
   const createOrder = async (member: { cookie: string }, amount: number, channel = 'bank') => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/recharge/orders', headers: headers(member, randomUUID()), payload: { channel, amount } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recharge/orders',
+      headers: headers(member, randomUUID()),
+      payload: { channel, amount },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as { id: string; reference: string };
   };
-  const balanceOf = async (member: { cookie: string }) => (await t.app.inject({ method: 'GET', url: '/api/v1/wallet', headers: headers(member) })).json().available as number;
+  const balanceOf = async (member: { cookie: string }) =>
+    (await t.app.inject({ method: 'GET', url: '/api/v1/wallet', headers: headers(member) })).json().available as number;
   const countTransactions = async (userId: string) => {
     const result = (await t.database.handle.db.execute(
       sql`select count(distinct e.transaction_id)::int as n from ledger_entries e join ledger_accounts a on a.id = e.account_id where a.owner_id = ${userId}`,
@@ -45,7 +51,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('money under concurrency on Post
     return counts;
   };
   const expectLedgerIntact = async () => {
-    const report = ledgerReportSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/admin/ledger/report', headers: headers(operator) })).json());
+    const report = ledgerReportSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/ledger/report', headers: headers(operator) })).json(),
+    );
     expect(report.ok, JSON.stringify(report)).toBe(true);
   };
 
@@ -54,11 +62,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('money under concurrency on Post
     const order = await createOrder(member, 12_345);
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        t.app.inject({ method: 'POST', url: `/api/v1/admin/recharge/orders/${order.id}/credit`, headers: headers(i % 2 ? operator : secondOperator, randomUUID()) }),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/admin/recharge/orders/${order.id}/credit`,
+          headers: headers(i % 2 ? operator : secondOperator, randomUUID()),
+        }),
       ),
     );
     expect(statuses(responses)).toEqual({ 200: 1, 409: 49 });
-    for (const response of responses.filter((r) => r.statusCode === 409)) expect(apiErrorSchema.parse(response.json()).error.code).toBe('ALREADY_CREDITED');
+    for (const response of responses.filter((r) => r.statusCode === 409))
+      expect(apiErrorSchema.parse(response.json()).error.code).toBe('ALREADY_CREDITED');
     expect(await balanceOf(member)).toBe(12_345);
     expect(await countTransactions(member.userId)).toBe(1);
     await expectLedgerIntact();
@@ -67,11 +80,20 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('money under concurrency on Post
   it('100 concurrent deliveries of one webhook event credit once', async () => {
     const member = await registerMember(t);
     const order = await createOrder(member, 4_200, 'gw');
-    const raw = JSON.stringify({ id: `evt_${randomUUID()}`, type: 'payment.succeeded', data: { orderId: order.id, amount: 4_200, currency: 'USD' } });
+    const raw = JSON.stringify({
+      id: `evt_${randomUUID()}`,
+      type: 'payment.succeeded',
+      data: { orderId: order.id, amount: 4_200, currency: 'USD' },
+    });
     const signature = signatureHeader(GATEWAY_SECRET, Math.floor(t.clock.now().getTime() / 1000), raw);
     const responses = await Promise.all(
       Array.from({ length: 100 }, () =>
-        t.app.inject({ method: 'POST', url: '/api/v1/webhooks/payments/gw', headers: { 'content-type': 'application/json', 'orchard-signature': signature }, payload: raw }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/webhooks/payments/gw',
+          headers: { 'content-type': 'application/json', 'orchard-signature': signature },
+          payload: raw,
+        }),
       ),
     );
     expect(statuses(responses)).toEqual({ 200: 100 });
@@ -86,15 +108,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('money under concurrency on Post
   it('100 concurrent debits of the whole balance: exactly one succeeds, the others get a clear 409', async () => {
     const member = await registerMember(t);
     const url = `/api/v1/admin/members/${member.userId}/adjustments`;
-    const funded = await t.app.inject({ method: 'POST', url, headers: headers(operator, randomUUID()), payload: { direction: 'credit', amount: 10_000, reason: 'Opening balance' } });
+    const funded = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: headers(operator, randomUUID()),
+      payload: { direction: 'credit', amount: 10_000, reason: 'Opening balance' },
+    });
     expect(funded.statusCode).toBe(201);
     const responses = await Promise.all(
       Array.from({ length: 100 }, () =>
-        t.app.inject({ method: 'POST', url, headers: headers(operator, randomUUID()), payload: { direction: 'debit', amount: 10_000, reason: 'Take it all' } }),
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: headers(operator, randomUUID()),
+          payload: { direction: 'debit', amount: 10_000, reason: 'Take it all' },
+        }),
       ),
     );
     expect(statuses(responses)).toEqual({ 201: 1, 409: 99 });
-    for (const response of responses.filter((r) => r.statusCode === 409)) expect(apiErrorSchema.parse(response.json()).error.code).toBe('INSUFFICIENT_FUNDS');
+    for (const response of responses.filter((r) => r.statusCode === 409))
+      expect(apiErrorSchema.parse(response.json()).error.code).toBe('INSUFFICIENT_FUNDS');
     expect(await balanceOf(member)).toBe(0);
     expect(await countTransactions(member.userId)).toBe(2);
     await expectLedgerIntact();
@@ -106,7 +139,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('money under concurrency on Post
     const url = `/api/v1/admin/members/${member.userId}/adjustments`;
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        t.app.inject({ method: 'POST', url, headers: headers(operator, key), payload: { direction: 'credit', amount: 777, reason: 'Once only' } }),
+        t.app.inject({
+          method: 'POST',
+          url,
+          headers: headers(operator, key),
+          payload: { direction: 'credit', amount: 777, reason: 'Once only' },
+        }),
       ),
     );
     const counts = statuses(responses);
@@ -114,7 +152,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('money under concurrency on Post
     expect(counts[201]).toBeGreaterThanOrEqual(1);
     const transactionIds = new Set(responses.filter((r) => r.statusCode === 201).map((r) => r.json().transactionId));
     expect(transactionIds.size).toBe(1);
-    for (const response of responses.filter((r) => r.statusCode === 409)) expect(apiErrorSchema.parse(response.json()).error.code).toBe('IDEMPOTENCY_IN_PROGRESS');
+    for (const response of responses.filter((r) => r.statusCode === 409))
+      expect(apiErrorSchema.parse(response.json()).error.code).toBe('IDEMPOTENCY_IN_PROGRESS');
     expect(await balanceOf(member)).toBe(777);
     expect(await countTransactions(member.userId)).toBe(1);
 
@@ -122,7 +161,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('money under concurrency on Post
     const orderKey = randomUUID();
     const creates = await Promise.all(
       Array.from({ length: 20 }, () =>
-        t.app.inject({ method: 'POST', url: '/api/v1/recharge/orders', headers: headers(member, orderKey), payload: { channel: 'bank', amount: 1000 } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/api/v1/recharge/orders',
+          headers: headers(member, orderKey),
+          payload: { channel: 'bank', amount: 1000 },
+        }),
       ),
     );
     expect(creates.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
@@ -137,7 +181,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('money under concurrency on Post
     const responses = await Promise.all(
       orders.flatMap((order) => [
         t.app.inject({ method: 'POST', url: `/api/v1/admin/recharge/orders/${order.id}/credit`, headers: headers(operator, randomUUID()) }),
-        t.app.inject({ method: 'POST', url: `/api/v1/admin/recharge/orders/${order.id}/credit`, headers: headers(secondOperator, randomUUID()) }),
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1/admin/recharge/orders/${order.id}/credit`,
+          headers: headers(secondOperator, randomUUID()),
+        }),
       ]),
     );
     expect(statuses(responses)).toEqual({ 200: 10, 409: 10 });

@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerEntries, ledgerTransactions } from '../src/db/schema/index';
-import { ensureMemberAccounts, InsufficientFundsError, platformAccountId, postTransaction, sqlStateOf, withTransaction, buildIntegrityReport, formatIntegrityReport } from '../src/ledger/index';
+import {
+  ensureMemberAccounts,
+  InsufficientFundsError,
+  platformAccountId,
+  postTransaction,
+  sqlStateOf,
+  withTransaction,
+  buildIntegrityReport,
+  formatIntegrityReport,
+} from '../src/ledger/index';
 import { testConfig } from '../src/config';
 import { ManualClock } from '../src/lib/clock';
 import { exportTransactionsCsv } from '../src/modules/wallet/service';
@@ -32,11 +41,21 @@ describe.each(DATABASE_KINDS)('ledger core and database constraints on %s', (kin
 
   it('posts a balanced transaction, updates the cached member balance and records the running balance', async () => {
     const posted = await withTransaction(db(), (tx) =>
-      postTransaction(tx, { kind: 'recharge', entries: [{ accountId: available, amount: 700 }, { accountId: cash, amount: -700 }], at }),
+      postTransaction(tx, {
+        kind: 'recharge',
+        entries: [
+          { accountId: available, amount: 700 },
+          { accountId: cash, amount: -700 },
+        ],
+        at,
+      }),
     );
     expect(posted.created).toBe(true);
     expect(posted.balances.get(available)).toBe(700);
-    const entries = await db().select().from(ledgerEntries).where(sql`${ledgerEntries.transactionId} = ${posted.transactionId}`);
+    const entries = await db()
+      .select()
+      .from(ledgerEntries)
+      .where(sql`${ledgerEntries.transactionId} = ${posted.transactionId}`);
     expect(entries.find((entry) => entry.accountId === available)?.balanceAfter).toBe(700);
     expect(entries.find((entry) => entry.accountId === cash)?.balanceAfter).toBeNull();
   });
@@ -44,7 +63,15 @@ describe.each(DATABASE_KINDS)('ledger core and database constraints on %s', (kin
   it('posts a key once: the same idempotency key returns the first transaction and moves nothing', async () => {
     const post = () =>
       withTransaction(db(), (tx) =>
-        postTransaction(tx, { kind: 'recharge', idempotencyKey: 'core-once', entries: [{ accountId: available, amount: 5 }, { accountId: cash, amount: -5 }], at }),
+        postTransaction(tx, {
+          kind: 'recharge',
+          idempotencyKey: 'core-once',
+          entries: [
+            { accountId: available, amount: 5 },
+            { accountId: cash, amount: -5 },
+          ],
+          at,
+        }),
       );
     const first = await post();
     const second = await post();
@@ -56,14 +83,26 @@ describe.each(DATABASE_KINDS)('ledger core and database constraints on %s', (kin
 
   it('refuses in code an unbalanced or empty set of entries', async () => {
     await expect(
-      withTransaction(db(), (tx) => postTransaction(tx, { kind: 'recharge', entries: [{ accountId: available, amount: 5 }, { accountId: cash, amount: -4 }], at })),
+      withTransaction(db(), (tx) =>
+        postTransaction(tx, {
+          kind: 'recharge',
+          entries: [
+            { accountId: available, amount: 5 },
+            { accountId: cash, amount: -4 },
+          ],
+          at,
+        }),
+      ),
     ).rejects.toThrow(/sum to zero/);
   });
 
   it('refuses in the database a transaction whose entries do not sum to zero (checked at commit)', async () => {
     const error = await db()
       .transaction(async (tx) => {
-        const [row] = await tx.insert(ledgerTransactions).values({ kind: 'recharge', createdAt: at }).returning({ id: ledgerTransactions.id });
+        const [row] = await tx
+          .insert(ledgerTransactions)
+          .values({ kind: 'recharge', createdAt: at })
+          .returning({ id: ledgerTransactions.id });
         await tx.insert(ledgerEntries).values([
           { transactionId: row!.id, accountId: cash, amount: -10, createdAt: at },
           { transactionId: row!.id, accountId: cash, amount: 9, createdAt: at },
@@ -83,21 +122,36 @@ describe.each(DATABASE_KINDS)('ledger core and database constraints on %s', (kin
   });
 
   it('never updates or deletes an entry or a transaction', async () => {
-    const update = await db().execute(sql`update ledger_entries set amount = amount + 1`).catch((caught: unknown) => caught);
+    const update = await db()
+      .execute(sql`update ledger_entries set amount = amount + 1`)
+      .catch((caught: unknown) => caught);
     expect(sqlStateOf(update)).toBe('55000');
-    const remove = await db().execute(sql`delete from ledger_entries`).catch((caught: unknown) => caught);
+    const remove = await db()
+      .execute(sql`delete from ledger_entries`)
+      .catch((caught: unknown) => caught);
     expect(sqlStateOf(remove)).toBe('55000');
-    const rewrite = await db().execute(sql`update ledger_transactions set memo = 'x'`).catch((caught: unknown) => caught);
+    const rewrite = await db()
+      .execute(sql`update ledger_transactions set memo = 'x'`)
+      .catch((caught: unknown) => caught);
     expect(sqlStateOf(rewrite)).toBe('55000');
   });
 
   it('keeps a member balance from going below zero, in code and in the database', async () => {
     await expect(
       withTransaction(db(), (tx) =>
-        postTransaction(tx, { kind: 'adjustment_debit', entries: [{ accountId: available, amount: -1_000_000 }, { accountId: cash, amount: 1_000_000 }], at }),
+        postTransaction(tx, {
+          kind: 'adjustment_debit',
+          entries: [
+            { accountId: available, amount: -1_000_000 },
+            { accountId: cash, amount: 1_000_000 },
+          ],
+          at,
+        }),
       ),
     ).rejects.toBeInstanceOf(InsufficientFundsError);
-    const direct = await db().execute(sql`update ledger_accounts set balance = -1 where id = ${available}`).catch((caught: unknown) => caught);
+    const direct = await db()
+      .execute(sql`update ledger_accounts set balance = -1 where id = ${available}`)
+      .catch((caught: unknown) => caught);
     expect(sqlStateOf(direct)).toBe('23514');
   });
 
@@ -130,7 +184,15 @@ describe.each(DATABASE_KINDS)('ledger core and database constraints on %s', (kin
     await withTransaction(db(), async (tx) => {
       const accounts = await ensureMemberAccounts(tx, owner, 'USD');
       for (let i = 1; i <= count; i++) {
-        await postTransaction(tx, { kind: 'adjustment_credit', entries: [{ accountId: accounts.available, amount: i }, { accountId: cash, amount: -i }], memo: i === 1 ? '=HYPERLINK("x")' : `n${i}`, at });
+        await postTransaction(tx, {
+          kind: 'adjustment_credit',
+          entries: [
+            { accountId: accounts.available, amount: i },
+            { accountId: cash, amount: -i },
+          ],
+          memo: i === 1 ? '=HYPERLINK("x")' : `n${i}`,
+          at,
+        });
       }
     });
     const stream = exportTransactionsCsv({ db: db(), clock: new ManualClock(at), config: testConfig() }, owner, {});

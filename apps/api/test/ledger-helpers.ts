@@ -30,7 +30,15 @@ export async function insertChannels(db: Db): Promise<void> {
   await db
     .insert(paymentChannels)
     .values([
-      { code: 'bank', kind: 'bank_transfer', name: 'Bank transfer', instructions: 'Pay to IBAN XX00 0000', minAmount: 100, maxAmount: 1_000_000, presets: [1000, 5000] },
+      {
+        code: 'bank',
+        kind: 'bank_transfer',
+        name: 'Bank transfer',
+        instructions: 'Pay to IBAN XX00 0000',
+        minAmount: 100,
+        maxAmount: 1_000_000,
+        presets: [1000, 5000],
+      },
       {
         code: 'gw',
         kind: 'gateway',

@@ -22,13 +22,23 @@ type Command =
 
 const MEMBERS = 3;
 const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
-  fc.record({ op: fc.constant('create' as const), member: fc.nat(MEMBERS - 1), amount: fc.integer({ min: 50, max: 20_000 }), channel: fc.constantFrom('bank' as const, 'gw' as const) }),
+  fc.record({
+    op: fc.constant('create' as const),
+    member: fc.nat(MEMBERS - 1),
+    amount: fc.integer({ min: 50, max: 20_000 }),
+    channel: fc.constantFrom('bank' as const, 'gw' as const),
+  }),
   fc.record({ op: fc.constant('submit' as const), order: fc.nat(20) }),
   fc.record({ op: fc.constant('cancel' as const), order: fc.nat(20) }),
   fc.record({ op: fc.constant('credit' as const), order: fc.nat(20) }),
   fc.record({ op: fc.constant('reject' as const), order: fc.nat(20) }),
   fc.record({ op: fc.constant('webhook' as const), order: fc.nat(20), exact: fc.boolean() }),
-  fc.record({ op: fc.constant('adjust' as const), member: fc.nat(MEMBERS - 1), direction: fc.constantFrom('credit' as const, 'debit' as const), amount: fc.integer({ min: 1, max: 15_000 }) }),
+  fc.record({
+    op: fc.constant('adjust' as const),
+    member: fc.nat(MEMBERS - 1),
+    direction: fc.constantFrom('credit' as const, 'debit' as const),
+    amount: fc.integer({ min: 1, max: 15_000 }),
+  }),
   fc.record({ op: fc.constant('advance' as const), minutes: fc.integer({ min: 1, max: 40 }) }),
 );
 
@@ -62,7 +72,10 @@ describe.each(DATABASE_KINDS)('ledger invariants under random money flows on %s'
           try {
             switch (command.op) {
               case 'create': {
-                const order = await recharge.createOrder(deps, members[command.member]!, { channel: command.channel, amount: command.amount });
+                const order = await recharge.createOrder(deps, members[command.member]!, {
+                  channel: command.channel,
+                  amount: command.amount,
+                });
                 orders.push({ id: order.id, member: command.member, amount: order.amount });
                 break;
               }
@@ -70,7 +83,13 @@ describe.each(DATABASE_KINDS)('ledger invariants under random money flows on %s'
                 clock.advance(command.minutes * 60_000);
                 break;
               case 'adjust': {
-                await adjustBalance(deps, operatorId, members[command.member]!, { direction: command.direction, amount: command.amount, reason: 'property test' }, `k${++keyCounter}`);
+                await adjustBalance(
+                  deps,
+                  operatorId,
+                  members[command.member]!,
+                  { direction: command.direction, amount: command.amount, reason: 'property test' },
+                  `k${++keyCounter}`,
+                );
                 expected[command.member]! += command.direction === 'credit' ? command.amount : -command.amount;
                 break;
               }

@@ -31,7 +31,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('ledger:verify on PostgreSQL', (
     await withTransaction(handle.db, async (tx) => {
       const accounts = await ensureMemberAccounts(tx, member, 'USD');
       const cash = await platformAccountId(tx, 'platform_cash', 'USD');
-      await postTransaction(tx, { kind: 'recharge', entries: [{ accountId: accounts.available, amount: 1234 }, { accountId: cash, amount: -1234 }], at: new Date() });
+      await postTransaction(tx, {
+        kind: 'recharge',
+        entries: [
+          { accountId: accounts.available, amount: 1234 },
+          { accountId: cash, amount: -1234 },
+        ],
+        at: new Date(),
+      });
     });
   });
   afterAll(async () => {
@@ -43,7 +50,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('ledger:verify on PostgreSQL', (
   });
 
   const verify = () =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'src/ledger-verify.ts'], { cwd: API_DIR, env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' }, encoding: 'utf8' });
+    spawnSync(process.execPath, ['--import', 'tsx', 'src/ledger-verify.ts'], {
+      cwd: API_DIR,
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'silent' },
+      encoding: 'utf8',
+    });
 
   it('prints the checks and the trial balance and exits 0 when intact, 1 on a breach', async () => {
     const intact = verify();

@@ -29,7 +29,12 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
 
   const as = (who: { cookie: string }, key?: string) => ({ cookie: who.cookie, ...(key ? { 'idempotency-key': key } : {}) });
   const createOrder = async (who: { cookie: string }, amount = 5000, channel = 'bank') => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/v1/recharge/orders', headers: as(who, randomUUID()), payload: { channel, amount } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recharge/orders',
+      headers: as(who, randomUUID()),
+      payload: { channel, amount },
+    });
     expect(response.statusCode, response.body).toBe(201);
     return rechargeOrderSchema.parse(response.json());
   };
@@ -43,7 +48,10 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
     return t.app.inject({
       method: 'POST',
       url: `/api/v1/webhooks/payments/${options.channel ?? 'gw'}`,
-      headers: { 'content-type': 'application/json', 'orchard-signature': signatureHeader(options.secret ?? GATEWAY_SECRET, timestamp, raw) },
+      headers: {
+        'content-type': 'application/json',
+        'orchard-signature': signatureHeader(options.secret ?? GATEWAY_SECRET, timestamp, raw),
+      },
       payload: raw,
     });
   };
@@ -51,7 +59,12 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
   it('lists the enabled channels without any secret', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/recharge/channels', headers: as(alice) });
     expect(response.statusCode).toBe(200);
-    expect(response.json().items.map((channel: { code: string }) => channel.code).sort()).toEqual(['bank', 'gw']);
+    expect(
+      response
+        .json()
+        .items.map((channel: { code: string }) => channel.code)
+        .sort(),
+    ).toEqual(['bank', 'gw']);
     expect(response.body).not.toContain(GATEWAY_SECRET);
   });
 
@@ -62,22 +75,47 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
   });
 
   it('requires an Idempotency-Key to create an order, replays a retry and refuses a reused key', async () => {
-    const missing = await t.app.inject({ method: 'POST', url: '/api/v1/recharge/orders', headers: as(alice), payload: { channel: 'bank', amount: 5000 } });
+    const missing = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recharge/orders',
+      headers: as(alice),
+      payload: { channel: 'bank', amount: 5000 },
+    });
     expect(missing.statusCode).toBe(400);
     expect(apiErrorSchema.parse(missing.json()).error.code).toBe('IDEMPOTENCY_KEY_MISSING');
 
     const key = randomUUID();
-    const first = await t.app.inject({ method: 'POST', url: '/api/v1/recharge/orders', headers: as(alice, key), payload: { channel: 'bank', amount: 5000 } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recharge/orders',
+      headers: as(alice, key),
+      payload: { channel: 'bank', amount: 5000 },
+    });
     expect(first.statusCode).toBe(201);
-    const again = await t.app.inject({ method: 'POST', url: '/api/v1/recharge/orders', headers: as(alice, key), payload: { channel: 'bank', amount: 5000 } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recharge/orders',
+      headers: as(alice, key),
+      payload: { channel: 'bank', amount: 5000 },
+    });
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().id).toBe(first.json().id);
-    const other = await t.app.inject({ method: 'POST', url: '/api/v1/recharge/orders', headers: as(alice, key), payload: { channel: 'bank', amount: 6000 } });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recharge/orders',
+      headers: as(alice, key),
+      payload: { channel: 'bank', amount: 6000 },
+    });
     expect(other.statusCode).toBe(422);
     expect(apiErrorSchema.parse(other.json()).error.code).toBe('IDEMPOTENCY_KEY_REUSED');
     // Another member's key space is their own.
-    const bobs = await t.app.inject({ method: 'POST', url: '/api/v1/recharge/orders', headers: as(bob, key), payload: { channel: 'bank', amount: 6000 } });
+    const bobs = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recharge/orders',
+      headers: as(bob, key),
+      payload: { channel: 'bank', amount: 6000 },
+    });
     expect(bobs.statusCode).toBe(201);
     await t.app.inject({ method: 'POST', url: `/api/v1/recharge/orders/${first.json().id}/cancel`, headers: as(alice) });
     await t.app.inject({ method: 'POST', url: `/api/v1/recharge/orders/${bobs.json().id}/cancel`, headers: as(bob) });
@@ -93,7 +131,12 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
       [{ channel: 'bank', amount: 5000, extra: 1 }, 'extra'],
     ];
     for (const [payload, field] of cases) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/v1/recharge/orders', headers: as(alice, randomUUID()), payload: payload as object });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/recharge/orders',
+        headers: as(alice, randomUUID()),
+        payload: payload as object,
+      });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(Object.keys(apiErrorSchema.parse(response.json()).error.fields ?? {})).toContain(field);
     }
@@ -106,7 +149,12 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
     expect(order.instructions).toContain('IBAN');
     expect(Date.parse(order.expiresAt) - Date.parse(order.createdAt)).toBe(30 * 60_000);
 
-    const submitted = await t.app.inject({ method: 'POST', url: `/api/v1/recharge/orders/${order.id}/submit`, headers: as(alice), payload: { payerReference: 'TRX-991' } });
+    const submitted = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/recharge/orders/${order.id}/submit`,
+      headers: as(alice),
+      payload: { payerReference: 'TRX-991' },
+    });
     expect(submitted.statusCode).toBe(200);
     expect(submitted.json().status).toBe('submitted');
 
@@ -115,7 +163,11 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
     const item = queue.json().items.find((entry: { id: string }) => entry.id === order.id);
     expect(item).toMatchObject({ status: 'submitted', payerReference: 'TRX-991', member: { id: alice.userId } });
 
-    const memberTries = await t.app.inject({ method: 'POST', url: `/api/v1/admin/recharge/orders/${order.id}/credit`, headers: as(alice, randomUUID()) });
+    const memberTries = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/recharge/orders/${order.id}/credit`,
+      headers: as(alice, randomUUID()),
+    });
     expect(memberTries.statusCode).toBe(403);
 
     const key = randomUUID();
@@ -130,8 +182,16 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
     expect(apiErrorSchema.parse(secondOperator.json()).error.code).toBe('ALREADY_CREDITED');
 
     expect(await wallet(alice)).toEqual({ currency: 'USD', fractionDigits: 2, available: 5000, onHold: 0 });
-    const statement = statementPageSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/wallet/transactions', headers: as(alice) })).json());
-    expect(statement.items[0]).toMatchObject({ type: 'recharge', amount: 5000, balanceAfter: 5000, account: 'available', reference: order.reference });
+    const statement = statementPageSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/wallet/transactions', headers: as(alice) })).json(),
+    );
+    expect(statement.items[0]).toMatchObject({
+      type: 'recharge',
+      amount: 5000,
+      balanceAfter: 5000,
+      account: 'available',
+      reference: order.reference,
+    });
 
     const mine = await t.app.inject({ method: 'GET', url: `/api/v1/recharge/orders/${order.id}`, headers: as(alice) });
     expect(mine.json().status).toBe('credited');
@@ -150,7 +210,9 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/recharge/orders/not-a-uuid', headers: as(bob) })).statusCode).toBe(404);
     const bobsOrders = await t.app.inject({ method: 'GET', url: '/api/v1/recharge/orders', headers: as(bob) });
     expect(bobsOrders.json().items.map((o: { id: string }) => o.id)).not.toContain(order.id);
-    const bobsStatement = statementPageSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/wallet/transactions', headers: as(bob) })).json());
+    const bobsStatement = statementPageSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/wallet/transactions', headers: as(bob) })).json(),
+    );
     expect(bobsStatement.items).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/ledger/report', headers: as(bob) })).statusCode).toBe(403);
     const cancelled = await t.app.inject({ method: 'POST', url: `/api/v1/recharge/orders/${order.id}/cancel`, headers: as(alice) });
@@ -163,7 +225,12 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
     t.clock.advance(30 * 60_000 + 1000);
     const shown = await t.app.inject({ method: 'GET', url: `/api/v1/recharge/orders/${order.id}`, headers: as(bob) });
     expect(shown.json().status).toBe('expired');
-    const late = await t.app.inject({ method: 'POST', url: `/api/v1/recharge/orders/${order.id}/submit`, headers: as(bob), payload: { payerReference: 'late' } });
+    const late = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/recharge/orders/${order.id}/submit`,
+      headers: as(bob),
+      payload: { payerReference: 'late' },
+    });
     expect(late.statusCode).toBe(409);
     expect(apiErrorSchema.parse(late.json()).error.code).toBe('ORDER_EXPIRED');
     const listed = await t.app.inject({ method: 'GET', url: '/api/v1/recharge/orders?status=expired', headers: as(bob) });
@@ -172,7 +239,12 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
 
   it('rejects with a reason, which the member sees', async () => {
     const order = await createOrder(bob, 3000);
-    const noReason = await t.app.inject({ method: 'POST', url: `/api/v1/admin/recharge/orders/${order.id}/reject`, headers: as(operator, randomUUID()), payload: {} });
+    const noReason = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/recharge/orders/${order.id}/reject`,
+      headers: as(operator, randomUUID()),
+      payload: {},
+    });
     expect(noReason.statusCode).toBe(400);
     const rejected = await t.app.inject({
       method: 'POST',
@@ -190,13 +262,22 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
   it('credits through a signed gateway webhook once, and a bad, stale or replayed delivery changes nothing', async () => {
     const order = await createOrder(bob, 2500, 'gw');
     expect(order.paymentUrl).toBe(`https://pay.example/checkout?order=${order.id}&amount=2500`);
-    const event = { id: `evt_${randomUUID()}`, type: 'payment.succeeded', data: { orderId: order.id, amount: 2500, currency: 'USD', paymentReference: 'gw-1' } };
+    const event = {
+      id: `evt_${randomUUID()}`,
+      type: 'payment.succeeded',
+      data: { orderId: order.id, amount: 2500, currency: 'USD', paymentReference: 'gw-1' },
+    };
 
     const wrong = await sendWebhook(event, { secret: 'whsec_wrong_secret_0000000' });
     expect(wrong.statusCode).toBe(401);
     const stale = await sendWebhook(event, { timestamp: Math.floor(t.clock.now().getTime() / 1000) - 301 });
     expect(stale.statusCode).toBe(401);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/v1/webhooks/payments/gw', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(event) });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/payments/gw',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify(event),
+    });
     expect(unsigned.statusCode).toBe(401);
     const bankChannel = await sendWebhook(event, { channel: 'bank' });
     expect(bankChannel.statusCode).toBe(404);
@@ -215,7 +296,11 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
   it('flags a gateway payment of another amount for review instead of crediting it', async () => {
     const order = await createOrder(alice, 4000, 'gw');
     const before = (await wallet(alice)).available;
-    const response = await sendWebhook({ id: `evt_${randomUUID()}`, type: 'payment.succeeded', data: { orderId: order.id, amount: 3999, currency: 'USD' } });
+    const response = await sendWebhook({
+      id: `evt_${randomUUID()}`,
+      type: 'payment.succeeded',
+      data: { orderId: order.id, amount: 3999, currency: 'USD' },
+    });
     expect(response.json().outcome).toBe('flagged');
     expect((await wallet(alice)).available).toBe(before);
     const queue = await t.app.inject({ method: 'GET', url: '/api/v1/admin/recharge/reviews', headers: as(operator) });
@@ -225,48 +310,96 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
 
   it('adjusts a balance with a reason; a debit beyond the balance is a clear 409', async () => {
     const url = `/api/v1/admin/members/${bob.userId}/adjustments`;
-    const noReason = await t.app.inject({ method: 'POST', url, headers: as(operator, randomUUID()), payload: { direction: 'credit', amount: 100 } });
+    const noReason = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: as(operator, randomUUID()),
+      payload: { direction: 'credit', amount: 100 },
+    });
     expect(noReason.statusCode).toBe(400);
-    const credited = await t.app.inject({ method: 'POST', url, headers: as(operator, randomUUID()), payload: { direction: 'credit', amount: 100, reason: 'Goodwill' } });
+    const credited = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: as(operator, randomUUID()),
+      payload: { direction: 'credit', amount: 100, reason: 'Goodwill' },
+    });
     expect(credited.statusCode, credited.body).toBe(201);
     expect(credited.json().wallet.available).toBe(2600);
-    const tooMuch = await t.app.inject({ method: 'POST', url, headers: as(operator, randomUUID()), payload: { direction: 'debit', amount: 999_999, reason: 'Mistake' } });
+    const tooMuch = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: as(operator, randomUUID()),
+      payload: { direction: 'debit', amount: 999_999, reason: 'Mistake' },
+    });
     expect(tooMuch.statusCode).toBe(409);
     expect(apiErrorSchema.parse(tooMuch.json()).error.code).toBe('INSUFFICIENT_FUNDS');
-    const unknown = await t.app.inject({ method: 'POST', url: `/api/v1/admin/members/${randomUUID()}/adjustments`, headers: as(operator, randomUUID()), payload: { direction: 'credit', amount: 1, reason: 'x y z' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/members/${randomUUID()}/adjustments`,
+      headers: as(operator, randomUUID()),
+      payload: { direction: 'credit', amount: 1, reason: 'x y z' },
+    });
     expect(unknown.statusCode).toBe(404);
-    const statement = statementPageSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/wallet/transactions?type=adjustment_credit', headers: as(bob) })).json());
+    const statement = statementPageSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/wallet/transactions?type=adjustment_credit', headers: as(bob) })).json(),
+    );
     expect(statement.items).toHaveLength(1);
     expect(statement.items[0]).toMatchObject({ amount: 100, balanceAfter: 2600, memo: 'Goodwill' });
 
     // The operator sees the same wallet and statement in the console; members and unknown ids do not.
     const seen = await t.app.inject({ method: 'GET', url: `/api/v1/admin/members/${bob.userId}/wallet`, headers: as(operator) });
     expect(walletSchema.parse(seen.json()).available).toBe(2600);
-    const seenStatement = await t.app.inject({ method: 'GET', url: `/api/v1/admin/members/${bob.userId}/transactions?type=adjustment_credit`, headers: as(operator) });
+    const seenStatement = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/members/${bob.userId}/transactions?type=adjustment_credit`,
+      headers: as(operator),
+    });
     expect(statementPageSchema.parse(seenStatement.json()).items).toEqual(statement.items);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/admin/members/${bob.userId}/transactions`, headers: as(alice) })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: `/api/v1/admin/members/${operator.userId}/wallet`, headers: as(operator) })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/admin/members/${bob.userId}/transactions`, headers: as(alice) })).statusCode,
+    ).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/v1/admin/members/${operator.userId}/wallet`, headers: as(operator) })).statusCode,
+    ).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/members/nope/wallet', headers: as(operator) })).statusCode).toBe(404);
   });
 
   it('pages the statement by keyset, filters by type and date, refuses bad filters', async () => {
     const url = `/api/v1/admin/members/${alice.userId}/adjustments`;
     for (let i = 0; i < 5; i++) {
-      await t.app.inject({ method: 'POST', url, headers: as(operator, randomUUID()), payload: { direction: 'credit', amount: 10 + i, reason: `bonus ${i}` } });
+      await t.app.inject({
+        method: 'POST',
+        url,
+        headers: as(operator, randomUUID()),
+        payload: { direction: 'credit', amount: 10 + i, reason: `bonus ${i}` },
+      });
     }
-    const first = statementPageSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/wallet/transactions?limit=2', headers: as(alice) })).json());
+    const first = statementPageSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/wallet/transactions?limit=2', headers: as(alice) })).json(),
+    );
     expect(first.items.map((item) => item.amount)).toEqual([14, 13]);
     const second = statementPageSchema.parse(
-      (await t.app.inject({ method: 'GET', url: `/api/v1/wallet/transactions?limit=2&cursor=${first.nextCursor}`, headers: as(alice) })).json(),
+      (
+        await t.app.inject({ method: 'GET', url: `/api/v1/wallet/transactions?limit=2&cursor=${first.nextCursor}`, headers: as(alice) })
+      ).json(),
     );
     expect(second.items.map((item) => item.amount)).toEqual([12, 11]);
     const day = t.clock.now().toISOString().slice(0, 10);
-    const today = statementPageSchema.parse((await t.app.inject({ method: 'GET', url: `/api/v1/wallet/transactions?from=${day}&to=${day}&type=recharge`, headers: as(alice) })).json());
+    const today = statementPageSchema.parse(
+      (
+        await t.app.inject({ method: 'GET', url: `/api/v1/wallet/transactions?from=${day}&to=${day}&type=recharge`, headers: as(alice) })
+      ).json(),
+    );
     expect(today.items.every((item) => item.type === 'recharge')).toBe(true);
-    const future = statementPageSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/wallet/transactions?from=2999-01-01', headers: as(alice) })).json());
+    const future = statementPageSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/wallet/transactions?from=2999-01-01', headers: as(alice) })).json(),
+    );
     expect(future.items).toEqual([]);
     for (const query of ['limit=0', 'limit=1.5', 'limit=abc', 'cursor=-1', 'type=bogus', 'from=yesterday', 'x=1']) {
-      expect((await t.app.inject({ method: 'GET', url: `/api/v1/wallet/transactions?${query}`, headers: as(alice) })).statusCode, query).toBe(400);
+      expect(
+        (await t.app.inject({ method: 'GET', url: `/api/v1/wallet/transactions?${query}`, headers: as(alice) })).statusCode,
+        query,
+      ).toBe(400);
     }
   });
 
@@ -284,22 +417,46 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
   });
 
   it('lets the operator manage channels; the webhook secret is write-only', async () => {
-    const body = { kind: 'gateway', name: 'Other gateway', paymentUrlTemplate: 'https://other.example/pay/{reference}', webhookSecret: 'another_secret_1234567', minAmount: 500, maxAmount: 90_000 };
-    const created = await t.app.inject({ method: 'PUT', url: '/api/v1/admin/payment-channels/other-gw', headers: as(operator), payload: body });
+    const body = {
+      kind: 'gateway',
+      name: 'Other gateway',
+      paymentUrlTemplate: 'https://other.example/pay/{reference}',
+      webhookSecret: 'another_secret_1234567',
+      minAmount: 500,
+      maxAmount: 90_000,
+    };
+    const created = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/payment-channels/other-gw',
+      headers: as(operator),
+      payload: body,
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ code: 'other-gw', hasWebhookSecret: true, enabled: true });
     expect(created.body).not.toContain('another_secret');
     const { webhookSecret: _secret, ...withoutSecret } = body;
-    const updated = await t.app.inject({ method: 'PUT', url: '/api/v1/admin/payment-channels/other-gw', headers: as(operator), payload: { ...withoutSecret, enabled: false } });
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/payment-channels/other-gw',
+      headers: as(operator),
+      payload: { ...withoutSecret, enabled: false },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ enabled: false, hasWebhookSecret: true });
-    const bad = await t.app.inject({ method: 'PUT', url: '/api/v1/admin/payment-channels/x', headers: as(operator), payload: { ...body, minAmount: 100, maxAmount: 50 } });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/payment-channels/x',
+      headers: as(operator),
+      payload: { ...body, minAmount: 100, maxAmount: 50 },
+    });
     expect(bad.statusCode).toBe(400);
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/admin/payment-channels', headers: as(operator) });
     expect(list.json().items.map((c: { code: string }) => c.code)).toContain('other-gw');
     const memberView = await t.app.inject({ method: 'GET', url: '/api/v1/recharge/channels', headers: as(alice) });
     expect(memberView.json().items.map((c: { code: string }) => c.code)).not.toContain('other-gw');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/v1/admin/payment-channels/other-gw', headers: as(alice), payload: body })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/api/v1/admin/payment-channels/other-gw', headers: as(alice), payload: body })).statusCode,
+    ).toBe(403);
   });
 
   it('reports an intact ledger whose trial balance is zero', async () => {
@@ -315,10 +472,20 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
     // No sweep here: the expired record must be replaced by the new request itself.
     setPurgeProbability(0);
     const key = randomUUID();
-    const first = await t.app.inject({ method: 'POST', url: '/api/v1/recharge/orders', headers: as(alice, key), payload: { channel: 'bank', amount: 700 } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recharge/orders',
+      headers: as(alice, key),
+      payload: { channel: 'bank', amount: 700 },
+    });
     await t.app.inject({ method: 'POST', url: `/api/v1/recharge/orders/${first.json().id}/cancel`, headers: as(alice) });
     t.clock.advance(24 * 3_600_000 + 1000);
-    const later = await t.app.inject({ method: 'POST', url: '/api/v1/recharge/orders', headers: as(alice, key), payload: { channel: 'bank', amount: 700 } });
+    const later = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recharge/orders',
+      headers: as(alice, key),
+      payload: { channel: 'bank', amount: 700 },
+    });
     expect(later.statusCode).toBe(201);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     expect(later.json().id).not.toBe(first.json().id);

@@ -45,7 +45,9 @@ export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, o
       const state = sqlStateOf(error);
       if (state === undefined || !RETRYABLE.has(state)) throw error;
       if (attempt >= attempts) {
-        throw new AppError('CONFLICT', 409, 'The system is busy with the same records. Please try again.', undefined, { 'retry-after': '1' });
+        throw new AppError('CONFLICT', 409, 'The system is busy with the same records. Please try again.', undefined, {
+          'retry-after': '1',
+        });
       }
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
     }

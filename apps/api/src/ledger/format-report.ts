@@ -34,7 +34,9 @@ export function formatIntegrityReport(report: IntegrityReport): string[] {
     report.runningBalanceBreaks.length === 0,
     'every statement running balance follows from the entries before it',
     `${report.runningBalanceBreaks.length} running balance(s) broken`,
-    report.runningBalanceBreaks.map((b) => `entry ${b.entryId} of account ${b.accountId}: says ${b.balanceAfter}, entries give ${b.expected}`),
+    report.runningBalanceBreaks.map(
+      (b) => `entry ${b.entryId} of account ${b.accountId}: says ${b.balanceAfter}, entries give ${b.expected}`,
+    ),
   );
   for (const currency of report.trialBalance) {
     const digits = minorUnitDigits(currency.currency);

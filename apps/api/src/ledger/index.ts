@@ -3,10 +3,23 @@
  * ledger_entries). Everything else moves money by calling `postTransaction` inside its own
  * database transaction.
  */
-export { ensureMemberAccounts, platformAccountId, resolveAccounts, type MemberAccounts, type MemberAccountType, type PlatformAccountType } from './accounts';
+export {
+  ensureMemberAccounts,
+  platformAccountId,
+  resolveAccounts,
+  type MemberAccounts,
+  type MemberAccountType,
+  type PlatformAccountType,
+} from './accounts';
 export { minorUnitDigits } from './currency';
 export { constraintOf, sqlStateOf, withTransaction } from './database-errors';
 export { buildIntegrityReport, type IntegrityReport } from './integrity-report';
-export { InsufficientFundsError, postTransaction, type LedgerEntryInput, type PostTransactionInput, type PostedTransaction } from './post-transaction';
+export {
+  InsufficientFundsError,
+  postTransaction,
+  type LedgerEntryInput,
+  type PostTransactionInput,
+  type PostedTransaction,
+} from './post-transaction';
 export { getMemberBalances, listMemberEntries, type StatementEntry, type StatementFilter } from './statement';
 export { formatIntegrityReport } from './format-report';

@@ -39,7 +39,8 @@ function assertBalanced(entries: LedgerEntryInput[]): void {
   if (entries.length < 2) throw new Error('a ledger transaction needs at least two entries');
   let sum = 0;
   for (const entry of entries) {
-    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0) throw new Error(`ledger amount must be a non-zero integer, got ${entry.amount}`);
+    if (!Number.isSafeInteger(entry.amount) || entry.amount === 0)
+      throw new Error(`ledger amount must be a non-zero integer, got ${entry.amount}`);
     sum += entry.amount;
   }
   if (!Number.isSafeInteger(sum) || sum !== 0) throw new Error(`ledger entries must sum to zero, got ${sum}`);

@@ -40,7 +40,13 @@ declare module 'fastify' {
 }
 
 function requestHash(request: FastifyRequest): string {
-  const shape = JSON.stringify([request.method, request.routeOptions.url, request.params ?? null, request.query ?? null, request.body ?? null]);
+  const shape = JSON.stringify([
+    request.method,
+    request.routeOptions.url,
+    request.params ?? null,
+    request.query ?? null,
+    request.body ?? null,
+  ]);
   return createHash('sha256').update(shape).digest('hex');
 }
 
@@ -60,7 +66,11 @@ export async function requireIdempotencyKey(this: FastifyInstance, request: Fast
   const raw = request.headers[IDEMPOTENCY_HEADER];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined || key === '') {
-    throw new AppError('IDEMPOTENCY_KEY_MISSING', 400, 'This request moves money: send an Idempotency-Key header (for example a random UUID) and reuse it when retrying.');
+    throw new AppError(
+      'IDEMPOTENCY_KEY_MISSING',
+      400,
+      'This request moves money: send an Idempotency-Key header (for example a random UUID) and reuse it when retrying.',
+    );
   }
   if (!KEY_SHAPE.test(key)) {
     throw new AppError('IDEMPOTENCY_KEY_INVALID', 400, 'The Idempotency-Key must be 1 to 200 visible ASCII characters.');
@@ -102,10 +112,20 @@ export async function requireIdempotencyKey(this: FastifyInstance, request: Fast
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
   if (!existing) {
-    throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, 'A request with this Idempotency-Key is being processed. Retry in a moment.', undefined, { 'retry-after': '1' });
+    throw new AppError(
+      'IDEMPOTENCY_IN_PROGRESS',
+      409,
+      'A request with this Idempotency-Key is being processed. Retry in a moment.',
+      undefined,
+      { 'retry-after': '1' },
+    );
   }
   if (existing.requestHash !== hash) {
-    throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+    throw new AppError(
+      'IDEMPOTENCY_KEY_REUSED',
+      422,
+      'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
+    );
   }
   if (existing.state === 'done' && existing.responseStatus !== null) {
     reply.header('idempotent-replayed', 'true');
@@ -131,7 +151,13 @@ export async function requireIdempotencyKey(this: FastifyInstance, request: Fast
     request.idempotency = { scope, key };
     return;
   }
-  throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, 'A request with this Idempotency-Key is being processed. Retry in a moment.', undefined, { 'retry-after': '1' });
+  throw new AppError(
+    'IDEMPOTENCY_IN_PROGRESS',
+    409,
+    'A request with this Idempotency-Key is being processed. Retry in a moment.',
+    undefined,
+    { 'retry-after': '1' },
+  );
 }
 
 async function registerIdempotency(app: FastifyInstance) {

@@ -37,7 +37,12 @@ export const upsertPaymentChannelBodySchema = z
     name: z.string().trim().min(1).max(80),
     instructions: z.string().max(4000).default(''),
     /** Gateway: the payment page; {orderId}, {reference}, {amount} and {currency} are filled in. */
-    paymentUrlTemplate: z.string().regex(/^https?:\/\/\S+$/, 'Use an http(s) address.').max(2000).nullable().optional(),
+    paymentUrlTemplate: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, 'Use an http(s) address.')
+      .max(2000)
+      .nullable()
+      .optional(),
     /** Gateway: the shared HMAC secret (at least 16 characters). Omit to keep the current one. */
     webhookSecret: z.string().min(16, 'Use at least 16 characters.').max(200).optional(),
     minAmount: positiveMinorUnitsSchema,
@@ -47,7 +52,8 @@ export const upsertPaymentChannelBodySchema = z
     sortOrder: z.number().int().min(0).max(1000).default(0),
   })
   .superRefine((value, context) => {
-    if (value.maxAmount < value.minAmount) context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'Must be at least the minimum.' });
+    if (value.maxAmount < value.minAmount)
+      context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'Must be at least the minimum.' });
     for (const preset of value.presets) {
       if (preset < value.minAmount || preset > value.maxAmount) {
         context.addIssue({ code: 'custom', path: ['presets'], message: 'Every preset must lie between the minimum and the maximum.' });
@@ -95,8 +101,14 @@ export type RechargeOrder = z.infer<typeof rechargeOrderSchema>;
 
 export const listRechargeOrdersQuerySchema = z.strictObject({
   status: rechargeOrderStatusSchema.optional(),
-  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not a valid cursor.').optional(),
-  limit: z.string().regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.').optional(),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not a valid cursor.')
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
+    .optional(),
 });
 export const rechargeOrderPageSchema = z.strictObject({ items: z.array(rechargeOrderSchema), nextCursor: z.string().nullable() });
 
@@ -113,8 +125,14 @@ export const rechargeReviewSchema = rechargeOrderSchema.extend({
 });
 export const rechargeReviewPageSchema = z.strictObject({ items: z.array(rechargeReviewSchema), nextCursor: z.string().nullable() });
 export const listRechargeReviewsQuerySchema = z.strictObject({
-  cursor: z.string().regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not a valid cursor.').optional(),
-  limit: z.string().regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.').optional(),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not a valid cursor.')
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
+    .optional(),
 });
 
 /** Optional; a request without a body is fine. */

@@ -54,7 +54,10 @@ export const statementFilterQuerySchema = z.strictObject({
   type: z
     .string()
     .regex(/^[a-z_]+(,[a-z_]+)*$/, 'Use transaction types separated by commas.')
-    .refine((value) => value.split(',').every((part) => (LEDGER_TRANSACTION_TYPES as readonly string[]).includes(part)), 'Unknown transaction type.')
+    .refine(
+      (value) => value.split(',').every((part) => (LEDGER_TRANSACTION_TYPES as readonly string[]).includes(part)),
+      'Unknown transaction type.',
+    )
     .optional(),
   account: z.enum(['available', 'on_hold']).optional(),
   /** Inclusive; a date alone means the start of that day (UTC). */
@@ -64,8 +67,14 @@ export const statementFilterQuerySchema = z.strictObject({
 });
 
 export const listTransactionsQuerySchema = statementFilterQuerySchema.extend({
-  cursor: z.string().regex(/^\d{1,18}$/, 'Not a valid cursor.').optional(),
-  limit: z.string().regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.').optional(),
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, 'Not a valid cursor.')
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
+    .optional(),
 });
 export type ListTransactionsQuery = z.infer<typeof listTransactionsQuerySchema>;
 
@@ -100,9 +109,17 @@ export const ledgerReportSchema = z.strictObject({
   entryCount: z.number().int(),
   unbalancedTransactions: z.array(z.strictObject({ transactionId: z.number().int(), entryCount: z.number().int(), sum: z.number().int() })),
   balanceMismatches: z.array(
-    z.strictObject({ accountId: z.number().int(), ownerId: z.string().nullable(), type: z.string(), cached: z.number().int(), fromEntries: z.number().int() }),
+    z.strictObject({
+      accountId: z.number().int(),
+      ownerId: z.string().nullable(),
+      type: z.string(),
+      cached: z.number().int(),
+      fromEntries: z.number().int(),
+    }),
   ),
-  negativeBalances: z.array(z.strictObject({ accountId: z.number().int(), ownerId: z.string().nullable(), type: z.string(), balance: z.number().int() })),
+  negativeBalances: z.array(
+    z.strictObject({ accountId: z.number().int(), ownerId: z.string().nullable(), type: z.string(), balance: z.number().int() }),
+  ),
   runningBalanceBreaks: z.array(
     z.strictObject({ entryId: z.number().int(), accountId: z.number().int(), balanceAfter: z.number().int(), expected: z.number().int() }),
   ),

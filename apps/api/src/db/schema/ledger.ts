@@ -104,7 +104,10 @@ export const paymentChannels = pgTable('payment_channels', {
   webhookSecret: text('webhook_secret'),
   minAmount: bigint('min_amount', { mode: 'number' }).notNull(),
   maxAmount: bigint('max_amount', { mode: 'number' }).notNull(),
-  presets: jsonb('presets').$type<number[]>().notNull().default(sql`'[]'::jsonb`),
+  presets: jsonb('presets')
+    .$type<number[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   enabled: boolean('enabled').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -117,7 +120,9 @@ export type RechargeOrderStatus = (typeof RECHARGE_ORDER_STATUSES)[number];
 export const rechargeOrders = pgTable(
   'recharge_orders',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id),

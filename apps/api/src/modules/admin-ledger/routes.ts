@@ -26,7 +26,14 @@ import * as recharge from '../recharge/service';
 import * as service from './service';
 import * as wallet from '../wallet/service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+};
 
 /** Operator console: recharge review, adjustments, ledger integrity, payment channels. Mounted under /admin. */
 export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -96,7 +103,14 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [requireOperator, requireIdempotencyKey],
     },
     async (request, reply) => {
-      const result = await service.adjustBalance(deps(), authOf(request).userId, request.params.id, request.body, idempotencyKeyOf(request), request.ip);
+      const result = await service.adjustBalance(
+        deps(),
+        authOf(request).userId,
+        request.params.id,
+        request.body,
+        idempotencyKeyOf(request),
+        request.ip,
+      );
       return reply.status(201).send(result);
     },
   );
@@ -174,7 +188,13 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireOperator,
     },
     async (request, reply) => {
-      const { created, channel } = await recharge.upsertPaymentChannel(deps(), authOf(request).userId, request.params.code, request.body, request.ip);
+      const { created, channel } = await recharge.upsertPaymentChannel(
+        deps(),
+        authOf(request).userId,
+        request.params.code,
+        request.body,
+        request.ip,
+      );
       return reply.status(created ? 201 : 200).send(channel);
     },
   );

@@ -2,7 +2,14 @@ import { eq } from 'drizzle-orm';
 import type { AdjustBalanceBody, AdjustmentResult } from '@orchard/shared';
 import { users } from '../../db/schema/index';
 import { notFound } from '../../errors';
-import { buildIntegrityReport, getMemberBalances, minorUnitDigits, postTransaction, resolveAccounts, withTransaction } from '../../ledger/index';
+import {
+  buildIntegrityReport,
+  getMemberBalances,
+  minorUnitDigits,
+  postTransaction,
+  resolveAccounts,
+  withTransaction,
+} from '../../ledger/index';
 import { insertAudit } from '../recharge/repository';
 import type { ServiceDeps } from '../recharge/service';
 

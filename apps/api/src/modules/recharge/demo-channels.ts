@@ -27,7 +27,8 @@ export async function seedDemoPaymentChannels(database: DatabaseHandle): Promise
         kind: 'gateway',
         name: 'Card (demo gateway)',
         instructions: 'You will be sent to the payment page. The order is credited as soon as the gateway confirms the payment.',
-        paymentUrlTemplate: 'https://pay.demo-gateway.invalid/checkout?order={orderId}&reference={reference}&amount={amount}&currency={currency}',
+        paymentUrlTemplate:
+          'https://pay.demo-gateway.invalid/checkout?order={orderId}&reference={reference}&amount={amount}&currency={currency}',
         webhookSecret: `whsec_${randomBytes(24).toString('base64url')}`,
         minAmount: 500,
         maxAmount: 500_000,

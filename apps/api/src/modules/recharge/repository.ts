@@ -42,7 +42,10 @@ export async function countOpenOrders(db: Queryable, userId: string, now: Date):
     .where(
       and(
         eq(rechargeOrders.userId, userId),
-        or(and(eq(rechargeOrders.status, 'awaiting_payment'), sql`${rechargeOrders.expiresAt} > ${now.toISOString()}`), eq(rechargeOrders.status, 'submitted')),
+        or(
+          and(eq(rechargeOrders.status, 'awaiting_payment'), sql`${rechargeOrders.expiresAt} > ${now.toISOString()}`),
+          eq(rechargeOrders.status, 'submitted'),
+        ),
       ),
     );
   return row?.n ?? 0;
@@ -71,7 +74,11 @@ async function withChannels(db: Queryable, rows: OrderRow[]): Promise<OrderWithC
 }
 
 /** One order, optionally only when it belongs to `userId`; `lock` takes its row lock for the rest of the transaction. */
-export async function findOrder(db: Queryable, id: string, options: { userId?: string; lock?: boolean } = {}): Promise<OrderWithChannel | undefined> {
+export async function findOrder(
+  db: Queryable,
+  id: string,
+  options: { userId?: string; lock?: boolean } = {},
+): Promise<OrderWithChannel | undefined> {
   const query = db
     .select({ order: rechargeOrders, channel: paymentChannels })
     .from(rechargeOrders)
@@ -107,7 +114,13 @@ export async function listOrdersOfMember(
   const rows = await db
     .select()
     .from(rechargeOrders)
-    .where(and(eq(rechargeOrders.userId, userId), options.status ? eq(rechargeOrders.status, options.status) : undefined, beforeCursor(options.cursor)))
+    .where(
+      and(
+        eq(rechargeOrders.userId, userId),
+        options.status ? eq(rechargeOrders.status, options.status) : undefined,
+        beforeCursor(options.cursor),
+      ),
+    )
     .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
     .limit(options.limit);
   return withChannels(db, rows);
@@ -166,7 +179,15 @@ export async function settleWebhookEvent(db: Queryable, channelCode: string, eve
 
 export async function insertAudit(
   db: Queryable,
-  entry: { actorId: string | null; action: string; subjectType: string; subjectId: string; ip?: string | null; detail: Record<string, unknown>; at: Date },
+  entry: {
+    actorId: string | null;
+    action: string;
+    subjectType: string;
+    subjectId: string;
+    ip?: string | null;
+    detail: Record<string, unknown>;
+    at: Date;
+  },
 ) {
   await db.insert(auditLog).values({
     actorId: entry.actorId,

@@ -49,7 +49,8 @@ export function toOrderView(order: repo.OrderWithChannel, now: Date): RechargeOr
     payerReference: order.payerReference,
     rejectReason: order.rejectReason,
     instructions: order.channel.instructions,
-    paymentUrl: order.channel.kind === 'gateway' && order.channel.paymentUrlTemplate ? fillTemplate(order.channel.paymentUrlTemplate, order) : null,
+    paymentUrl:
+      order.channel.kind === 'gateway' && order.channel.paymentUrlTemplate ? fillTemplate(order.channel.paymentUrlTemplate, order) : null,
     createdAt: order.createdAt.toISOString(),
     expiresAt: order.expiresAt.toISOString(),
     submittedAt: order.submittedAt?.toISOString() ?? null,
@@ -142,7 +143,11 @@ export async function createOrder(deps: ServiceDeps, userId: string, input: { ch
   });
 }
 
-export async function listOrders(deps: ServiceDeps, userId: string, query: { status?: RechargeOrderStatus; cursor?: string; limit?: string }) {
+export async function listOrders(
+  deps: ServiceDeps,
+  userId: string,
+  query: { status?: RechargeOrderStatus; cursor?: string; limit?: string },
+) {
   const now = deps.clock.now();
   const limit = query.limit ? Number(query.limit) : 20;
   const cursor = decodeCursor(query.cursor);
@@ -171,7 +176,8 @@ async function lockOwnOrder(tx: Tx, userId: string, id: string) {
 }
 
 const orderExpired = () => new AppError('ORDER_EXPIRED', 409, 'This recharge order has expired. Create a new one.');
-const orderClosed = (status: string) => new AppError('ORDER_NOT_OPEN', 409, `This recharge order is ${status.replace('_', ' ')} and can no longer change.`);
+const orderClosed = (status: string) =>
+  new AppError('ORDER_NOT_OPEN', 409, `This recharge order is ${status.replace('_', ' ')} and can no longer change.`);
 
 export async function submitPayment(deps: ServiceDeps, userId: string, id: string, payerReference: string): Promise<RechargeOrder> {
   const now = deps.clock.now();
@@ -207,7 +213,12 @@ const CREDITABLE: RechargeOrderStatus[] = ['awaiting_payment', 'submitted', 'exp
  * ledger idempotency key `recharge:<order id>`, so the order is credited at most once even if two
  * paths (operator, webhook) race past every other check.
  */
-async function creditLockedOrder(tx: Tx, deps: ServiceDeps, order: repo.OrderWithChannel, by: { operatorId: string | null; paymentReference?: string }) {
+async function creditLockedOrder(
+  tx: Tx,
+  deps: ServiceDeps,
+  order: repo.OrderWithChannel,
+  by: { operatorId: string | null; paymentReference?: string },
+) {
   const now = deps.clock.now();
   const { member, platform } = await resolveAccounts(tx, order.userId, order.currency, ['platform_cash']);
   const cash = platform.platform_cash;
@@ -234,7 +245,13 @@ async function creditLockedOrder(tx: Tx, deps: ServiceDeps, order: repo.OrderWit
     action: by.operatorId ? 'recharge.credit' : 'recharge.credit.gateway',
     subjectType: 'recharge_order',
     subjectId: order.id,
-    detail: { amount: order.amount, currency: order.currency, transactionId: posted.transactionId, from: order.status, paymentReference: by.paymentReference ?? null },
+    detail: {
+      amount: order.amount,
+      currency: order.currency,
+      transactionId: posted.transactionId,
+      from: order.status,
+      paymentReference: by.paymentReference ?? null,
+    },
     at: now,
   });
   return { ...updated, channel: order.channel };
@@ -249,7 +266,15 @@ export async function creditOrder(deps: ServiceDeps, operatorId: string, id: str
     if (!CREDITABLE.includes(order.status)) throw orderClosed(order.status);
     const credited = await creditLockedOrder(tx, deps, order, { operatorId });
     if (note || ip) {
-      await repo.insertAudit(tx, { actorId: operatorId, action: 'recharge.credit.note', subjectType: 'recharge_order', subjectId: id, ip, detail: { note: note ?? null }, at: deps.clock.now() });
+      await repo.insertAudit(tx, {
+        actorId: operatorId,
+        action: 'recharge.credit.note',
+        subjectType: 'recharge_order',
+        subjectId: id,
+        ip,
+        detail: { note: note ?? null },
+        at: deps.clock.now(),
+      });
     }
     return toOrderView(credited, deps.clock.now());
   });
@@ -263,7 +288,12 @@ export async function rejectOrder(deps: ServiceDeps, operatorId: string, id: str
     if (!order) throw orderNotFound();
     if (order.status === 'credited') throw new AppError('ALREADY_CREDITED', 409, 'This recharge order has already been credited.');
     if (!CREDITABLE.includes(order.status)) throw orderClosed(order.status);
-    const updated = await repo.updateOrder(tx, order.id, { status: 'rejected', rejectReason: reason, resolvedAt: now, resolvedBy: operatorId });
+    const updated = await repo.updateOrder(tx, order.id, {
+      status: 'rejected',
+      rejectReason: reason,
+      resolvedAt: now,
+      resolvedBy: operatorId,
+    });
     await repo.insertAudit(tx, {
       actorId: operatorId,
       action: 'recharge.reject',
@@ -327,7 +357,14 @@ export async function applyWebhookEvent(deps: ServiceDeps, channelCode: string, 
         ...(order.status === 'rejected' ? {} : { status: 'submitted', submittedAt: order.submittedAt ?? now }),
         gatewayPaymentReference: event.data.paymentReference ?? null,
       });
-      await repo.insertAudit(tx, { actorId: null, action: 'recharge.flag.gateway', subjectType: 'recharge_order', subjectId: order.id, detail: { note }, at: now });
+      await repo.insertAudit(tx, {
+        actorId: null,
+        action: 'recharge.flag.gateway',
+        subjectType: 'recharge_order',
+        subjectId: order.id,
+        detail: { note },
+        at: now,
+      });
       return settle('flagged', note);
     }
     await creditLockedOrder(tx, deps, order, { operatorId: null, paymentReference: event.data.paymentReference });
@@ -335,7 +372,13 @@ export async function applyWebhookEvent(deps: ServiceDeps, channelCode: string, 
   });
 }
 
-export async function upsertPaymentChannel(deps: ServiceDeps, operatorId: string, code: string, body: UpsertPaymentChannelBody, ip?: string) {
+export async function upsertPaymentChannel(
+  deps: ServiceDeps,
+  operatorId: string,
+  code: string,
+  body: UpsertPaymentChannelBody,
+  ip?: string,
+) {
   const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
     const existing = await repo.findChannel(tx, code);

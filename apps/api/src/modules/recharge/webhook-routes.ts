@@ -54,7 +54,11 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         if (check !== 'ok') {
           request.log.warn({ channel: code, check }, 'payment webhook refused');
           const message =
-            check === 'stale' ? 'The signature timestamp is outside the allowed window.' : check === 'malformed' ? 'The Orchard-Signature header is missing or malformed.' : 'The signature does not match.';
+            check === 'stale'
+              ? 'The signature timestamp is outside the allowed window.'
+              : check === 'malformed'
+                ? 'The Orchard-Signature header is missing or malformed.'
+                : 'The signature does not match.';
           throw new AppError('INVALID_SIGNATURE', 401, message);
         }
         try {

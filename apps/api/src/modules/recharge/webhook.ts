@@ -24,7 +24,13 @@ export function signatureHeader(secret: string, timestamp: number, rawBody: stri
 
 export type SignatureCheck = 'ok' | 'malformed' | 'stale' | 'mismatch';
 
-export function verifySignature(secret: string, header: string | undefined, rawBody: string, nowSeconds: number, toleranceSeconds: number): SignatureCheck {
+export function verifySignature(
+  secret: string,
+  header: string | undefined,
+  rawBody: string,
+  nowSeconds: number,
+  toleranceSeconds: number,
+): SignatureCheck {
   const parsed = parseSignatureHeader(header);
   if (!parsed) return 'malformed';
   if (Math.abs(nowSeconds - parsed.timestamp) > toleranceSeconds) return 'stale';

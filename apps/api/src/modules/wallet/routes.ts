@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, listTransactionsQuerySchema, statementFilterQuerySchema, statementPageSchema, walletSchema } from '@orchard/shared';
+import {
+  apiErrorSchema,
+  listTransactionsQuerySchema,
+  statementFilterQuerySchema,
+  statementPageSchema,
+  walletSchema,
+} from '@orchard/shared';
 import { authOf, requireMember } from '../../plugins/auth';
 import * as service from './service';
 

@@ -1,5 +1,11 @@
 import { Readable } from 'node:stream';
-import { minorToDecimalString, type ListTransactionsQuery, type LedgerTransactionType, type StatementEntry, type Wallet } from '@orchard/shared';
+import {
+  minorToDecimalString,
+  type ListTransactionsQuery,
+  type LedgerTransactionType,
+  type StatementEntry,
+  type Wallet,
+} from '@orchard/shared';
 import { getMemberBalances, listMemberEntries, minorUnitDigits, type StatementFilter } from '../../ledger/index';
 import type { StatementEntry as LedgerStatementEntry } from '../../ledger/index';
 import type { ServiceDeps } from '../recharge/service';
