@@ -21,7 +21,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -97,7 +97,12 @@ async function drive(total, limit, task) {
   return performance.now() - started;
 }
 
-async function main() {
+/**
+ * Runs the benchmark, prints plain lines and returns the figures (scripts/bench.mjs keeps them in
+ * bench-results/latest.json). Without a reachable PostgreSQL it prints why and returns `{ skipped }`.
+ */
+export async function runLedgerCredits() {
+  const results = { concurrency: CONCURRENCY, credits: CREDITS };
   if (!existsSync(join(ROOT, 'apps/api/dist/server.js')) || process.env.BENCH_REBUILD === '1') {
     log('Building the API…');
     const built = spawnSync('npm', ['run', 'build', '-w', '@orchard/api'], { cwd: ROOT, stdio: 'inherit' });
@@ -106,7 +111,13 @@ async function main() {
 
   const name = `orchard_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: BASE_URL });
-  await admin.connect();
+  try {
+    await admin.connect();
+  } catch (error) {
+    const reason = `no PostgreSQL at ${new URL(BASE_URL).host} (${error.message}); set BENCH_DATABASE_URL`;
+    log(`ledger-credits: skipped: ${reason}`);
+    return { skipped: reason };
+  }
   await admin.query(`create database ${name}`);
   await admin.end();
   const url = withDatabase(BASE_URL, name);
@@ -228,6 +239,11 @@ async function main() {
 
     const report = await (await fetch(`${base}/api/v1/admin/ledger/report`, { headers: { cookie } })).json();
     const credited = (await db.query(`select count(*)::int as n from recharge_orders where status = 'credited'`)).rows[0].n;
+    results.operatorCreditsPerSecond = Math.round(bankOrders.length / (operatorMs / 1000));
+    results.webhookCreditsPerSecond = Math.round(gatewayOrders.length / (webhookMs / 1000));
+    results.answers = statuses;
+    results.ordersCredited = credited;
+    results.ledgerOk = report.ok;
 
     log(
       `ledger-credits: ${bankOrders.length} operator credits over HTTP, concurrency ${CONCURRENCY}: ${(bankOrders.length / (operatorMs / 1000)).toFixed(0)} credits/s (${(operatorMs / bankOrders.length).toFixed(2)} ms each on average)`,
@@ -241,7 +257,7 @@ async function main() {
     const pgbench = findPgbench();
     if (!pgbench) {
       log('ledger-credits: pgbench not found (set PGBENCH); skipped the comparison');
-      return;
+      return results;
     }
     await db.query(
       `create table bench_accounts (n int primary key, account_id bigint not null);
@@ -278,13 +294,17 @@ COMMIT;
     log(
       `ledger-credits: pgbench, same ledger transaction in SQL (platform balance derived from entries), ${CONCURRENCY} clients, ${PGBENCH_SECONDS}s: ${plain.tps} tps (failed ${plain.failed})`,
     );
+    results.pgbenchTps = Number(plain.tps);
     const contended = runPgbench('hot.sql');
+    results.pgbenchHotPlatformRowTps = Number(contended.tps);
     log(
       `ledger-credits: pgbench, plus one hot platform balance row updated per transaction: ${contended.tps} tps (failed ${contended.failed})`,
     );
     rmSync(dir, { recursive: true, force: true });
     const after = await (await fetch(`${base}/api/v1/admin/ledger/report`, { headers: { cookie } })).json();
     log(`ledger-credits: ledger report after pgbench ok=${after.ok} (transactions ${after.transactionCount})`);
+    results.ledgerOkAfterPgbench = after.ok;
+    return results;
   } finally {
     await db.end().catch(() => {});
     if (child && child.exitCode === null) {
@@ -298,7 +318,9 @@ COMMIT;
   }
 }
 
-main().catch((error) => {
-  console.error(`ledger-credits: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  runLedgerCredits().catch((error) => {
+    console.error(`ledger-credits: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  });
+}
