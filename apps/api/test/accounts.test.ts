@@ -871,6 +871,8 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         'setMemberStatus',
       ]),
     );
+    const getMe = document.paths['/api/v1/me']!.get as { security?: unknown };
+    expect(getMe.security).toEqual([{ session: [] }]);
   });
 });
 

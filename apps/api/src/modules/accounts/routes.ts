@@ -39,6 +39,8 @@ const errors = {
   429: apiErrorSchema,
 };
 const tags = ['accounts'];
+/** OpenAPI: these operations need the session cookie. */
+const session = [{ session: [] }];
 
 /** Register, verify, sign in and out, passwords, sign-in links and the member's own profile. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -231,7 +233,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/me',
     {
       preHandler: requireMember,
-      schema: { operationId: 'getMe', tags, summary: 'The signed-in member', response: { 200: meSchema, 401: apiErrorSchema } },
+      schema: {
+        operationId: 'getMe',
+        security: session,
+        tags,
+        summary: 'The signed-in member',
+        response: { 200: meSchema, 401: apiErrorSchema },
+      },
     },
     async (request) => accounts.getMe(authOf(request).userId),
   );
@@ -242,6 +250,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireMember,
       schema: {
         operationId: 'updateMe',
+        security: session,
         tags,
         summary: 'Change the display name',
         body: updateMeBodySchema,
@@ -257,6 +266,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireMember,
       schema: {
         operationId: 'listSessions',
+        security: session,
         tags,
         summary: 'My active sessions',
         response: { 200: sessionListSchema, 401: apiErrorSchema },
@@ -285,6 +295,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireMember,
       schema: {
         operationId: 'revokeOtherSessions',
+        security: session,
         tags,
         summary: 'Sign out every other session',
         response: { 200: revokedSessionsSchema, ...errors },

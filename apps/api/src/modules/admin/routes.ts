@@ -21,6 +21,7 @@ import { AdminService, toAuditEntry, toMemberSummary, toOutboxMessage } from './
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const tags = ['admin'];
+const session = [{ session: [] }];
 
 /** Operator console: members, the outbox and the audit log. Every route is operators only. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -32,6 +33,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'listMembers',
+        security: session,
         tags,
         summary: 'Search members',
         querystring: listMembersQuerySchema,
@@ -49,6 +51,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'getMember',
+        security: session,
         tags,
         summary: 'One member',
         params: memberIdParamsSchema,
@@ -63,6 +66,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'setMemberRole',
+        security: session,
         tags,
         summary: 'Make a member an operator or back (audited)',
         params: memberIdParamsSchema,
@@ -78,6 +82,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'setMemberStatus',
+        security: session,
         tags,
         summary: 'Freeze (ends every session, blocks sign-in) or unfreeze a member (audited)',
         params: memberIdParamsSchema,
@@ -93,6 +98,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'issueSignInLink',
+        security: session,
         tags,
         summary: 'Issue a single-use 15-minute sign-in link for a member (support; audited)',
         params: memberIdParamsSchema,
@@ -119,6 +125,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'listOutbox',
+        security: session,
         tags,
         summary: 'Messages queued, sent, logged or failed',
         querystring: listOutboxQuerySchema,
@@ -136,6 +143,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         operationId: 'listAuditLog',
+        security: session,
         tags,
         summary: 'Who did what, newest first',
         querystring: listAuditLogQuerySchema,
