@@ -200,6 +200,19 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(errorOf(right).code).toBe('CODE_VOID');
     });
 
+    it('sends a fresh code after 5 wrong tries voided the first one', async () => {
+      const email = uniqueEmail();
+      const sent = await startRegistration({ email });
+      const first = await latestCodeTo(t, email);
+      const wrong = first === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++) await post('/auth/verify', { verificationId: sent.verificationId, code: wrong });
+      t.clock.advance(60_000);
+      expect((await post('/auth/resend', { verificationId: sent.verificationId })).statusCode).toBe(200);
+      const verified = await post('/auth/verify', { verificationId: sent.verificationId, code: await latestCodeTo(t, email) });
+      expect(verified.statusCode).toBe(200);
+      expect((await post('/auth/resend', { verificationId: sent.verificationId })).statusCode).toBe(409);
+    });
+
     it('lets a code expire after 10 minutes', async () => {
       const email = uniqueEmail();
       const sent = await startRegistration({ email });
@@ -423,6 +436,17 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(daily.statusCode).toBe(429);
       expect(errorOf(daily).message).toMatch(/Too many messages were sent there today/);
       expect(Number(daily.headers['retry-after'])).toBeGreaterThan(20 * 3600);
+    });
+
+    it('sends at most 30 codes or links per hour from one IP', async () => {
+      const ip = randomIp();
+      for (let i = 0; i < 30; i++) {
+        expect((await post('/auth/password-reset/request', { account: uniqueEmail('ip') }, { ip })).statusCode).toBe(202);
+      }
+      const limited = await post('/auth/sign-in-link/request', { account: uniqueEmail('ip') }, { ip });
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBe(3600);
+      expect(errorOf(limited).message).toBe('Too many codes and links were requested from your network. Try again in 60 minutes.');
     });
 
     it('caps registrations per IP per day', async () => {
