@@ -142,6 +142,39 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
     }
   });
 
+  it('refuses control characters in text fields with a 400, never a database 5xx', async () => {
+    const order = await createOrder(alice, 1500);
+    const submit = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/recharge/orders/${order.id}/submit`,
+      headers: as(alice),
+      payload: { payerReference: 'abc\u0000def' },
+    });
+    expect(submit.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(submit.json()).error.fields).toHaveProperty('payerReference');
+    const reject = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/recharge/orders/${order.id}/reject`,
+      headers: as(operator, randomUUID()),
+      payload: { reason: 'no\u0000pe' },
+    });
+    expect(reject.statusCode).toBe(400);
+    const adjust = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/members/${alice.userId}/adjustments`,
+      headers: as(operator, randomUUID()),
+      payload: { direction: 'credit', amount: 1, reason: 'bad\u0007bell' },
+    });
+    expect(adjust.statusCode).toBe(400);
+    const webhook = await sendWebhook({
+      id: 'evt\u0000x',
+      type: 'payment.succeeded',
+      data: { orderId: order.id, amount: 1500, currency: 'USD' },
+    });
+    expect(webhook.statusCode).toBe(400);
+    await t.app.inject({ method: 'POST', url: `/api/v1/recharge/orders/${order.id}/cancel`, headers: as(alice) });
+  });
+
   it('runs the bank-transfer journey: create → submit → operator credits → wallet and statement', async () => {
     const order = await createOrder(alice, 5000);
     expect(order.status).toBe('awaiting_payment');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { positiveMinorUnitsSchema } from './wallet';
+import { multiLineTextSchema, positiveMinorUnitsSchema, singleLineTextSchema } from './wallet';
 
 export const paymentChannelKindSchema = z.enum(['bank_transfer', 'gateway']);
 export const paymentChannelCodeSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'Use 2–40 lower-case letters, digits and dashes.');
@@ -34,8 +34,8 @@ export const paymentChannelListSchema = z.strictObject({ items: z.array(paymentC
 export const upsertPaymentChannelBodySchema = z
   .strictObject({
     kind: paymentChannelKindSchema,
-    name: z.string().trim().min(1).max(80),
-    instructions: z.string().max(4000).default(''),
+    name: singleLineTextSchema.trim().min(1).max(80),
+    instructions: multiLineTextSchema.max(4000).default(''),
     /** Gateway: the payment page; {orderId}, {reference}, {amount} and {currency} are filled in. */
     paymentUrlTemplate: z
       .string()
@@ -44,7 +44,7 @@ export const upsertPaymentChannelBodySchema = z
       .nullable()
       .optional(),
     /** Gateway: the shared HMAC secret (at least 16 characters). Omit to keep the current one. */
-    webhookSecret: z.string().min(16, 'Use at least 16 characters.').max(200).optional(),
+    webhookSecret: singleLineTextSchema.min(16, 'Use at least 16 characters.').max(200).optional(),
     minAmount: positiveMinorUnitsSchema,
     maxAmount: positiveMinorUnitsSchema,
     presets: z.array(positiveMinorUnitsSchema).max(8).default([]),
@@ -115,7 +115,7 @@ export const rechargeOrderPageSchema = z.strictObject({ items: z.array(rechargeO
 export const rechargeOrderParamsSchema = z.strictObject({ id: z.string().max(100) });
 
 export const submitRechargePaymentBodySchema = z.strictObject({
-  payerReference: z.string().trim().min(1, "Enter the payer's reference.").max(100),
+  payerReference: singleLineTextSchema.trim().min(1, "Enter the payer's reference.").max(100),
 });
 
 /** Operator review queue: the order plus who it belongs to and why it needs a look. */
@@ -136,21 +136,21 @@ export const listRechargeReviewsQuerySchema = z.strictObject({
 });
 
 /** Optional; a request without a body is fine. */
-export const creditRechargeOrderBodySchema = z.strictObject({ note: z.string().trim().max(500).optional() }).nullish();
+export const creditRechargeOrderBodySchema = z.strictObject({ note: singleLineTextSchema.trim().max(500).optional() }).nullish();
 export const rejectRechargeOrderBodySchema = z.strictObject({
-  reason: z.string().trim().min(3, 'Give a reason of at least 3 characters.').max(500),
+  reason: singleLineTextSchema.trim().min(3, 'Give a reason of at least 3 characters.').max(500),
 });
 
 /** What a payment gateway posts to /api/v1/webhooks/payments/{channel} (see WEBHOOK.md). */
 export const paymentWebhookEventSchema = z.strictObject({
-  id: z.string().min(1).max(200),
+  id: singleLineTextSchema.min(1).max(200),
   type: z.enum(['payment.succeeded', 'payment.failed']),
   data: z.strictObject({
     orderId: z.uuid().optional(),
-    reference: z.string().max(40).optional(),
+    reference: singleLineTextSchema.max(40).optional(),
     amount: z.number().int().min(0).max(1_000_000_000_000),
     currency: z.string().regex(/^[A-Z]{3}$/),
-    paymentReference: z.string().max(200).optional(),
+    paymentReference: singleLineTextSchema.max(200).optional(),
   }),
 });
 export type PaymentWebhookEvent = z.infer<typeof paymentWebhookEventSchema>;

@@ -4,6 +4,13 @@ import { z } from 'zod';
 export const minorUnitsSchema = z.number().int().min(0).max(1_000_000_000_000);
 export const positiveMinorUnitsSchema = z.number().int().min(1).max(1_000_000_000_000);
 
+/** One line of text a person typed: no control characters (a NUL byte cannot even be stored). */
+export const singleLineTextSchema = z.string().refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'Use printable characters only.');
+/** Longer text (instructions): line breaks and tabs allowed, other control characters not. */
+export const multiLineTextSchema = z
+  .string()
+  .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Use printable characters only.');
+
 /** Why an entry exists; the statement filters on it. */
 export const LEDGER_TRANSACTION_TYPES = [
   'recharge',
@@ -89,7 +96,7 @@ export type StatementPage = z.infer<typeof statementPageSchema>;
 export const adjustBalanceBodySchema = z.strictObject({
   direction: z.enum(['credit', 'debit']),
   amount: positiveMinorUnitsSchema,
-  reason: z.string().trim().min(3, 'Give a reason of at least 3 characters.').max(500),
+  reason: singleLineTextSchema.trim().min(3, 'Give a reason of at least 3 characters.').max(500),
 });
 export type AdjustBalanceBody = z.infer<typeof adjustBalanceBodySchema>;
 
