@@ -449,7 +449,8 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(errorOf(limited).message).toBe('Too many codes and links were requested from your network. Try again in 60 minutes.');
     });
 
-    it('caps registrations per IP per day', async () => {
+    // Builds its own app: slower than the shared one on a busy machine.
+    it('caps registrations per IP per day', { timeout: 120_000 }, async () => {
       const capped = await createTestApp(kind, { REGISTRATIONS_PER_IP_PER_DAY: '2', OUTBOX_POLL_MS: '0' });
       try {
         const ip = randomIp();
@@ -901,7 +902,8 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
 });
 
 describe.each(DATABASE_KINDS)('accounts with special configuration on %s', (kind) => {
-  it('requires an invite code when REQUIRE_INVITE=true', async () => {
+  // Builds its own app: slower than the shared one on a busy machine.
+  it('requires an invite code when REQUIRE_INVITE=true', { timeout: 120_000 }, async () => {
     const t = await createTestApp(kind, { REQUIRE_INVITE: 'true', OUTBOX_POLL_MS: '0' });
     try {
       const options = await t.app.inject({ method: 'GET', url: '/api/v1/auth/options' });
@@ -922,7 +924,8 @@ describe.each(DATABASE_KINDS)('accounts with special configuration on %s', (kind
     }
   });
 
-  it('names the cookie __Host-orchard_session and marks it Secure over HTTPS', async () => {
+  // Builds its own app: slower than the shared one on a busy machine.
+  it('names the cookie __Host-orchard_session and marks it Secure over HTTPS', { timeout: 120_000 }, async () => {
     const t = await createTestApp(kind, { TRUST_PROXY: 'true', OUTBOX_POLL_MS: '0' });
     try {
       const member = await registerMember(t);
@@ -942,7 +945,8 @@ describe.each(DATABASE_KINDS)('accounts with special configuration on %s', (kind
     }
   });
 
-  it('puts PUBLIC_URL into sign-in links instead of the request host', async () => {
+  // Builds its own app: slower than the shared one on a busy machine.
+  it('puts PUBLIC_URL into sign-in links instead of the request host', { timeout: 120_000 }, async () => {
     const t = await createTestApp(kind, { PUBLIC_URL: 'https://orchard.example', OUTBOX_POLL_MS: '0' });
     try {
       const member = await registerMember(t);
