@@ -354,7 +354,12 @@ export async function applyWebhookEvent(deps: ServiceDeps, channelCode: string, 
       const note = mismatch ?? `Gateway reported a payment (event ${event.id}) for a ${order.status} order.`;
       await repo.updateOrder(tx, order.id, {
         reviewNote: note,
-        ...(order.status === 'rejected' ? {} : { status: 'submitted', submittedAt: order.submittedAt ?? now }),
+        // Money arrived: whatever the order's state (even cancelled or rejected), an operator decides now.
+        status: 'submitted',
+        submittedAt: order.submittedAt ?? now,
+        resolvedAt: null,
+        resolvedBy: null,
+        rejectReason: null,
         gatewayPaymentReference: event.data.paymentReference ?? null,
       });
       await repo.insertAudit(tx, {
@@ -362,7 +367,7 @@ export async function applyWebhookEvent(deps: ServiceDeps, channelCode: string, 
         action: 'recharge.flag.gateway',
         subjectType: 'recharge_order',
         subjectId: order.id,
-        detail: { note },
+        detail: { note, previousStatus: order.status, previousRejectReason: order.rejectReason },
         at: now,
       });
       return settle('flagged', note);

@@ -72,7 +72,12 @@ const BATCH = 500;
  * The whole filtered statement as CSV, read in keyset batches and streamed, so a long history
  * never sits in memory at once.
  */
-export function exportTransactionsCsv(deps: ServiceDeps, userId: string, query: Omit<ListTransactionsQuery, 'cursor' | 'limit'>): Readable {
+export function exportTransactionsCsv(
+  deps: ServiceDeps,
+  userId: string,
+  query: Omit<ListTransactionsQuery, 'cursor' | 'limit'>,
+  batchSize = BATCH,
+): Readable {
   const currency = deps.config.CURRENCY;
   const digits = minorUnitDigits(currency);
   const filter = toStatementFilter(query);
@@ -91,8 +96,8 @@ export function exportTransactionsCsv(deps: ServiceDeps, userId: string, query: 
           this.push(null);
           return;
         }
-        const rows = await listMemberEntries(deps.db, userId, currency, { ...filter, beforeId, limit: BATCH });
-        if (rows.length < BATCH) done = true;
+        const rows = await listMemberEntries(deps.db, userId, currency, { ...filter, beforeId, limit: batchSize });
+        if (rows.length < batchSize) done = true;
         if (rows.length === 0) {
           this.push(null);
           return;
