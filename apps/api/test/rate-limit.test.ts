@@ -86,6 +86,16 @@ storeContract('redis', async () => {
   return { store, close: () => store.close() };
 });
 
+it('answers 503 (not 500) when Redis does not answer', { timeout: 30_000 }, async () => {
+  const store = new RedisRateLimitStore('redis://127.0.0.1:1', 'orchard:test:');
+  try {
+    const error = await store.hit('k', 60_000, new Date()).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ statusCode: 503, code: 'UNAVAILABLE', headers: { 'retry-after': '5' } });
+  } finally {
+    await store.close();
+  }
+});
+
 describe.each(DATABASE_KINDS)('rate limits kept in Redis when REDIS_URL is set, on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

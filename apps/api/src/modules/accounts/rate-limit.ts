@@ -102,32 +102,47 @@ export class RedisRateLimitStore implements RateLimitStore {
     url: string,
     private readonly prefix = 'orchard:rl:',
   ) {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    this.redis = new Redis(url, { maxRetriesPerRequest: 1, connectTimeout: 2_000, commandTimeout: 2_000, enableOfflineQueue: true });
     // Errors surface on the command that failed; this only keeps the event from crashing the process.
     this.redis.on('error', () => {});
   }
 
+  /** Redis down or slow: the request fails closed with 503 (not a 500), and nothing is let through unchecked. */
+  private async run<T>(command: () => Promise<T>): Promise<T> {
+    try {
+      return await command();
+    } catch {
+      throw new AppError('UNAVAILABLE', 503, 'This is briefly unavailable. Please try again in a moment.', undefined, {
+        'retry-after': '5',
+      });
+    }
+  }
+
   async hit(key: string, windowMs: number, now: Date): Promise<CounterState> {
-    const [count, reset] = (await this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, now.getTime(), windowMs)) as [number, number];
+    const [count, reset] = (await this.run(() => this.redis.eval(HIT_SCRIPT, 1, this.prefix + key, now.getTime(), windowMs))) as [
+      number,
+      number,
+    ];
     return { count: Number(count), resetAt: new Date(Number(reset)) };
   }
 
   async peek(key: string, now: Date): Promise<CounterState | null> {
-    const [count, reset] = await this.redis.hmget(this.prefix + key, 'count', 'reset');
+    const [count, reset] = await this.run(() => this.redis.hmget(this.prefix + key, 'count', 'reset'));
     if (count === null || reset === null || Number(reset) <= now.getTime()) return null;
     return { count: Number(count), resetAt: new Date(Number(reset)) };
   }
 
   async release(key: string, now: Date): Promise<void> {
-    await this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key, now.getTime());
+    await this.run(() => this.redis.eval(RELEASE_SCRIPT, 1, this.prefix + key, now.getTime()));
   }
 
   async clear(key: string): Promise<void> {
-    await this.redis.del(this.prefix + key);
+    await this.run(() => this.redis.del(this.prefix + key));
   }
 
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => this.redis.disconnect());
+    else this.redis.disconnect();
   }
 }
 
