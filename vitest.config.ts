@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 // One run for every unit and API suite; browser journeys run under Playwright (playwright.config.ts).
 export default defineConfig({
   test: {
+    // Two cores: more workers only fight over them (PGlite instances are CPU- and memory-heavy).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -18,10 +20,9 @@ export default defineConfig({
           root: './apps/api',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['./test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // PGlite instances are memory-heavy; a few files at a time is plenty on two cores.
-          maxWorkers: 2,
         },
       },
       './apps/web/vitest.config.ts',

@@ -9,7 +9,6 @@ export default defineConfig({
     environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
   },
-  esbuild: { jsx: 'automatic' },
   resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   define: { __BUILD_ID__: JSON.stringify('test-build') },
 });

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 
@@ -14,6 +16,15 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
+let template: Blob | undefined;
+/** The migrated data directory made once by test/global-setup.ts. */
+function pgliteTemplate(): Blob | undefined {
+  const path = inject('pgliteTemplate');
+  if (!path) return undefined;
+  template ??= new Blob([readFileSync(path)]);
+  return template;
+}
+
 function withDatabaseName(url: string, name: string): string {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
@@ -26,7 +37,8 @@ function withDatabaseName(url: string, name: string): string {
  */
 export async function createTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const handle = await openDatabase({});
+    const handle = await openDatabase({ loadDataDir: pgliteTemplate() });
+    // The template is migrated; this only applies migrations added since (none, normally).
     await migrate(handle);
     return { handle, destroy: () => handle.close() };
   }

@@ -8,7 +8,18 @@ describe('safe redirect after sign-in (ORIGIN.md O-R2)', () => {
   });
 
   it('sends anything that could leave the site to /home', () => {
-    for (const value of ['//evil.example', '//evil.example/home', '/\\evil.example', 'https://evil.example', 'javascript:alert(1)', 'home', '', '/\t/evil.example', undefined, 42]) {
+    for (const value of [
+      '//evil.example',
+      '//evil.example/home',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      'home',
+      '',
+      '/\t/evil.example',
+      undefined,
+      42,
+    ]) {
       expect(safeRedirectPath(value), String(value)).toBe('/home');
     }
   });

@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tarball (tests load migrated templates from it). */
+  dumpDataDir(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -32,10 +34,12 @@ export interface DatabaseOptions {
   /** PGlite data directory; omitted = in memory. */
   dataDir?: string;
   poolSize?: number;
+  /** PGlite only: start from this dumped data directory instead of running initdb. */
+  loadDataDir?: Blob;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir);
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir, options.loadDataDir);
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
@@ -65,13 +69,15 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     async close() {
       await pool.end();
     },
+    dumpDataDir: () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
   };
 }
 
-async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir, {
     parsers: { 20: (value: string) => Number(value) },
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
@@ -92,5 +98,6 @@ async function openPglite(dataDir?: string): Promise<DatabaseHandle> {
     async close() {
       await client.close();
     },
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
