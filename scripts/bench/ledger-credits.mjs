@@ -124,6 +124,7 @@ export async function runLedgerCredits() {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let child;
+  let stopServerOnExit;
   const db = new pg.Client({ connectionString: url });
   try {
     child = spawn(
@@ -146,6 +147,12 @@ export async function runLedgerCredits() {
         stdio: ['ignore', 'ignore', 'inherit'],
       },
     );
+    // If this process ends early (Ctrl-C, a closed pipe, a crash), the server must not outlive it.
+    const server = child;
+    stopServerOnExit = () => {
+      if (server.exitCode === null) server.kill('SIGKILL');
+    };
+    process.on('exit', stopServerOnExit);
     await waitReady(base, child);
     await db.connect();
 
@@ -306,6 +313,7 @@ COMMIT;
     results.ledgerOkAfterPgbench = after.ok;
     return results;
   } finally {
+    if (stopServerOnExit) process.off('exit', stopServerOnExit);
     await db.end().catch(() => {});
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');
@@ -319,6 +327,9 @@ COMMIT;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // A closed pipe (`| head`) must not end the run before it has stopped its server and dropped its database.
+  process.stdout.on('error', () => {});
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.once(signal, () => process.exit(130));
   runLedgerCredits().catch((error) => {
     console.error(`ledger-credits: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
