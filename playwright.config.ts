@@ -37,6 +37,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       OPERATOR_EMAIL: E2E_OPERATOR.email,
       OPERATOR_PASSWORD: E2E_OPERATOR.password,
+      // wallet.spec.ts watches an order expire for real (the server keeps the real clock): one minute, not thirty.
+      RECHARGE_ORDER_TTL_MINUTES: '1',
     },
   },
 });

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '@/lib/i18n';
+import { AdminLedgerNavLinks } from '../../features/admin-ledger/nav-links';
 import { Logo } from '../logo';
 import { ThemeSwitcher } from '../theme-switcher';
 import { AnimatedOutlet } from './animated-outlet';
@@ -17,6 +18,7 @@ export function ConsoleLayout() {
           <Link to="/admin" className="rounded-lg px-3 py-2 font-medium hover:bg-gray-100 dark:hover:bg-gray-800">
             {t('nav.console')}
           </Link>
+          <AdminLedgerNavLinks />
         </nav>
         <ThemeSwitcher className="mt-auto w-full" />
       </aside>

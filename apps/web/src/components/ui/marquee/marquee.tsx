@@ -141,6 +141,9 @@ export function Marquee({
       ref={containerRef}
       role={ariaLabel ? 'marquee' : undefined}
       aria-label={ariaLabel}
+      // Focusable: under reduced motion the content is scrolled by hand (keyboard too), and with
+      // pauseOnHover focus pauses it so a keyboard user can read it.
+      tabIndex={0}
       data-direction={direction}
       data-pause-on-hover={pauseOnHover ? '' : undefined}
       data-paused={isClickPaused ? '' : undefined}

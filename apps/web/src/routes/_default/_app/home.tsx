@@ -1,6 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { HomePage } from '../../../features/wallet/home-page';
+import { HomeSkeleton } from '../../../features/wallet/skeletons';
 
 export const Route = createFileRoute('/_default/_app/home')({
-  component: () => <PlaceholderPage page="home" />,
+  // The query options load with the page's code, not with the first bundle.
+  loader: async ({ context: { queryClient } }) => {
+    const api = await import('../../../features/wallet/api');
+    await Promise.all([
+      queryClient.ensureQueryData(api.walletQueryOptions()),
+      queryClient.ensureQueryData(api.recentActivityQueryOptions()),
+      queryClient.ensureQueryData(api.openRechargeOrderQueryOptions()),
+    ]);
+  },
+  pendingComponent: HomeSkeleton,
+  component: HomePage,
 });

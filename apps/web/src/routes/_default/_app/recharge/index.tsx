@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../components/placeholder-page';
+import { RechargePage } from '../../../../features/wallet/recharge-page';
 
 export const Route = createFileRoute('/_default/_app/recharge/')({
-  component: () => <PlaceholderPage page="recharge" backTo="/home" />,
+  loader: async ({ context: { queryClient } }) => {
+    const api = await import('../../../../features/wallet/api');
+    await queryClient.ensureQueryData(api.rechargeChannelsQueryOptions());
+  },
+  component: RechargePage,
 });

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../components/placeholder-page';
+import { RechargeLogPage } from '../../../../features/wallet/log-pages';
 
 export const Route = createFileRoute('/_default/_app/recharge/log')({
-  component: () => <PlaceholderPage page="rechargeLog" backTo="/profile" />,
+  loader: async ({ context: { queryClient } }) => {
+    const api = await import('../../../../features/wallet/api');
+    await queryClient.ensureInfiniteQueryData(api.rechargeOrdersQueryOptions());
+  },
+  component: RechargeLogPage,
 });

@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../components/placeholder-page';
+import { StatementPage } from '../../../../features/wallet/log-pages';
+import { parseStatementSearch } from '../../../../features/wallet/search';
 
 export const Route = createFileRoute('/_default/_app/trx/log')({
-  component: () => <PlaceholderPage page="trxLog" backTo="/profile" />,
+  validateSearch: parseStatementSearch,
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient }, deps }) => {
+    const api = await import('../../../../features/wallet/api');
+    await queryClient.ensureInfiniteQueryData(api.statementQueryOptions(deps));
+  },
+  component: StatementPage,
 });

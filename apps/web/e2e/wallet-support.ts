@@ -1,0 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { E2E_OPERATOR } from '../../../playwright.config';
+
+/** The demo member the seed creates (apps/api/src/db/seed.ts). */
+export const DEMO_MEMBER = { email: 'demo@orchard.local', password: 'orchard-demo-2026' };
+
+/** Signs in for real through the API; the page and page.request share the session cookie. */
+export async function signInAs(request: APIRequestContext, account: { email: string; password: string }) {
+  const response = await request.post('/api/v1/auth/sign-in', { data: { account: account.email, password: account.password } });
+  if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+}
+
+export async function signInMember(page: Page) {
+  await signInAs(page.request, DEMO_MEMBER);
+}
+
+/** A second browser context signed in as the e2e operator (the console is a different person). */
+export async function operatorPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signInAs(page.request, E2E_OPERATOR);
+  return page;
+}
+
+export async function operatorApi(baseURL: string): Promise<APIRequestContext> {
+  const request = await playwrightRequest.newContext({ baseURL });
+  await signInAs(request, E2E_OPERATOR);
+  return request;
+}
+
+export async function availableBalance(request: APIRequestContext): Promise<number> {
+  const response = await request.get('/api/v1/wallet');
+  return ((await response.json()) as { available: number }).available;
+}
+
+/** An open bank-transfer order made through the API (for tests about what comes after). */
+export async function createOrder(request: APIRequestContext, amount: number): Promise<{ id: string; reference: string }> {
+  const response = await request.post('/api/v1/recharge/orders', {
+    data: { channel: 'bank-transfer', amount },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  if (response.status() !== 201) throw new Error(`create order failed: ${response.status()} ${await response.text()}`);
+  return (await response.json()) as { id: string; reference: string };
+}
+
+export const usd = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);

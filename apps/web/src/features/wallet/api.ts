@@ -1,0 +1,126 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { RechargeChannel, RechargeOrder, StatementEntry, StatementPage, Wallet } from '@orchard/shared';
+import { apiFetch } from '../../lib/api-client';
+
+/**
+ * Wallet, statement and recharge data (operationIds in comments). Route loaders import this
+ * file, so it stays small and zod-free: types only from the shared contracts.
+ */
+export type { RechargeChannel, RechargeOrder, StatementEntry, StatementPage, Wallet };
+export interface RechargeOrderPage {
+  items: RechargeOrder[];
+  nextCursor: string | null;
+}
+
+/** Statement filters as they live in the URL of /trx/log (and go to the API as they are). */
+export interface StatementFilters {
+  type?: string;
+  from?: string;
+  to?: string;
+}
+
+export const walletKeys = {
+  all: ['wallet'] as const,
+  wallet: () => ['wallet', 'balance'] as const,
+  recent: () => ['wallet', 'recent'] as const,
+  statement: (filters: StatementFilters) => ['wallet', 'statement', filters] as const,
+};
+export const rechargeKeys = {
+  all: ['recharge'] as const,
+  channels: () => ['recharge', 'channels'] as const,
+  orders: () => ['recharge', 'orders'] as const,
+  open: () => ['recharge', 'open'] as const,
+  order: (id: string) => ['recharge', 'order', id] as const,
+};
+
+function query(params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
+/** getWallet */
+export const walletQueryOptions = () =>
+  queryOptions({ queryKey: walletKeys.wallet(), queryFn: ({ signal }) => apiFetch<Wallet>('/wallet', { signal }), staleTime: 10_000 });
+
+/** listTransactions, the newest five for /home. */
+export const recentActivityQueryOptions = () =>
+  queryOptions({
+    queryKey: walletKeys.recent(),
+    queryFn: ({ signal }) => apiFetch<StatementPage>('/wallet/transactions?limit=5', { signal }),
+    staleTime: 10_000,
+  });
+
+export const STATEMENT_PAGE_SIZE = 25;
+
+/** listTransactions with keyset pagination ("Load more" passes nextCursor). */
+export const statementQueryOptions = (filters: StatementFilters) =>
+  infiniteQueryOptions({
+    queryKey: walletKeys.statement(filters),
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch<StatementPage>(`/wallet/transactions${query({ ...filters, cursor: pageParam, limit: String(STATEMENT_PAGE_SIZE) })}`, {
+        signal,
+      }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 10_000,
+  });
+
+/** exportTransactions: a plain link, so the browser streams the file to disk. */
+export function statementExportHref(apiBaseUrl: string, filters: StatementFilters): string {
+  return `${apiBaseUrl}/wallet/transactions/export${query({ ...filters })}`;
+}
+
+/** listRechargeChannels */
+export const rechargeChannelsQueryOptions = () =>
+  queryOptions({
+    queryKey: rechargeKeys.channels(),
+    queryFn: ({ signal }) => apiFetch<{ items: RechargeChannel[] }>('/recharge/channels', { signal }),
+    staleTime: 60_000,
+  });
+
+/** listRechargeOrders, newest first. */
+export const rechargeOrdersQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: rechargeKeys.orders(),
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch<RechargeOrderPage>(`/recharge/orders${query({ cursor: pageParam, limit: '20' })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 10_000,
+  });
+
+/** The newest order still awaiting payment, for the countdown on /home (null when none). */
+export const openRechargeOrderQueryOptions = () =>
+  queryOptions({
+    queryKey: rechargeKeys.open(),
+    queryFn: async ({ signal }) => {
+      const page = await apiFetch<RechargeOrderPage>('/recharge/orders?status=awaiting_payment&limit=1', { signal });
+      return page.items[0] ?? null;
+    },
+    staleTime: 10_000,
+  });
+
+const OPEN_STATUSES = new Set(['awaiting_payment', 'submitted']);
+
+/** getRechargeOrder, polled while the order is still open so its status changes show by themselves. */
+export const rechargeOrderQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: rechargeKeys.order(id),
+    queryFn: ({ signal }) => apiFetch<RechargeOrder>(`/recharge/orders/${encodeURIComponent(id)}`, { signal }),
+    refetchInterval: (q) => (q.state.data && OPEN_STATUSES.has(q.state.data.status) ? 5_000 : false),
+    refetchOnWindowFocus: true,
+  });
+
+/** createRechargeOrder (money-moving intent: the caller keeps one key per intent). */
+export const createRechargeOrder = (body: { channel: string; amount: number }, idempotencyKey: string) =>
+  apiFetch<RechargeOrder>('/recharge/orders', { method: 'POST', body, idempotencyKey });
+
+/** submitRechargePayment */
+export const submitRechargePayment = (id: string, payerReference: string) =>
+  apiFetch<RechargeOrder>(`/recharge/orders/${encodeURIComponent(id)}/submit`, { method: 'POST', body: { payerReference } });
+
+/** cancelRechargeOrder */
+export const cancelRechargeOrder = (id: string) =>
+  apiFetch<RechargeOrder>(`/recharge/orders/${encodeURIComponent(id)}/cancel`, { method: 'POST' });

@@ -1,0 +1,157 @@
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import {
+  ArrowDownLeft,
+  ArrowUpRight,
+  Ban,
+  CheckCircle2,
+  CircleDollarSign,
+  Clock,
+  Gift,
+  Hourglass,
+  Landmark,
+  Lock,
+  RotateCcw,
+  ShoppingBag,
+  Unlock,
+  XCircle,
+  type LucideIcon,
+} from 'lucide-react';
+import type { LedgerTransactionType, RechargeOrderStatus } from '@orchard/shared';
+import { cn } from '../../components/ui/cn';
+import { RelativeTime } from '../../components/ui/relative-time';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { amountDirection, rechargeStatusTone, type Tone } from './logic';
+import { useWalletMessages } from './messages';
+
+const TONE_CLASSES: Record<Tone, string> = {
+  pending: 'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-900',
+  success: 'bg-green-50 text-green-800 ring-green-200 dark:bg-green-950 dark:text-green-300 dark:ring-green-900',
+  failure: 'bg-red-50 text-red-800 ring-red-200 dark:bg-red-950 dark:text-red-300 dark:ring-red-900',
+  neutral: 'bg-gray-100 text-gray-700 ring-gray-200 dark:bg-gray-800 dark:text-gray-300 dark:ring-gray-700',
+};
+
+const STATUS_ICONS: Record<RechargeOrderStatus, LucideIcon> = {
+  awaiting_payment: Clock,
+  submitted: Hourglass,
+  credited: CheckCircle2,
+  rejected: XCircle,
+  expired: Clock,
+  cancelled: Ban,
+};
+
+/** A recharge order's status: icon + word + colour, never colour alone. */
+export function StatusPill({ status, className }: { status: RechargeOrderStatus; className?: string }) {
+  const { t } = useWalletMessages();
+  const Icon = STATUS_ICONS[status];
+  return (
+    <span
+      data-status={status}
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        TONE_CLASSES[rechargeStatusTone(status)],
+        className,
+      )}
+    >
+      <Icon className="size-3.5" aria-hidden="true" />
+      {t(`status.${status}`)}
+    </span>
+  );
+}
+
+const TYPE_ICONS: Record<LedgerTransactionType, LucideIcon> = {
+  recharge: ArrowDownLeft,
+  adjustment_credit: CircleDollarSign,
+  adjustment_debit: CircleDollarSign,
+  plan_purchase: ShoppingBag,
+  withdrawal_hold: Lock,
+  withdrawal_paid: Landmark,
+  withdrawal_release: Unlock,
+  coupon_credit: Gift,
+  reversal: RotateCcw,
+};
+
+export function TypeIcon({ type, amount }: { type: LedgerTransactionType; amount: number }) {
+  const Icon = TYPE_ICONS[type] ?? (amount >= 0 ? ArrowDownLeft : ArrowUpRight);
+  const isIn = amount > 0;
+  return (
+    <span
+      aria-hidden="true"
+      className={cn(
+        'grid size-10 shrink-0 place-items-center rounded-full',
+        isIn
+          ? 'bg-green-50 text-green-700 dark:bg-green-950 dark:text-green-400'
+          : 'bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300',
+      )}
+    >
+      <Icon className="size-5" />
+    </span>
+  );
+}
+
+/** A signed amount: green with "+" for money in, the default colour with "−" for money out. */
+export function SignedAmount({ amount, currency, className }: { amount: number; currency?: string; className?: string }) {
+  const direction = amountDirection(amount);
+  const text = formatMoney(Math.abs(amount), currency ? { currency } : undefined);
+  return (
+    <span
+      className={cn(
+        'font-semibold whitespace-nowrap tabular-nums',
+        direction === 'in' ? 'text-green-700 dark:text-green-400' : 'text-gray-900 dark:text-gray-100',
+        className,
+      )}
+    >
+      {direction === 'in' ? '+' : direction === 'out' ? '−' : ''}
+      {text}
+    </span>
+  );
+}
+
+/** Relative time; the exact time on hover (title) and on tap (toggles the text). */
+export function TapTime({ value, className }: { value: string; className?: string }) {
+  const [exact, setExact] = useState(false);
+  return (
+    <button
+      type="button"
+      onClick={(event) => {
+        event.preventDefault();
+        event.stopPropagation();
+        setExact((shown) => !shown);
+      }}
+      className={cn('rounded text-left text-xs text-gray-600 hover:underline dark:text-gray-400', className)}
+    >
+      {exact ? <time dateTime={value}>{formatDateTime(value)}</time> : <RelativeTime value={value} />}
+    </button>
+  );
+}
+
+export { ListSkeleton, Skeleton } from './skeletons';
+
+export interface ConfirmSheetProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description: ReactNode;
+  /** The sheet's buttons; `close` closes it (a "Back"/"Keep" button). */
+  children: (close: () => void) => ReactNode;
+}
+
+// radix Dialog loads with the first sheet a page can open, not with the page (or the first load).
+const LazySheet = lazy(() => import('./confirm-sheet'));
+
+/** Warms the sheet's code while the member fills in the form. */
+export function preloadConfirmSheet() {
+  void import('./confirm-sheet');
+}
+
+/**
+ * The confirm step of a money-moving action: a bottom sheet on phones, a centred dialog on
+ * wider screens (radix Dialog: focus trap, Escape, labelled by its title).
+ */
+export function ConfirmSheet(props: ConfirmSheetProps) {
+  if (!props.open) return null;
+  return (
+    <Suspense fallback={null}>
+      <LazySheet {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,168 @@
+import { useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { ArrowDownToLine, ArrowUpFromLine, LayoutGrid, Megaphone, UserPlus, type LucideIcon } from 'lucide-react';
+import { Page } from '../../components/page';
+import { buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Countdown } from '../../components/ui/countdown';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Marquee } from '../../components/ui/marquee';
+import { formatMoney } from '../../lib/format';
+import { openRechargeOrderQueryOptions, recentActivityQueryOptions, rechargeKeys, walletQueryOptions, type RechargeOrder } from './api';
+import { ListSkeleton, Skeleton } from './skeletons';
+import { useWalletMessages } from './messages';
+import { StatementRow } from './statement-row';
+import { serverAlignedDeadline } from './logic';
+
+const QUICK_ACTIONS: {
+  to: '/recharge' | '/withdraw' | '/plan' | '/team/share';
+  key: 'recharge' | 'withdraw' | 'plans' | 'invite';
+  icon: LucideIcon;
+}[] = [
+  { to: '/recharge', key: 'recharge', icon: ArrowDownToLine },
+  { to: '/withdraw', key: 'withdraw', icon: ArrowUpFromLine },
+  { to: '/plan', key: 'plans', icon: LayoutGrid },
+  { to: '/team/share', key: 'invite', icon: UserPlus },
+];
+
+/** /home: the wallet at a glance, quick actions, news, the open order's countdown, recent activity. */
+export function HomePage() {
+  const { t } = useWalletMessages();
+  const wallet = useQuery(walletQueryOptions());
+  const recent = useQuery(recentActivityQueryOptions());
+  const openOrder = useQuery(openRechargeOrderQueryOptions());
+
+  return (
+    <Page title={t('home.title')}>
+      <Card className="flex flex-col gap-1" aria-labelledby="balance-label">
+        <span id="balance-label" className="text-sm font-medium text-gray-600 dark:text-gray-400">
+          {t('home.available')}
+        </span>
+        {wallet.data ? (
+          <>
+            <span
+              className="text-4xl font-bold tracking-tight text-gray-900 tabular-nums dark:text-gray-50"
+              data-testid="balance-available"
+            >
+              {formatMoney(wallet.data.available, { currency: wallet.data.currency })}
+            </span>
+            <span className="text-sm text-gray-600 tabular-nums dark:text-gray-400" data-testid="balance-on-hold">
+              {t('home.onHold', { amount: formatMoney(wallet.data.onHold, { currency: wallet.data.currency }) })}
+            </span>
+          </>
+        ) : (
+          <>
+            <Skeleton className="h-10 w-48" />
+            <Skeleton className="h-4 w-32" />
+          </>
+        )}
+      </Card>
+
+      <nav aria-label={t('home.actions')}>
+        <ul className="grid grid-cols-4 gap-2">
+          {QUICK_ACTIONS.map(({ to, key, icon: Icon }) => (
+            <li key={to}>
+              <Link
+                to={to}
+                className="flex min-h-11 flex-col items-center gap-1.5 rounded-2xl py-2 text-xs font-medium text-gray-800 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
+              >
+                <span className="bg-primary-50 text-primary-700 dark:bg-primary-950 dark:text-primary-400 grid size-12 place-items-center rounded-2xl">
+                  <Icon className="size-6" aria-hidden="true" />
+                </span>
+                {t(`home.${key}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <section
+        aria-label={t('home.news')}
+        className="flex items-center gap-2 overflow-hidden rounded-2xl bg-white py-2 pl-3 ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800"
+      >
+        <Megaphone className="text-primary-700 dark:text-primary-400 size-5 shrink-0" aria-hidden="true" />
+        <Marquee aria-label={t('home.news')} pauseOnHover pauseOnClick gradient className="flex-1 text-sm">
+          {(['a1', 'a2', 'a3'] as const).map((key) => (
+            <span key={key} className="px-6 whitespace-nowrap">
+              {t(`announcements.${key}`)}
+            </span>
+          ))}
+        </Marquee>
+      </section>
+
+      {openOrder.data ? <OpenOrderCard order={openOrder.data} updatedAt={openOrder.dataUpdatedAt} /> : null}
+
+      <section aria-labelledby="recent-heading" className="flex flex-col gap-2">
+        <div className="flex items-center justify-between">
+          <h2 id="recent-heading" className="text-base font-semibold text-gray-900 dark:text-gray-100">
+            {t('home.recent')}
+          </h2>
+          <Link to="/trx/log" className="text-primary-700 dark:text-primary-400 rounded-lg px-2 py-2 text-sm font-semibold hover:underline">
+            {t('home.seeAll')}
+          </Link>
+        </div>
+        {recent.data ? (
+          recent.data.items.length > 0 ? (
+            <Card className="px-0 py-1">
+              <ul className="divide-y divide-gray-100 px-4 dark:divide-gray-800">
+                {recent.data.items.map((entry) => (
+                  <li key={entry.id}>
+                    <StatementRow entry={entry} />
+                  </li>
+                ))}
+              </ul>
+            </Card>
+          ) : (
+            <EmptyState
+              title={t('home.noActivityTitle')}
+              body={t('home.noActivityBody')}
+              action={
+                <Link to="/recharge" className={buttonClass('primary')}>
+                  {t('home.recharge')}
+                </Link>
+              }
+            />
+          )
+        ) : (
+          <Card>
+            <ListSkeleton rows={3} />
+          </Card>
+        )}
+      </section>
+    </Page>
+  );
+}
+
+function OpenOrderCard({ order, updatedAt }: { order: RechargeOrder; updatedAt: number }) {
+  const { t } = useWalletMessages();
+  const queryClient = useQueryClient();
+  const deadline = useMemo(
+    () => serverAlignedDeadline(order.expiresAt, order.serverTime, updatedAt),
+    [order.expiresAt, order.serverTime, updatedAt],
+  );
+  return (
+    <Card className="flex flex-col gap-3" data-testid="open-order">
+      <p className="text-sm font-medium text-gray-900 dark:text-gray-100">
+        {t('home.openOrder', { amount: formatMoney(order.amount, { currency: order.currency }) })}
+      </p>
+      <Countdown
+        deadline={deadline}
+        show={deadline - Date.now() >= 3_600_000 ? ['hours', 'minutes', 'seconds'] : ['minutes', 'seconds']}
+        labels={{
+          days: t('countdown.days'),
+          hours: t('countdown.hours'),
+          minutes: t('countdown.minutes'),
+          seconds: t('countdown.seconds'),
+        }}
+        labelText={t('home.orderTimeUp')}
+        aria-label={t('home.openOrderTimer')}
+        className="p-0"
+        onTimeElapsed={() => void queryClient.invalidateQueries({ queryKey: rechargeKeys.all })}
+      />
+      <Link to="/recharge/confirm/$id" params={{ id: order.id }} className={buttonClass('secondary', 'w-full')}>
+        {t('home.openOrderAction')}
+      </Link>
+    </Card>
+  );
+}

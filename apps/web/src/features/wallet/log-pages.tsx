@@ -1,0 +1,195 @@
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ChevronRight, Download } from 'lucide-react';
+import { Page } from '../../components/page';
+import { Button, buttonClass } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { appConfig } from '../../lib/config';
+import { formatMoney } from '../../lib/format';
+import { rechargeOrdersQueryOptions, statementExportHref, statementQueryOptions, type StatementFilters } from './api';
+import { ListSkeleton, StatusPill } from './components';
+import { DayGroupedList } from './day-list';
+import { STATEMENT_TYPES } from './logic';
+import { useWalletMessages } from './messages';
+import { StatementRow } from './statement-row';
+
+function LoadMore({
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+}: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}) {
+  const { t } = useWalletMessages();
+  if (!hasNextPage) return <p className="py-2 text-center text-xs text-gray-500 dark:text-gray-400">{t('list.end')}</p>;
+  return (
+    <Button variant="secondary" className="w-full" isBusy={isFetchingNextPage} onClick={() => fetchNextPage()}>
+      {isFetchingNextPage ? t('list.loading') : t('list.loadMore')}
+    </Button>
+  );
+}
+
+/** /recharge/log: my orders, newest first, by day, each with its status. */
+export function RechargeLogPage() {
+  const { t } = useWalletMessages();
+  const query = useInfiniteQuery(rechargeOrdersQueryOptions());
+  const orders = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Page title={t('rechargeLog.title')} backTo="/recharge">
+      {!query.data ? (
+        <ListSkeleton />
+      ) : orders.length === 0 ? (
+        <EmptyState
+          title={t('rechargeLog.emptyTitle')}
+          body={t('rechargeLog.emptyBody')}
+          action={
+            <Link to="/recharge" className={buttonClass('primary')}>
+              {t('home.recharge')}
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <DayGroupedList
+            items={orders}
+            dateOf={(order) => order.createdAt}
+            keyOf={(order) => order.id}
+            render={(order) => (
+              <Link
+                to="/recharge/confirm/$id"
+                params={{ id: order.id }}
+                className="flex items-center gap-3 py-3"
+                data-testid="recharge-row"
+                aria-label={`${formatMoney(order.amount, { currency: order.currency })} · ${order.channel.name} · ${order.reference} · ${t(`status.${order.status}`)}`}
+              >
+                <div className="flex min-w-0 flex-1 flex-col gap-1">
+                  <span className="font-semibold text-gray-900 tabular-nums dark:text-gray-100">
+                    {formatMoney(order.amount, { currency: order.currency })}
+                  </span>
+                  <span className="truncate text-xs text-gray-600 dark:text-gray-400">
+                    {t('rechargeLog.rowTitle', { channel: order.channel.name, reference: order.reference })}
+                  </span>
+                </div>
+                <StatusPill status={order.status} />
+                <ChevronRight className="size-4 shrink-0 text-gray-400" aria-hidden="true" />
+              </Link>
+            )}
+          />
+          <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+const fieldClass =
+  'focus:ring-primary-600 min-h-11 w-full rounded-xl bg-white px-3 text-sm text-gray-900 ring-1 ring-gray-300 outline-none focus:ring-2 dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700 dark:[color-scheme:dark]';
+
+/** /trx/log: the statement, filtered by type and dates in the URL, newest first, "Load more". */
+const statementRoute = getRouteApi('/_default/_app/trx/log');
+
+export function StatementPage() {
+  const filters: StatementFilters = statementRoute.useSearch();
+  const { t } = useWalletMessages();
+  const navigate = useNavigate();
+  const query = useInfiniteQuery(statementQueryOptions(filters));
+  const entries = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const isFiltered = Boolean(filters.type || filters.from || filters.to);
+  const setFilter = (patch: Partial<StatementFilters>) =>
+    void navigate({ to: '/trx/log', search: (previous: StatementFilters) => ({ ...previous, ...patch }), replace: true });
+
+  return (
+    <Page
+      title={t('statement.title')}
+      backTo="/home"
+      actions={
+        <a
+          href={statementExportHref(appConfig.apiBaseUrl, filters)}
+          download
+          className="flex min-h-11 items-center gap-1 rounded-xl px-3 text-sm font-semibold text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
+        >
+          <Download className="size-5" aria-hidden="true" />
+          {t('statement.export')}
+        </a>
+      }
+    >
+      <form
+        role="search"
+        aria-label={t('statement.filters')}
+        className="grid grid-cols-2 gap-3"
+        onSubmit={(event) => event.preventDefault()}
+      >
+        <label className="col-span-2 flex flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
+          {t('statement.type')}
+          <select
+            className={fieldClass}
+            value={filters.type ?? ''}
+            onChange={(event) => setFilter({ type: event.target.value || undefined })}
+          >
+            <option value="">{t('statement.allTypes')}</option>
+            {STATEMENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
+          {t('statement.from')}
+          <input
+            type="date"
+            className={fieldClass}
+            value={filters.from ?? ''}
+            max={filters.to}
+            onChange={(event) => setFilter({ from: event.target.value || undefined })}
+          />
+        </label>
+        <label className="flex flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
+          {t('statement.to')}
+          <input
+            type="date"
+            className={fieldClass}
+            value={filters.to ?? ''}
+            min={filters.from}
+            onChange={(event) => setFilter({ to: event.target.value || undefined })}
+          />
+        </label>
+        {isFiltered ? (
+          <Button variant="ghost" className="col-span-2" onClick={() => void navigate({ to: '/trx/log', search: {}, replace: true })}>
+            {t('statement.clear')}
+          </Button>
+        ) : null}
+      </form>
+
+      {!query.data ? (
+        <ListSkeleton />
+      ) : entries.length === 0 ? (
+        isFiltered ? (
+          <EmptyState title={t('statement.emptyFilteredTitle')} body={t('statement.emptyFilteredBody')} />
+        ) : (
+          <EmptyState
+            title={t('statement.emptyTitle')}
+            body={t('statement.emptyBody')}
+            action={
+              <Link to="/recharge" className={buttonClass('primary')}>
+                {t('home.recharge')}
+              </Link>
+            }
+          />
+        )
+      ) : (
+        <>
+          <DayGroupedList
+            items={entries}
+            dateOf={(entry) => entry.createdAt}
+            keyOf={(entry) => entry.id}
+            render={(entry) => <StatementRow entry={entry} />}
+          />
+          <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} />
+        </>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,114 @@
+import { decimalStringToMinor } from '@orchard/shared/money';
+import type { LedgerTransactionType, RechargeOrderStatus } from '@orchard/shared';
+
+/** Why an amount typed on /recharge cannot be used (messages carry the wording). */
+export type AmountProblem = 'required' | 'invalid' | 'tooLow' | 'tooHigh';
+export type AmountCheck = { ok: true; minor: number } | { ok: false; problem: AmountProblem };
+
+/**
+ * The amount field of /recharge: major units as typed ("12.50", "12,5", "12"), exact to the
+ * currency's decimals, within the channel's min and max (inclusive). No floats: the text is
+ * turned into minor units by the shared decimal parser.
+ */
+export function checkRechargeAmount(text: string, limits: { minAmount: number; maxAmount: number }, fractionDigits: number): AmountCheck {
+  const trimmed = text.trim().replace(/\s/g, '');
+  if (trimmed === '') return { ok: false, problem: 'required' };
+  const minor = decimalStringToMinor(trimmed, fractionDigits);
+  if (minor === null || minor === 0) return { ok: false, problem: 'invalid' };
+  if (minor < limits.minAmount) return { ok: false, problem: 'tooLow' };
+  if (minor > limits.maxAmount) return { ok: false, problem: 'tooHigh' };
+  return { ok: true, minor };
+}
+
+/** Minor units → the text a money field shows ("12.50"; "12" for 1200 when whole is preferred). */
+export function minorToInput(minor: number, fractionDigits: number): string {
+  if (fractionDigits === 0) return String(minor);
+  const factor = 10 ** fractionDigits;
+  const whole = Math.trunc(minor / factor);
+  const rest = minor % factor;
+  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(fractionDigits, '0')}`;
+}
+
+export type Tone = 'pending' | 'success' | 'failure' | 'neutral';
+
+/** Status → tone (amber / green / red / gray); the pill always adds an icon and a word. */
+export function rechargeStatusTone(status: RechargeOrderStatus): Tone {
+  switch (status) {
+    case 'awaiting_payment':
+    case 'submitted':
+      return 'pending';
+    case 'credited':
+      return 'success';
+    case 'rejected':
+    case 'expired':
+      return 'failure';
+    case 'cancelled':
+      return 'neutral';
+  }
+}
+
+/** An order the member can still act on (pay, submit, cancel). */
+export function isOrderOpen(status: RechargeOrderStatus): boolean {
+  return status === 'awaiting_payment';
+}
+
+/** An order whose outcome may still change (poll it). */
+export function isOrderPending(status: RechargeOrderStatus): boolean {
+  return status === 'awaiting_payment' || status === 'submitted';
+}
+
+/** Money in for the member (green, "+"), or money out (default colour, "−"); never red. */
+export function amountDirection(amount: number): 'in' | 'out' | 'zero' {
+  return amount > 0 ? 'in' : amount < 0 ? 'out' : 'zero';
+}
+
+export { STATEMENT_TYPES } from './search';
+
+/** The local calendar day of a moment, as `YYYY-MM-DD` (the key a list groups by). */
+export function localDayKey(value: string | number | Date): string {
+  const date = new Date(value);
+  const month = String(date.getMonth() + 1).padStart(2, '0');
+  const day = String(date.getDate()).padStart(2, '0');
+  return `${date.getFullYear()}-${month}-${day}`;
+}
+
+export interface DayGroup<T> {
+  /** `YYYY-MM-DD` in the device's time zone. */
+  day: string;
+  items: T[];
+}
+
+/** Splits a newest-first list into days, keeping the order of days and of items within them. */
+export function groupByDay<T>(items: readonly T[], dateOf: (item: T) => string | number | Date): DayGroup<T>[] {
+  const groups: DayGroup<T>[] = [];
+  for (const item of items) {
+    const day = localDayKey(dateOf(item));
+    const last = groups[groups.length - 1];
+    if (last && last.day === day) last.items.push(item);
+    else groups.push({ day, items: [item] });
+  }
+  return groups;
+}
+
+/** "today" / "yesterday" / null (then the caller shows the date) for a day key. */
+export function relativeDayName(day: string, now: Date = new Date()): 'today' | 'yesterday' | null {
+  if (day === localDayKey(now)) return 'today';
+  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 12);
+  if (day === localDayKey(yesterday)) return 'yesterday';
+  return null;
+}
+
+/** A day key → a Date at local noon (safe from DST edges) for formatting. */
+export function dayKeyToDate(day: string): Date {
+  const [year, month, date] = day.split('-').map(Number);
+  return new Date(year!, (month ?? 1) - 1, date ?? 1, 12);
+}
+
+/**
+ * The expiry on the device's clock: the server says when it answered (`serverTime`), the query
+ * knows when the answer arrived, so a phone whose clock is off still counts down correctly.
+ */
+export function serverAlignedDeadline(expiresAt: string, serverTime: string, receivedAt: number): number {
+  const skew = receivedAt - Date.parse(serverTime);
+  return Date.parse(expiresAt) + (Number.isFinite(skew) ? skew : 0);
+}
