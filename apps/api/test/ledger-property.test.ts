@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../src/config';
 import { ManualClock } from '../src/lib/clock';
+import type { ServiceDeps } from '../src/lib/service-deps';
 import { AppError } from '../src/errors';
 import { buildIntegrityReport } from '../src/ledger/index';
 import { adjustBalance } from '../src/modules/admin-ledger/service';
@@ -47,7 +48,7 @@ describe.each(DATABASE_KINDS)('ledger invariants under random money flows on %s'
   let operatorId: string;
   const clock = new ManualClock('2026-03-01T00:00:00Z');
   const config = testConfig();
-  let deps: recharge.ServiceDeps;
+  let deps: ServiceDeps;
   let keyCounter = 0;
 
   beforeAll(async () => {

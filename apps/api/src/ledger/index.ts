@@ -15,6 +15,7 @@ export { minorUnitDigits } from './currency';
 export { constraintOf, sqlStateOf, withTransaction } from './database-errors';
 export { buildIntegrityReport, type IntegrityReport } from './integrity-report';
 export {
+  IdempotencyKeyReusedError,
   InsufficientFundsError,
   postTransaction,
   type LedgerEntryInput,

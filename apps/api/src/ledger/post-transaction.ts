@@ -35,6 +35,28 @@ export class InsufficientFundsError extends AppError {
   }
 }
 
+/**
+ * An idempotency key already posted for a different movement (another account, direction or
+ * amount): a 422, so a reused key is never reported as a success that moved nothing.
+ */
+export class IdempotencyKeyReusedError extends AppError {
+  constructor() {
+    super(
+      'IDEMPOTENCY_KEY_REUSED',
+      422,
+      'This Idempotency-Key was already used for a different money movement (another member, direction or amount). Use a new key for a new request.',
+    );
+  }
+}
+
+/** Entries as a comparable value: the multiset of (account, amount) pairs. */
+function entryShape(entries: LedgerEntryInput[]): string {
+  return entries
+    .map((entry) => `${entry.accountId}:${entry.amount}`)
+    .sort()
+    .join(',');
+}
+
 function assertBalanced(entries: LedgerEntryInput[]): void {
   if (entries.length < 2) throw new Error('a ledger transaction needs at least two entries');
   let sum = 0;
@@ -73,10 +95,16 @@ export async function postTransaction(tx: Tx, input: PostTransactionInput): Prom
     .returning({ id: ledgerTransactions.id });
   if (inserted.length === 0) {
     const [existing] = await tx
-      .select({ id: ledgerTransactions.id })
+      .select({ id: ledgerTransactions.id, kind: ledgerTransactions.kind })
       .from(ledgerTransactions)
       .where(eq(ledgerTransactions.idempotencyKey, input.idempotencyKey!));
     if (!existing) throw new Error('idempotent ledger transaction vanished');
+    // The key is only a replay when it names the same movement; anything else must not pass as done.
+    const entries = await tx
+      .select({ accountId: ledgerEntries.accountId, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.transactionId, existing.id));
+    if (existing.kind !== input.kind || entryShape(entries) !== entryShape(input.entries)) throw new IdempotencyKeyReusedError();
     return { transactionId: existing.id, created: false, balances: new Map() };
   }
   const transactionId = inserted[0]!.id;

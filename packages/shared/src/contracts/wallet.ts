@@ -50,10 +50,33 @@ export const statementEntrySchema = z.strictObject({
 });
 export type StatementEntry = z.infer<typeof statementEntrySchema>;
 
-const isoDateOrDateTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'Use a date such as 2026-01-31 or an ISO date-time.')
-  .refine((value) => !Number.isNaN(Date.parse(value)), 'Not a real date.');
+/** The instants a filter may name: years 1970 to 9999 (UTC), which Date, the API and PostgreSQL all agree on. */
+const EARLIEST = 0;
+const END_OF_9999 = Date.UTC(10000, 0, 1);
+const DAY = 86_400_000;
+
+/** Milliseconds of an ISO date or date-time (a bare date is midnight UTC), or NaN. */
+function instantOf(value: string): number {
+  return Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value);
+}
+
+/**
+ * A date (`2026-01-31`) or ISO date-time in years 1970–9999. `inclusiveEnd`: the value is the
+ * inclusive end of a range, so a bare date stands for its whole day and must end within 9999.
+ */
+const isoDateOrDateTime = (inclusiveEnd: boolean) =>
+  z
+    .string()
+    .regex(
+      /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/,
+      'Use a date such as 2026-01-31 or an ISO date-time.',
+    )
+    .refine((value) => !Number.isNaN(instantOf(value)), 'Not a real date.')
+    .refine((value) => {
+      const at = instantOf(value);
+      const end = inclusiveEnd ? at + (value.length === 10 ? DAY : 1) : at;
+      return Number.isNaN(at) || (at >= EARLIEST && end < END_OF_9999);
+    }, 'Use a date from 1970-01-01 to 9999-12-30.');
 
 /** Filters of the statement and its CSV export. Query strings are strings: numbers are parsed, not coerced. */
 export const statementFilterQuerySchema = z.strictObject({
@@ -68,9 +91,9 @@ export const statementFilterQuerySchema = z.strictObject({
     .optional(),
   account: z.enum(['available', 'on_hold']).optional(),
   /** Inclusive; a date alone means the start of that day (UTC). */
-  from: isoDateOrDateTime.optional(),
+  from: isoDateOrDateTime(false).optional(),
   /** Inclusive; a date alone means the whole of that day (UTC). */
-  to: isoDateOrDateTime.optional(),
+  to: isoDateOrDateTime(true).optional(),
 });
 
 export const listTransactionsQuerySchema = statementFilterQuerySchema.extend({

@@ -145,8 +145,15 @@ export const rechargeOrders = pgTable(
       .unique()
       .references(() => ledgerTransactions.id),
     gatewayPaymentReference: text('gateway_payment_reference'),
+    /** The member's Idempotency-Key of the create (0201): a retried create returns this order. */
+    createKey: text('create_key'),
+    /** Set when the gateway reported another payment for this already credited order (0201). */
+    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
   },
-  (table) => [index('recharge_orders_user_idx').on(table.userId, table.createdAt.desc(), table.id.desc())],
+  (table) => [
+    index('recharge_orders_user_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
+    unique('recharge_orders_user_create_key_unique').on(table.userId, table.createKey),
+  ],
 );
 
 export const paymentWebhookEvents = pgTable(

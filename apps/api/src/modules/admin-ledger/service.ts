@@ -1,6 +1,4 @@
-import { eq } from 'drizzle-orm';
 import type { AdjustBalanceBody, AdjustmentResult } from '@orchard/shared';
-import { users } from '../../db/schema/index';
 import { notFound } from '../../errors';
 import {
   buildIntegrityReport,
@@ -11,14 +9,15 @@ import {
   withTransaction,
 } from '../../ledger/index';
 import { insertAudit } from '../recharge/repository';
-import type { ServiceDeps } from '../recharge/service';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import type { ServiceDeps } from '../../lib/service-deps';
+import { isUuid } from '../../lib/uuid';
+import { findMemberId } from './repository';
 
 /**
  * Credits or debits a member's available balance against the platform adjustments account.
  * `requestKey` (the operator's Idempotency-Key) also becomes the ledger idempotency key, so the
- * adjustment happens once even if the HTTP-level record of the first answer were lost.
+ * adjustment happens once even if the HTTP-level record of the first answer were lost or expired;
+ * the key reused for another member, direction or amount is a 422 `IDEMPOTENCY_KEY_REUSED`.
  */
 export async function adjustBalance(
   deps: ServiceDeps,
@@ -28,12 +27,11 @@ export async function adjustBalance(
   requestKey: string,
   ip?: string,
 ): Promise<AdjustmentResult> {
-  if (!UUID.test(userId)) throw notFound('No such member.');
+  if (!isUuid(userId)) throw notFound('No such member.');
   const now = deps.clock.now();
   const currency = deps.config.CURRENCY;
   return withTransaction(deps.db, async (tx) => {
-    const [member] = await tx.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, userId));
-    if (!member || member.role !== 'member') throw notFound('No such member.');
+    if (!(await findMemberId(tx, userId))) throw notFound('No such member.');
     const { member: accounts, platform } = await resolveAccounts(tx, userId, currency, ['platform_adjustments']);
     const adjustments = platform.platform_adjustments;
     const signed = body.direction === 'credit' ? body.amount : -body.amount;
@@ -45,9 +43,12 @@ export async function adjustBalance(
         { accountId: adjustments, amount: -signed },
       ],
       memo: body.reason,
-      refs: { operatorId },
+      // Who and how much are also in the entries; the refs make the transaction readable on its own.
+      refs: { operatorId, userId, direction: body.direction, amount: String(body.amount) },
       at: now,
     });
+    // A replay of the same adjustment (same member, direction, amount) was audited when it was made;
+    // the same key for anything else never gets here (postTransaction refuses it with a 422).
     if (posted.created) {
       await insertAudit(tx, {
         actorId: operatorId,
@@ -76,8 +77,7 @@ export async function ledgerReport(deps: ServiceDeps) {
 
 /** The id of an existing member (not an operator); 404 otherwise. */
 export async function requireMemberId(deps: ServiceDeps, id: string): Promise<string> {
-  if (!UUID.test(id)) throw notFound('No such member.');
-  const [member] = await deps.db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
-  if (!member || member.role !== 'member') throw notFound('No such member.');
-  return member.id;
+  const memberId = isUuid(id) ? await findMemberId(deps.db, id) : undefined;
+  if (!memberId) throw notFound('No such member.');
+  return memberId;
 }

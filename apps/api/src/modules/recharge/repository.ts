@@ -35,6 +35,25 @@ export async function insertOrder(db: Queryable, values: typeof rechargeOrders.$
   return row!;
 }
 
+/**
+ * Serializes order creation per member until the transaction ends (a transaction-scoped advisory
+ * lock in its own key space), so the open-order count and the insert cannot interleave.
+ */
+export async function lockMemberOrderCreation(db: Queryable, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${CREATE_LOCK_SPACE}, hashtext(${userId}::text))`);
+}
+const CREATE_LOCK_SPACE = 727_274_201;
+
+/** The order a member created with this Idempotency-Key, if any. */
+export async function findOrderByCreateKey(db: Queryable, userId: string, createKey: string): Promise<OrderWithChannel | undefined> {
+  const [row] = await db
+    .select({ order: rechargeOrders, channel: paymentChannels })
+    .from(rechargeOrders)
+    .innerJoin(paymentChannels, eq(paymentChannels.code, rechargeOrders.channelCode))
+    .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.createKey, createKey)));
+  return row ? { ...row.order, channel: row.channel } : undefined;
+}
+
 export async function countOpenOrders(db: Queryable, userId: string, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -126,7 +145,10 @@ export async function listOrdersOfMember(
   return withChannels(db, rows);
 }
 
-/** Orders waiting for an operator: submitted ones, and any the gateway flagged that are not settled. */
+/**
+ * Orders waiting for an operator: submitted ones, any the gateway flagged that are not settled,
+ * and credited ones the gateway paid a second time (flagged_at).
+ */
 export async function listOrdersForReview(db: Queryable, options: { cursor?: OrderCursor; limit: number }) {
   const rows = await db
     .select()
@@ -136,6 +158,7 @@ export async function listOrdersForReview(db: Queryable, options: { cursor?: Ord
         or(
           eq(rechargeOrders.status, 'submitted'),
           and(isNotNull(rechargeOrders.reviewNote), inArray(rechargeOrders.status, ['awaiting_payment', 'expired'])),
+          isNotNull(rechargeOrders.flaggedAt),
         ),
         beforeCursor(options.cursor),
       ),

@@ -11,7 +11,7 @@ import {
   submitRechargePaymentBodySchema,
 } from '@orchard/shared';
 import { authOf, requireMember } from '../../plugins/auth';
-import { requireIdempotencyKey } from '../../plugins/idempotency';
+import { idempotencyKeyOf, requireIdempotencyKey } from '../../plugins/idempotency';
 import * as service from './service';
 
 export const idempotencyHeaders = z.looseObject({
@@ -52,7 +52,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: [requireMember, requireIdempotencyKey],
     },
     async (request, reply) => {
-      const order = await service.createOrder(deps(), authOf(request).userId, request.body);
+      const order = await service.createOrder(deps(), authOf(request).userId, request.body, idempotencyKeyOf(request));
       return reply.status(201).send(order);
     },
   );

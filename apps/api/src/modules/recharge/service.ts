@@ -1,19 +1,17 @@
 import { randomInt } from 'node:crypto';
-import type { PaymentWebhookEvent, RechargeOrder, RechargeOrderStatus, UpsertPaymentChannelBody } from '@orchard/shared';
-import type { Config } from '../../config';
-import type { Db, Tx } from '../../db/client';
+import {
+  paymentChannelCodeSchema,
+  type PaymentWebhookEvent,
+  type RechargeOrder,
+  type RechargeOrderStatus,
+  type UpsertPaymentChannelBody,
+} from '@orchard/shared';
+import type { Tx } from '../../db/client';
 import { AppError, notFound } from '../../errors';
-import type { Clock } from '../../lib/clock';
-import { constraintOf, postTransaction, resolveAccounts, sqlStateOf, withTransaction } from '../../ledger/index';
+import type { ServiceDeps } from '../../lib/service-deps';
+import { isUuid } from '../../lib/uuid';
+import { constraintOf, IdempotencyKeyReusedError, postTransaction, resolveAccounts, sqlStateOf, withTransaction } from '../../ledger/index';
 import * as repo from './repository';
-
-export interface ServiceDeps {
-  db: Db;
-  clock: Clock;
-  config: Config;
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 /** "R" + 7 characters without look-alikes: short enough to type into a transfer memo. */
@@ -88,23 +86,48 @@ export function encodeCursor(order: { createdAt: Date; id: string }): string {
   return Buffer.from(`${order.createdAt.toISOString()}|${order.id}`).toString('base64url');
 }
 
+/** What encodeCursor writes: an ISO instant of years 0000–9999 (as toISOString prints them), "|", an order id. */
+const CURSOR_SHAPE = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-fA-F-]{36})$/;
+const END_OF_9999 = Date.UTC(10000, 0, 1);
+
+/** A cursor from encodeCursor, or a 400 with a field message: never a value the database would choke on. */
 export function decodeCursor(cursor: string | undefined): repo.OrderCursor | undefined {
   if (cursor === undefined) return undefined;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  const createdAt = new Date(at ?? '');
-  if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) {
+  const match = CURSOR_SHAPE.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const createdAt = new Date(match?.[1] ?? '');
+  const at = createdAt.getTime();
+  if (!match || !isUuid(match[2]!) || Number.isNaN(at) || at < 0 || at >= END_OF_9999) {
     throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { cursor: 'Not a valid cursor.' });
   }
-  return { createdAt, id };
+  return { createdAt, id: match[2]! };
 }
 
 export async function listEnabledChannels(deps: ServiceDeps) {
   return (await repo.listChannels(deps.db, true)).map((channel) => toChannelView(channel, deps.config.CURRENCY));
 }
 
-export async function createOrder(deps: ServiceDeps, userId: string, input: { channel: string; amount: number }): Promise<RechargeOrder> {
+/**
+ * Creates an order. `createKey` (the member's Idempotency-Key) is stored on it, so a create
+ * retried with the same key returns the same order even after the HTTP idempotency record expired;
+ * the same key with another channel or amount is a 422. Creation is serialized per member (advisory
+ * lock) so the open-order cap cannot be overrun by concurrent creates.
+ */
+export async function createOrder(
+  deps: ServiceDeps,
+  userId: string,
+  input: { channel: string; amount: number },
+  createKey?: string,
+): Promise<RechargeOrder> {
   const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
+    await repo.lockMemberOrderCreation(tx, userId);
+    if (createKey !== undefined) {
+      const existing = await repo.findOrderByCreateKey(tx, userId, createKey);
+      if (existing) {
+        if (existing.channelCode !== input.channel || existing.amount !== input.amount) throw new IdempotencyKeyReusedError();
+        return toOrderView(existing, now);
+      }
+    }
     const channel = await repo.findChannel(tx, input.channel);
     if (!channel || !channel.enabled) {
       throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { channel: 'This payment channel is not available.' });
@@ -129,6 +152,7 @@ export async function createOrder(deps: ServiceDeps, userId: string, input: { ch
             amount: input.amount,
             currency: deps.config.CURRENCY,
             reference,
+            createKey: createKey ?? null,
             status: 'awaiting_payment',
             createdAt: now,
             expiresAt,
@@ -161,7 +185,7 @@ export async function listOrders(
 }
 
 export async function getOrder(deps: ServiceDeps, userId: string, id: string): Promise<RechargeOrder> {
-  if (!UUID.test(id)) throw orderNotFound();
+  if (!isUuid(id)) throw orderNotFound();
   const order = await repo.findOrder(deps.db, id, { userId });
   if (!order) throw orderNotFound();
   return toOrderView(order, deps.clock.now());
@@ -169,7 +193,7 @@ export async function getOrder(deps: ServiceDeps, userId: string, id: string): P
 
 /** Loads and locks a member's own order; anyone else's is "not found", never "forbidden". */
 async function lockOwnOrder(tx: Tx, userId: string, id: string) {
-  if (!UUID.test(id)) throw orderNotFound();
+  if (!isUuid(id)) throw orderNotFound();
   const order = await repo.findOrder(tx, id, { userId, lock: true });
   if (!order) throw orderNotFound();
   return order;
@@ -217,7 +241,7 @@ async function creditLockedOrder(
   tx: Tx,
   deps: ServiceDeps,
   order: repo.OrderWithChannel,
-  by: { operatorId: string | null; paymentReference?: string },
+  by: { operatorId: string | null; paymentReference?: string; note?: string; ip?: string },
 ) {
   const now = deps.clock.now();
   const { member, platform } = await resolveAccounts(tx, order.userId, order.currency, ['platform_cash']);
@@ -245,12 +269,14 @@ async function creditLockedOrder(
     action: by.operatorId ? 'recharge.credit' : 'recharge.credit.gateway',
     subjectType: 'recharge_order',
     subjectId: order.id,
+    ip: by.ip,
     detail: {
       amount: order.amount,
       currency: order.currency,
       transactionId: posted.transactionId,
       from: order.status,
       paymentReference: by.paymentReference ?? null,
+      ...(by.operatorId ? { note: by.note ?? null } : {}),
     },
     at: now,
   });
@@ -258,34 +284,39 @@ async function creditLockedOrder(
 }
 
 export async function creditOrder(deps: ServiceDeps, operatorId: string, id: string, note?: string, ip?: string): Promise<RechargeOrder> {
-  if (!UUID.test(id)) throw orderNotFound();
+  if (!isUuid(id)) throw orderNotFound();
   return withTransaction(deps.db, async (tx) => {
     const order = await repo.findOrder(tx, id, { lock: true });
     if (!order) throw orderNotFound();
     if (order.status === 'credited') throw new AppError('ALREADY_CREDITED', 409, 'This recharge order has already been credited.');
     if (!CREDITABLE.includes(order.status)) throw orderClosed(order.status);
-    const credited = await creditLockedOrder(tx, deps, order, { operatorId });
-    if (note || ip) {
-      await repo.insertAudit(tx, {
-        actorId: operatorId,
-        action: 'recharge.credit.note',
-        subjectType: 'recharge_order',
-        subjectId: id,
-        ip,
-        detail: { note: note ?? null },
-        at: deps.clock.now(),
-      });
-    }
+    // One audit row (recharge.credit) carries the operator, the ip and the note.
+    const credited = await creditLockedOrder(tx, deps, order, { operatorId, note, ip });
     return toOrderView(credited, deps.clock.now());
   });
 }
 
 export async function rejectOrder(deps: ServiceDeps, operatorId: string, id: string, reason: string, ip?: string): Promise<RechargeOrder> {
-  if (!UUID.test(id)) throw orderNotFound();
+  if (!isUuid(id)) throw orderNotFound();
   const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
     const order = await repo.findOrder(tx, id, { lock: true });
     if (!order) throw orderNotFound();
+    if (order.status === 'credited' && order.flaggedAt) {
+      // A second gateway payment for a credited order: the operator refunded or dismissed it.
+      // The order stays credited; the flag closes, with the reason in the audit log.
+      const updated = await repo.updateOrder(tx, order.id, { flaggedAt: null });
+      await repo.insertAudit(tx, {
+        actorId: operatorId,
+        action: 'recharge.flag.resolve',
+        subjectType: 'recharge_order',
+        subjectId: order.id,
+        ip,
+        detail: { reason, reviewNote: order.reviewNote },
+        at: now,
+      });
+      return toOrderView({ ...updated, channel: order.channel }, now);
+    }
     if (order.status === 'credited') throw new AppError('ALREADY_CREDITED', 409, 'This recharge order has already been credited.');
     if (!CREDITABLE.includes(order.status)) throw orderClosed(order.status);
     const updated = await repo.updateOrder(tx, order.id, {
@@ -324,6 +355,16 @@ export async function listReviews(deps: ServiceDeps, query: { cursor?: string; l
   };
 }
 
+/**
+ * The webhook secret of a gateway channel; 404 for an unknown code or a channel that is not a
+ * gateway (bank transfers have no webhook).
+ */
+export async function webhookSecretOf(deps: Pick<ServiceDeps, 'db'>, code: string): Promise<string> {
+  const channel = paymentChannelCodeSchema.safeParse(code).success ? await repo.findChannel(deps.db, code) : undefined;
+  if (!channel || channel.kind !== 'gateway' || !channel.webhookSecret) throw notFound('No such payment gateway.');
+  return channel.webhookSecret;
+}
+
 export type WebhookOutcome = 'credited' | 'duplicate' | 'flagged' | 'ignored';
 
 /**
@@ -344,7 +385,33 @@ export async function applyWebhookEvent(deps: ServiceDeps, channelCode: string, 
     if (!order || order.channelCode !== channelCode) return settle('ignored', 'unknown order');
     if (event.data.reference && event.data.reference !== order.reference) return settle('ignored', 'reference does not match the order');
     if (event.type === 'payment.failed') return settle('ignored', 'payment failed');
-    if (order.status === 'credited') return settle('duplicate', 'order already credited');
+    if (order.status === 'credited') {
+      const paymentReference = event.data.paymentReference;
+      // The same payment again (or one we cannot tell apart) is a duplicate. A payment with another
+      // reference is real money a second time: flag it for the operator to refund.
+      if (!paymentReference || paymentReference === order.gatewayPaymentReference) return settle('duplicate', 'order already credited');
+      const note = `Gateway reported a second payment ${paymentReference} (event ${event.id}) of ${event.data.amount} ${event.data.currency} for an order already credited${
+        order.gatewayPaymentReference ? ` with payment ${order.gatewayPaymentReference}` : ''
+      }: refund it.`;
+      await repo.updateOrder(tx, order.id, { reviewNote: note, flaggedAt: now });
+      await repo.insertAudit(tx, {
+        actorId: null,
+        action: 'recharge.flag.gateway',
+        subjectType: 'recharge_order',
+        subjectId: order.id,
+        detail: {
+          note,
+          previousStatus: order.status,
+          eventId: event.id,
+          paymentReference,
+          creditedPaymentReference: order.gatewayPaymentReference,
+          amount: event.data.amount,
+          currency: event.data.currency,
+        },
+        at: now,
+      });
+      return settle('flagged', note);
+    }
 
     const mismatch =
       event.data.amount !== order.amount || event.data.currency !== order.currency

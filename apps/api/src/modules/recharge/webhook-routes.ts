@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema, paymentChannelCodeSchema, paymentWebhookEventSchema, paymentWebhookResultSchema } from '@orchard/shared';
-import { AppError, notFound } from '../../errors';
-import { findChannel } from './repository';
+import { apiErrorSchema, paymentWebhookEventSchema, paymentWebhookResultSchema } from '@orchard/shared';
+import { AppError } from '../../errors';
 import * as service from './service';
 import { verifySignature } from './webhook';
 
@@ -39,13 +38,12 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: async (request) => {
         const { channel: code } = request.params as { channel: string };
-        const channel = paymentChannelCodeSchema.safeParse(code).success ? await findChannel(app.database.db, code) : undefined;
-        if (!channel || channel.kind !== 'gateway' || !channel.webhookSecret) throw notFound('No such payment gateway.');
+        const webhookSecret = await service.webhookSecretOf({ db: app.database.db }, code);
         const raw = request.rawBody;
         if (raw === undefined) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the event as application/json.');
         const header = request.headers['orchard-signature'];
         const check = verifySignature(
-          channel.webhookSecret,
+          webhookSecret,
           Array.isArray(header) ? header[0] : header,
           raw,
           Math.floor(app.clock.now().getTime() / 1000),

@@ -8,7 +8,7 @@ import {
 } from '@orchard/shared';
 import { getMemberBalances, listMemberEntries, minorUnitDigits, type StatementFilter } from '../../ledger/index';
 import type { StatementEntry as LedgerStatementEntry } from '../../ledger/index';
-import type { ServiceDeps } from '../recharge/service';
+import type { ServiceDeps } from '../../lib/service-deps';
 
 export async function getWallet(deps: ServiceDeps, userId: string): Promise<Wallet> {
   const currency = deps.config.CURRENCY;
