@@ -153,10 +153,7 @@ function ChannelForm({ channel, onDone }: { channel: PaymentChannel | null; onDo
     const maxAmount = money(values.maxAmount);
     if (!minAmount) next.minAmount = t('channels.amountInvalid');
     if (!maxAmount) next.maxAmount = t('channels.amountInvalid');
-    const presetTexts = values.presets
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean);
+    const presetTexts = values.presets.split(',').flatMap((part) => (part.trim() ? [part.trim()] : []));
     const presets = presetTexts.map(money);
     if (presets.some((preset) => !preset)) next.presets = t('channels.presetsInvalid');
     setErrors(next);

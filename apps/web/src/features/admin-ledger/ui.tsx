@@ -25,7 +25,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
 }
 
 export const inputClass =
-  'focus:ring-primary-600 min-h-11 w-full rounded-xl bg-white px-3 text-sm text-gray-900 ring-1 ring-gray-300 outline-none focus:ring-2 aria-[invalid=true]:ring-red-500 dark:bg-gray-950 dark:text-gray-100 dark:ring-gray-700';
+  'min-h-11 w-full rounded-xl bg-white px-3 text-sm text-gray-900 ring-1 ring-gray-300 aria-[invalid=true]:ring-red-500 dark:bg-gray-950 dark:text-gray-100 dark:ring-gray-700';
 
 export function Field({
   label,

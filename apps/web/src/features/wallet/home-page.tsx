@@ -53,8 +53,8 @@ export function HomePage() {
           </>
         ) : (
           <>
-            <Skeleton className="h-10 w-48" />
-            <Skeleton className="h-4 w-32" />
+            <Skeleton style={{ height: '2.5rem', width: '12rem' }} />
+            <Skeleton style={{ height: '1rem', width: '8rem' }} />
           </>
         )}
       </Card>

@@ -1,4 +1,4 @@
-import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronRight, Download } from 'lucide-react';
 import { Page } from '../../components/page';
@@ -85,13 +85,11 @@ export function RechargeLogPage() {
 }
 
 const fieldClass =
-  'focus:ring-primary-600 min-h-11 w-full rounded-xl bg-white px-3 text-sm text-gray-900 ring-1 ring-gray-300 outline-none focus:ring-2 dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700 dark:[color-scheme:dark]';
+  'min-h-11 w-full rounded-xl bg-white px-3 text-sm text-gray-900 ring-1 ring-gray-300 dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700 dark:[color-scheme:dark]';
 
 /** /trx/log: the statement, filtered by type and dates in the URL, newest first, "Load more". */
-const statementRoute = getRouteApi('/_default/_app/trx/log');
-
 export function StatementPage() {
-  const filters: StatementFilters = statementRoute.useSearch();
+  const filters: StatementFilters = useSearch({ from: '/_default/_app/trx/log' });
   const { t } = useWalletMessages();
   const navigate = useNavigate();
   const query = useInfiniteQuery(statementQueryOptions(filters));

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { Link, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CheckCircle2, Copy, ExternalLink, Hourglass, XCircle, Ban, Clock } from 'lucide-react';
 import { Page } from '../../components/page';
@@ -15,10 +15,8 @@ import { serverAlignedDeadline } from './logic';
 import { useWalletMessages } from './messages';
 
 /** /recharge/confirm/{id}: how to pay, the time left, "I have paid", cancel; the status updates by itself. */
-const route = getRouteApi('/_default/_app/recharge/confirm/$id');
-
 export function OrderPage() {
-  const { id } = route.useParams();
+  const { id } = useParams({ from: '/_default/_app/recharge/confirm/$id' });
   const { t } = useWalletMessages();
   const queryClient = useQueryClient();
   const { data: order, dataUpdatedAt, refetch } = useQuery(rechargeOrderQueryOptions(id));
@@ -100,9 +98,9 @@ function Outcome({ order }: { order: RechargeOrder }) {
       role="status"
       className={cn(
         'flex flex-col gap-3 rounded-2xl p-5 ring-1',
-        content.tone === 'pending' && 'bg-amber-50 ring-amber-200 dark:bg-amber-950/60 dark:ring-amber-900',
-        content.tone === 'success' && 'bg-green-50 ring-green-200 dark:bg-green-950/60 dark:ring-green-900',
-        content.tone === 'failure' && 'bg-red-50 ring-red-200 dark:bg-red-950/60 dark:ring-red-900',
+        content.tone === 'pending' && 'bg-amber-50 ring-amber-200 dark:bg-amber-950 dark:ring-amber-900',
+        content.tone === 'success' && 'bg-green-50 ring-green-200 dark:bg-green-950 dark:ring-green-900',
+        content.tone === 'failure' && 'bg-red-50 ring-red-200 dark:bg-red-950 dark:ring-red-900',
         content.tone === 'neutral' && 'bg-gray-50 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800',
       )}
     >
@@ -279,7 +277,7 @@ function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrd
             aria-invalid={fieldError ? true : undefined}
             aria-describedby={`${fieldId}-hint${fieldError ? ` ${fieldId}-error` : ''}`}
             className={cn(
-              'focus:ring-primary-600 min-h-12 rounded-xl bg-white px-4 text-base text-gray-900 ring-1 outline-none focus:ring-2 dark:bg-gray-900 dark:text-gray-100',
+              'min-h-12 rounded-xl bg-white px-4 text-base text-gray-900 ring-1 dark:bg-gray-900 dark:text-gray-100',
               fieldError ? 'ring-red-500' : 'ring-gray-300 dark:ring-gray-700',
             )}
           />
@@ -334,10 +332,10 @@ function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrd
 function OrderSkeleton() {
   return (
     <div className="flex flex-col gap-4" aria-busy="true">
-      <Skeleton className="h-40 w-full rounded-2xl" />
-      <Skeleton className="h-24 w-full rounded-2xl" />
-      <Skeleton className="h-16 w-full rounded-2xl" />
-      <Skeleton className="h-40 w-full rounded-2xl" />
+      <Skeleton className="rounded-2xl" style={{ height: '10rem', width: '100%' }} />
+      <Skeleton className="rounded-2xl" style={{ height: '6rem', width: '100%' }} />
+      <Skeleton className="rounded-2xl" style={{ height: '4rem', width: '100%' }} />
+      <Skeleton className="rounded-2xl" style={{ height: '10rem', width: '100%' }} />
     </div>
   );
 }

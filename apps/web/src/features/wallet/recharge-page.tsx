@@ -266,15 +266,15 @@ function RechargeForm({ channels }: { channels: RechargeChannel[] }) {
 export function RechargeSkeleton() {
   return (
     <div className="flex flex-col gap-4" aria-busy="true">
-      <Skeleton className="h-4 w-24" />
-      <Skeleton className="h-16 w-full rounded-2xl" />
-      <Skeleton className="h-16 w-full rounded-2xl" />
-      <Skeleton className="h-4 w-20" />
-      <Skeleton className="h-14 w-full rounded-2xl" />
+      <Skeleton style={{ height: '1rem', width: '6rem' }} />
+      <Skeleton className="rounded-2xl" style={{ height: '4rem', width: '100%' }} />
+      <Skeleton className="rounded-2xl" style={{ height: '4rem', width: '100%' }} />
+      <Skeleton style={{ height: '1rem', width: '5rem' }} />
+      <Skeleton className="rounded-2xl" style={{ height: '3.5rem', width: '100%' }} />
       <div className="flex gap-2">
-        <Skeleton className="h-11 w-20 rounded-full" />
-        <Skeleton className="h-11 w-20 rounded-full" />
-        <Skeleton className="h-11 w-20 rounded-full" />
+        <Skeleton className="rounded-full" style={{ height: '2.75rem', width: '5rem' }} />
+        <Skeleton className="rounded-full" style={{ height: '2.75rem', width: '5rem' }} />
+        <Skeleton className="rounded-full" style={{ height: '2.75rem', width: '5rem' }} />
       </div>
     </div>
   );

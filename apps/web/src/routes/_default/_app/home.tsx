@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HomePage } from '../../../features/wallet/home-page';
-import { HomeSkeleton } from '../../../features/wallet/skeletons';
 
 export const Route = createFileRoute('/_default/_app/home')({
   // The query options load with the page's code, not with the first bundle.
@@ -12,6 +11,5 @@ export const Route = createFileRoute('/_default/_app/home')({
       queryClient.ensureQueryData(api.openRechargeOrderQueryOptions()),
     ]);
   },
-  pendingComponent: HomeSkeleton,
   component: HomePage,
 });
