@@ -39,13 +39,19 @@ declare module 'fastify' {
   }
 }
 
+function trustHops(hops: number) {
+  return (_address: string, hop: number) => hop < hops;
+}
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Builds the whole app without listening, so tests drive it with `app.inject`. */
 export async function buildApp({ config, database, webDistDir, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
-    trustProxy: config.TRUST_PROXY,
+    // A hop count trusts that many proxies in front (Fastify's own rule for a number; its types
+    // only take a function); a list trusts those addresses. Never `true` (see config.ts).
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
     bodyLimit: 64 * 1024,
     requestIdHeader: false,
     genReqId: (request) => {

@@ -13,6 +13,33 @@ const integerFromEnv = (fallback: number, min = 0) =>
     .transform((value) => (value === undefined ? fallback : Number(value)))
     .pipe(z.number().int().min(min));
 
+const IP_OR_CIDR = /^(?:\d{1,3}(?:\.\d{1,3}){3}|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*)(?:\/\d{1,3})?$/;
+
+/**
+ * Which proxies may set X-Forwarded-*: off (unset, `false`, `0`), a hop count (`1` = one load
+ * balancer in front), or a comma-separated list of proxy addresses/CIDRs. Never "trust anyone":
+ * then any client could forge X-Forwarded-For and dodge every per-IP limit.
+ */
+const trustProxyFromEnv = z
+  .string()
+  .optional()
+  .transform((value, context): false | number | string[] => {
+    const text = (value ?? '').trim();
+    if (text === '' || text === 'false' || text === '0') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const list = text
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
+    if (list.length > 0 && list.every((item) => IP_OR_CIDR.test(item))) return list;
+    context.addIssue({
+      code: 'custom',
+      message:
+        'must be false, the number of proxies in front (e.g. 1 for one load balancer) or a comma-separated list of proxy addresses/CIDRs (true is refused: it lets clients forge X-Forwarded-For)',
+    });
+    return z.NEVER;
+  });
+
 /** Every configuration key the server reads. `.env.example` and README list the same keys. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -33,7 +60,7 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   OPERATOR_EMAIL: z.string().email().optional().or(z.literal('').transform(() => undefined)),
   OPERATOR_PASSWORD: z.string().min(8).max(128).optional().or(z.literal('').transform(() => undefined)),
-  TRUST_PROXY: booleanFromEnv,
+  TRUST_PROXY: trustProxyFromEnv,
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''])

@@ -75,7 +75,7 @@ describe.each(DATABASE_KINDS)('foundation API on %s', (kind) => {
   });
 
   it('adds HSTS when the request came over HTTPS through a trusted proxy', async () => {
-    const proxied = await createTestApp('pglite', { TRUST_PROXY: 'true' });
+    const proxied = await createTestApp('pglite', { TRUST_PROXY: '1' });
     try {
       const response = await proxied.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
       expect(response.headers['strict-transport-security']).toContain('max-age=31536000');

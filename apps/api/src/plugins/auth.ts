@@ -67,7 +67,7 @@ async function registerAuth(app: FastifyInstance) {
     request.auth = null;
     // Pages and assets do not need the session; only the API reads it.
     if (!request.url.startsWith('/api/')) return;
-    const token = readSessionToken(request);
+    const token = readSessionToken(request, app.config);
     if (!token) return;
     const session = await findLiveSession(app.database.db, token, app.clock.now());
     if (session) request.auth = { userId: session.userId, role: session.role, sessionId: session.sessionId };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { singleLineTextSchema } from './common';
 
 /**
  * Accounts, sessions and the operator's member tools (issue 3). One schema per contract, used by
@@ -95,6 +96,11 @@ export const codeField = z
   .string({ error: 'Enter the 6-digit code.' })
   .trim()
   .regex(/^\d{6}$/, 'Enter the 6-digit code.');
+
+/** Why an operator did something; written to the audit log. */
+const reasonField = singleLineTextSchema.trim().min(3, 'Say why, in a few words.').max(500, 'Use at most 500 characters.');
+/** Same-origin path to open after signing in; anything else falls back to /home. */
+const redirectField = singleLineTextSchema.max(2048, 'This address is too long.');
 
 const uuidField = (message: string) => z.uuid({ error: message });
 const isoTime = z.string().describe('ISO 8601 time');
@@ -207,15 +213,12 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export const requestSignInLinkBodySchema = z.strictObject({
   account: accountField,
   /** Same-origin path to open after signing in; anything else falls back to /home. */
-  redirect: z.string().max(2048, 'This address is too long.').optional(),
+  redirect: redirectField.optional(),
 });
 export type RequestSignInLinkBody = z.infer<typeof requestSignInLinkBodySchema>;
 
 export const consumeSignInLinkBodySchema = z.strictObject({
-  token: z
-    .string({ error: 'This sign-in link is not valid.' })
-    .min(1, 'This sign-in link is not valid.')
-    .max(200, 'This sign-in link is not valid.'),
+  token: singleLineTextSchema.min(1, 'This sign-in link is not valid.').max(200, 'This sign-in link is not valid.'),
 });
 export type ConsumeSignInLinkBody = z.infer<typeof consumeSignInLinkBodySchema>;
 
@@ -307,19 +310,19 @@ export type MemberDetail = z.infer<typeof memberDetailSchema>;
 
 export const setMemberRoleBodySchema = z.strictObject({
   role: roleSchema,
-  reason: z.string().trim().min(3, 'Say why, in a few words.').max(500, 'Use at most 500 characters.'),
+  reason: reasonField,
 });
 export type SetMemberRoleBody = z.infer<typeof setMemberRoleBodySchema>;
 
 export const setMemberStatusBodySchema = z.strictObject({
   status: memberStatusSchema,
-  reason: z.string().trim().min(3, 'Say why, in a few words.').max(500, 'Use at most 500 characters.'),
+  reason: reasonField,
 });
 export type SetMemberStatusBody = z.infer<typeof setMemberStatusBodySchema>;
 
 export const issueSignInLinkBodySchema = z.strictObject({
-  reason: z.string().trim().min(3, 'Say why, in a few words.').max(500, 'Use at most 500 characters.'),
-  redirect: z.string().max(2048, 'This address is too long.').optional(),
+  reason: reasonField,
+  redirect: redirectField.optional(),
 });
 export type IssueSignInLinkBody = z.infer<typeof issueSignInLinkBodySchema>;
 

@@ -1,15 +1,12 @@
 import { z } from 'zod';
+import { multiLineTextSchema, singleLineTextSchema } from './common';
 
 /** Money: an integer of minor units (cents). Never a float, never a string. */
 export const minorUnitsSchema = z.number().int().min(0).max(1_000_000_000_000);
 export const positiveMinorUnitsSchema = z.number().int().min(1).max(1_000_000_000_000);
 
-/** One line of text a person typed: no control characters (a NUL byte cannot even be stored). */
-export const singleLineTextSchema = z.string().refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'Use printable characters only.');
-/** Longer text (instructions): line breaks and tabs allowed, other control characters not. */
-export const multiLineTextSchema = z
-  .string()
-  .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Use printable characters only.');
+/** Moved to ./common; re-exported so existing imports keep working. */
+export { multiLineTextSchema, singleLineTextSchema };
 
 /** Why an entry exists; the statement filters on it. */
 export const LEDGER_TRANSACTION_TYPES = [

@@ -51,3 +51,13 @@ export function signInLinkMessage(appName: string, target: Target, url: string, 
         : `Open this link to sign in to ${appName}:\n\n${url}\n\nOr enter this code on the sign-in page: ${code}\n\nThe link and the code work once, for 15 minutes. If you did not ask for them, ignore this message.`,
   };
 }
+
+/** Someone registered with an address that already has an account: its owner is told, nobody else learns it. */
+export function existingAccountMessage(appName: string, target: Target, baseUrl: string): OutgoingMessage {
+  return {
+    kind: 'register_existing_account',
+    ...target,
+    subject: `Your ${appName} account`,
+    body: `Someone (hopefully you) tried to register a new ${appName} account with this address, but it already has one. Sign in at ${baseUrl}/ or, if you forgot your password, reset it at ${baseUrl}/forget-password. If it was not you, ignore this message; your account is unchanged.`,
+  };
+}

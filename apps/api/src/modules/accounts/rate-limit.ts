@@ -172,6 +172,19 @@ export function rateRules(registrationsPerIpPerDay: number) {
       windowMs: 15 * MINUTE,
       message: 'Too many failed sign-in attempts from your network. Try again in {wait}.',
     },
+    /** Codes typed at /auth/verify, /auth/sign-in-code and /auth/password-reset (on top of 5 tries per code). */
+    codeAttemptsPerAccount: {
+      name: 'code-account',
+      max: 10,
+      windowMs: 15 * MINUTE,
+      message: 'Too many code attempts for this account. Try again in {wait}.',
+    },
+    codeAttemptsPerIp: {
+      name: 'code-ip',
+      max: 30,
+      windowMs: 15 * MINUTE,
+      message: 'Too many code attempts from your network. Try again in {wait}.',
+    },
     sendsPerDestinationMinute: {
       name: 'send-dest-min',
       max: 1,

@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { AccountIdentifier } from '@orchard/shared';
 import type { Db, Tx } from '../../db/client';
-import { auditLog, signInLinks, users, verificationCodes, type PendingRegistration } from '../../db/schema/index';
+import { signInLinks, users, verificationCodes, type PendingRegistration } from '../../db/schema/index';
 
 type Executor = Db | Tx;
 export type UserRow = typeof users.$inferSelect;
@@ -47,28 +47,6 @@ export async function updatePasswordHash(db: Executor, userId: string, passwordH
 export async function updateDisplayName(db: Executor, userId: string, displayName: string): Promise<UserRow | undefined> {
   const [row] = await db.update(users).set({ displayName }).where(eq(users.id, userId)).returning();
   return row;
-}
-
-export interface AuditInput {
-  actorId: string | null;
-  action: string;
-  subjectType?: string | null;
-  subjectId?: string | null;
-  ip?: string | null;
-  detail?: Record<string, unknown>;
-  at: Date;
-}
-
-export async function insertAudit(db: Executor, entry: AuditInput): Promise<void> {
-  await db.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    subjectType: entry.subjectType ?? null,
-    subjectId: entry.subjectId ?? null,
-    ip: entry.ip ?? null,
-    detail: entry.detail ?? {},
-    createdAt: entry.at,
-  });
 }
 
 // Verification codes.
@@ -140,24 +118,58 @@ export async function voidOpenCodes(db: Executor, purpose: CodePurpose, destinat
     );
 }
 
-/** Counts a wrong try; the fifth one voids the code. Returns the attempts made so far. */
-export async function recordWrongCode(db: Executor, id: string, maxAttempts: number, now: Date): Promise<number> {
-  const row = await findCode(db, id);
-  if (!row) return maxAttempts;
-  const attempts = row.attempts + 1;
-  await db
+/**
+ * Counts one attempt on a code BEFORE it is compared, in one statement, so parallel guesses cannot
+ * share a read: only an open (not used, not void, not expired) code with fewer than `maxAttempts`
+ * attempts is counted. Returns the count and the hash to compare, or undefined when the attempt
+ * may not be judged at all (the caller answers "wrong code").
+ */
+export async function countCodeAttempt(
+  db: Executor,
+  id: string,
+  maxAttempts: number,
+  now: Date,
+): Promise<{ attempts: number; codeHash: string } | undefined> {
+  const [row] = await db
     .update(verificationCodes)
-    .set({ attempts, voidedAt: attempts >= maxAttempts ? now : row.voidedAt })
-    .where(eq(verificationCodes.id, id));
-  return attempts;
+    .set({ attempts: sql`${verificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(verificationCodes.id, id),
+        isNull(verificationCodes.consumedAt),
+        isNull(verificationCodes.voidedAt),
+        gt(verificationCodes.expiresAt, now),
+        lt(verificationCodes.attempts, maxAttempts),
+      ),
+    )
+    .returning({ attempts: verificationCodes.attempts, codeHash: verificationCodes.codeHash });
+  return row;
 }
 
-/** Marks the code used, once: false when someone else used or voided it first. */
-export async function consumeCode(db: Executor, id: string, now: Date): Promise<boolean> {
+/** After a wrong attempt: the `maxAttempts`-th wrong one voids the code. */
+export async function voidExhaustedCode(db: Executor, id: string, maxAttempts: number, now: Date): Promise<void> {
+  await db
+    .update(verificationCodes)
+    .set({ voidedAt: now })
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.voidedAt), sql`${verificationCodes.attempts} >= ${maxAttempts}`));
+}
+
+/**
+ * Marks the code used, once: false when someone else used or voided it first, or when it had more
+ * than `maxAttempts` attempts counted (a correct guess only counts within the first `maxAttempts`).
+ */
+export async function consumeCode(db: Executor, id: string, maxAttempts: number, now: Date): Promise<boolean> {
   const rows = await db
     .update(verificationCodes)
     .set({ consumedAt: now })
-    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt), isNull(verificationCodes.voidedAt)))
+    .where(
+      and(
+        eq(verificationCodes.id, id),
+        isNull(verificationCodes.consumedAt),
+        isNull(verificationCodes.voidedAt),
+        lte(verificationCodes.attempts, maxAttempts),
+      ),
+    )
     .returning({ id: verificationCodes.id });
   return rows.length === 1;
 }

@@ -15,13 +15,15 @@ import {
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { AppError, badRequest, conflict, forbidden, unauthenticated } from '../../errors';
+import { sqlStateOf } from '../../ledger/database-errors';
 import type { Clock } from '../../lib/clock';
 import { generateInviteCode } from '../../lib/invite-code';
 import { hashPassword, verifyPassword } from '../../lib/password';
 import { passwordProblem } from '../../lib/password-policy';
 import { generateSixDigitCode, generateToken, sha256Hex } from '../../lib/tokens';
+import { insertAudit, type AuditInput } from '../audit/repository';
 import { maskDestination } from './mask';
-import { noAccountMessage, registrationCodeMessage, resetCodeMessage, signInLinkMessage } from './messages';
+import { existingAccountMessage, noAccountMessage, registrationCodeMessage, resetCodeMessage, signInLinkMessage } from './messages';
 import { enqueueMessage, type OutboxWorker } from './outbox/outbox';
 import { rateRules, tooManyRequests, type RateLimiter, type RateRule, type RateRules } from './rate-limit';
 import * as repo from './repository';
@@ -74,11 +76,7 @@ function sameHash(a: string, b: string): boolean {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
-    if (current.code === '23505') return true;
-    current = current.cause as typeof current;
-  }
-  return false;
+  return sqlStateOf(error) === '23505';
 }
 
 function channelOf(identifier: AccountIdentifier): 'email' | 'sms' {
@@ -115,8 +113,24 @@ export class AccountService {
     return this.dummyHash;
   }
 
-  private async audit(entry: Omit<repo.AuditInput, 'at'>, db: Parameters<typeof repo.insertAudit>[0] = this.db) {
-    await repo.insertAudit(db, { ...entry, at: this.clock.now() });
+  private async audit(entry: Omit<AuditInput, 'at'>, db: Parameters<typeof insertAudit>[0] = this.db) {
+    await insertAudit(db, { ...entry, at: this.clock.now() });
+  }
+
+  /**
+   * Code attempts (verify, sign-in code, reset): counted before the code is judged, per account
+   * (its address) and per IP, so a burst cannot outrun the limit; 429 once a window is full.
+   */
+  private async acquireCodeAttempt(destination: string, ip: string | null) {
+    const checks: Array<[RateRule, string]> = [[this.rules.codeAttemptsPerAccount, destination]];
+    if (ip) checks.push([this.rules.codeAttemptsPerIp, ip]);
+    await this.limiter.acquire(checks);
+  }
+
+  /** The right code: the account starts over and the IP gets its attempt back. */
+  private async codeAttemptSucceeded(destination: string, ip: string | null) {
+    await this.limiter.clear(this.rules.codeAttemptsPerAccount, destination);
+    if (ip) await this.limiter.release(this.rules.codeAttemptsPerIp, ip);
   }
 
   /** Code and link sends: 1 per 60 s and 10 per day per destination, 30 per hour per IP (plus `extra`). */
@@ -182,14 +196,12 @@ export class AccountService {
       fields.inviteCode = 'An invite code is required to join. Ask a member for their invite link.';
     }
 
-    if (await repo.findUserByIdentifier(this.db, identifier)) {
-      const field = identifier.kind === 'email' ? 'email' : 'phone';
-      fields[field] =
-        `An account already uses this ${identifier.kind === 'email' ? 'email address' : 'phone number'}. Sign in, or reset your password.`;
-    }
     if (Object.keys(fields).length > 0) throw badRequest('Some fields need attention.', fields);
 
     await this.sendLimits(identifier.value, context.ip, context.ip ? [[this.rules.registrationsPerIpDay, context.ip]] : []);
+    // An address that already has an account gets the same answer and the same work (a code row
+    // whose code is never sent, so verifying it only ever fails); only its owner is told, by message.
+    const existing = await repo.findUserByIdentifier(this.db, identifier);
 
     const passwordHash = await hashPassword(body.password);
     const now = this.clock.now();
@@ -209,7 +221,14 @@ export class AccountService {
       });
       // The hash is salted with the row id, which exists only after the insert.
       await repo.replaceCode(tx, inserted.id, hashCode(inserted.id, code), now, inserted.expiresAt);
-      await enqueueMessage(tx, registrationCodeMessage(this.config.APP_NAME, { channel, destination: identifier.value }, code), now);
+      const target = { channel, destination: identifier.value };
+      await enqueueMessage(
+        tx,
+        existing
+          ? existingAccountMessage(this.config.APP_NAME, target, context.baseUrl)
+          : registrationCodeMessage(this.config.APP_NAME, target, code),
+        now,
+      );
       return inserted;
     });
     this.outbox.kick();
@@ -233,11 +252,18 @@ export class AccountService {
 
     const code = generateSixDigitCode();
     const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
+    const target = { channel: row.channel, destination: row.destination };
+    const existing = await repo.findUserByIdentifier(this.db, {
+      kind: row.channel === 'email' ? 'email' : 'phone',
+      value: row.destination,
+    });
     await this.db.transaction(async (tx) => {
       await repo.replaceCode(tx, row.id, hashCode(row.id, code), now, expiresAt);
       await enqueueMessage(
         tx,
-        registrationCodeMessage(this.config.APP_NAME, { channel: row.channel, destination: row.destination }, code),
+        existing
+          ? existingAccountMessage(this.config.APP_NAME, target, context.baseUrl)
+          : registrationCodeMessage(this.config.APP_NAME, target, code),
         now,
       );
     });
@@ -245,21 +271,27 @@ export class AccountService {
     return this.codeSent({ ...row, sentAt: now, expiresAt });
   }
 
-  /** Checks a code row; counts a wrong try. Throws with `failMessage` (or a specific reason when `explain`). */
+  /**
+   * Judges a code typed for `row`. The attempt is counted first, atomically (see
+   * `repo.countCodeAttempt`): only the first 5 attempts on a code are compared at all, however many
+   * arrive in parallel, and the 5th wrong one voids it. Throws with `failMessage` (or a specific
+   * reason when `explain`).
+   */
   private async checkCode(row: repo.CodeRow, code: string, explain: boolean, failMessage: string): Promise<void> {
     const now = this.clock.now();
     const fail = (message: string, errorCode = 'CODE_INVALID') => new AppError(errorCode, 400, message, { code: message });
-    if (row.consumedAt) throw fail(explain ? 'This code was already used.' : failMessage, 'CODE_USED');
-    if (row.voidedAt)
-      throw fail(
-        explain ? 'This code no longer works (it was wrong 5 times, or a newer one was sent). Request a new code.' : failMessage,
-        'CODE_VOID',
-      );
-    if (now.getTime() >= new Date(row.expiresAt).getTime())
-      throw fail(explain ? 'This code has expired; codes work for 10 minutes. Request a new one.' : failMessage, 'CODE_EXPIRED');
-    if (!sameHash(row.codeHash, hashCode(row.id, code))) {
-      const attempts = await repo.recordWrongCode(this.db, row.id, CODE_MAX_ATTEMPTS, now);
-      const left = CODE_MAX_ATTEMPTS - attempts;
+    const counted = await repo.countCodeAttempt(this.db, row.id, CODE_MAX_ATTEMPTS, now);
+    if (!counted) {
+      if (!explain) throw fail(failMessage);
+      const current = (await repo.findCode(this.db, row.id)) ?? row;
+      if (current.consumedAt) throw fail('This code was already used.', 'CODE_USED');
+      if (current.voidedAt || current.attempts >= CODE_MAX_ATTEMPTS)
+        throw fail('This code no longer works (it was wrong 5 times, or a newer one was sent). Request a new code.', 'CODE_VOID');
+      throw fail('This code has expired; codes work for 10 minutes. Request a new one.', 'CODE_EXPIRED');
+    }
+    if (!sameHash(counted.codeHash, hashCode(row.id, code))) {
+      if (counted.attempts >= CODE_MAX_ATTEMPTS) await repo.voidExhaustedCode(this.db, row.id, CODE_MAX_ATTEMPTS, now);
+      const left = CODE_MAX_ATTEMPTS - counted.attempts;
       if (!explain) throw fail(failMessage);
       throw left > 0
         ? fail(`That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`)
@@ -272,13 +304,14 @@ export class AccountService {
     if (!row || row.purpose !== 'register' || !row.registration) {
       throw new AppError('CODE_NOT_FOUND', 404, 'This registration was not found. Please register again.');
     }
+    await this.acquireCodeAttempt(row.destination, context.ip);
     await this.checkCode(row, code, true, '');
     const registration = row.registration;
     const now = this.clock.now();
     let user: repo.UserRow;
     try {
       user = await this.db.transaction(async (tx) => {
-        if (!(await repo.consumeCode(tx, row.id, now))) {
+        if (!(await repo.consumeCode(tx, row.id, CODE_MAX_ATTEMPTS, now))) {
           throw new AppError('CODE_USED', 400, 'This code was already used.', { code: 'This code was already used.' });
         }
         let inviteCode = generateInviteCode();
@@ -292,7 +325,7 @@ export class AccountService {
           referrerId: registration.referrerId,
           createdAt: now,
         });
-        await repo.insertAudit(tx, {
+        await insertAudit(tx, {
           actorId: created.id,
           action: 'account.registered',
           subjectType: 'user',
@@ -307,6 +340,7 @@ export class AccountService {
       if (isUniqueViolation(error)) throw conflict('An account already uses this address. Sign in, or reset your password.');
       throw error;
     }
+    await this.codeAttemptSucceeded(row.destination, context.ip);
     return this.startSession(user, context, 'registration');
   }
 
@@ -389,7 +423,7 @@ export class AccountService {
         });
         await repo.replaceCode(tx, row.id, hashCode(row.id, code), now, row.expiresAt);
         await enqueueMessage(tx, resetCodeMessage(this.config.APP_NAME, target, code), now);
-        await repo.insertAudit(tx, {
+        await insertAudit(tx, {
           actorId: null,
           action: 'password.reset_requested',
           subjectType: 'user',
@@ -400,7 +434,7 @@ export class AccountService {
       } else {
         // Same work and the same answer as for a real account; only the owner of the address learns there is none.
         await enqueueMessage(tx, noAccountMessage(this.config.APP_NAME, target, context.baseUrl, 'reset'), now);
-        await repo.insertAudit(tx, {
+        await insertAudit(tx, {
           actorId: null,
           action: 'password.reset_requested',
           subjectType: 'user',
@@ -422,6 +456,7 @@ export class AccountService {
     const problem = passwordProblem(body.password);
     if (problem) throw badRequest('Some fields need attention.', { password: problem });
     const identifier = parseAccountIdentifier(body.account)!;
+    await this.acquireCodeAttempt(identifier.value, context.ip);
     const user = await repo.findUserByIdentifier(this.db, identifier);
     const row = user ? await repo.findOpenCode(this.db, 'password_reset', identifier.value) : undefined;
     if (!user || !row || row.userId !== user.id) {
@@ -431,10 +466,11 @@ export class AccountService {
     const passwordHash = await hashPassword(body.password);
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
-      if (!(await repo.consumeCode(tx, row.id, now))) throw new AppError('CODE_INVALID', 400, WRONG_RESET_CODE, { code: WRONG_RESET_CODE });
+      if (!(await repo.consumeCode(tx, row.id, CODE_MAX_ATTEMPTS, now)))
+        throw new AppError('CODE_INVALID', 400, WRONG_RESET_CODE, { code: WRONG_RESET_CODE });
       await repo.updatePasswordHash(tx, user.id, passwordHash);
       const ended = await revokeSessionsOfUser(tx, user.id, now);
-      await repo.insertAudit(tx, {
+      await insertAudit(tx, {
         actorId: user.id,
         action: 'password.reset',
         subjectType: 'user',
@@ -445,6 +481,7 @@ export class AccountService {
       });
     });
     await this.limiter.clear(this.rules.signInFailuresPerAccount, failureKeyOf(user, identifier.value));
+    await this.codeAttemptSucceeded(identifier.value, context.ip);
     return { message: 'Your password was changed and every session was signed out. Sign in with the new password.' };
   }
 
@@ -484,7 +521,7 @@ export class AccountService {
     await this.db.transaction(async (tx) => {
       await repo.updatePasswordHash(tx, member.id, passwordHash);
       const ended = await revokeSessionsOfUser(tx, member.id, now, auth?.sessionId);
-      await repo.insertAudit(tx, {
+      await insertAudit(tx, {
         actorId: member.id,
         action: 'password.changed',
         subjectType: 'user',
@@ -532,14 +569,16 @@ export class AccountService {
   /** The code from a sign-in link message; the same answer for a wrong code and an unknown account. */
   async signInWithCode(account: string, code: string, context: RequestContext): Promise<StartedSession> {
     const identifier = parseAccountIdentifier(account)!;
+    await this.acquireCodeAttempt(identifier.value, context.ip);
     const user = await repo.findUserByIdentifier(this.db, identifier);
     const row = user ? await repo.findOpenCode(this.db, 'sign_in', identifier.value) : undefined;
     if (!user || !row || row.userId !== user.id) throw new AppError('CODE_INVALID', 400, WRONG_SIGN_IN_CODE, { code: WRONG_SIGN_IN_CODE });
     await this.checkCode(row, code, false, WRONG_SIGN_IN_CODE);
     const now = this.clock.now();
-    if (!(await repo.consumeCode(this.db, row.id, now))) {
+    if (!(await repo.consumeCode(this.db, row.id, CODE_MAX_ATTEMPTS, now))) {
       throw new AppError('CODE_INVALID', 400, WRONG_SIGN_IN_CODE, { code: WRONG_SIGN_IN_CODE });
     }
+    await this.codeAttemptSucceeded(identifier.value, context.ip);
     // The link from the same message must not stay usable once its code was.
     await repo.retireRequestedLinks(this.db, user.id, now);
     if (user.status !== 'active') throw new AppError('ACCOUNT_FROZEN', 403, 'This account is frozen. Please contact support.');

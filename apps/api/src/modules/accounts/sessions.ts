@@ -40,10 +40,13 @@ function parseCookies(header: string | undefined): Map<string, string> {
   return cookies;
 }
 
-/** The raw session token from the request's cookie, if it has the shape of one. */
-export function readSessionToken(request: FastifyRequest): string | undefined {
+/**
+ * The raw session token from the request's cookie, if it has the shape of one. Over HTTPS only the
+ * `__Host-` cookie counts: a plain `orchard_session` can be planted by a subdomain or over HTTP.
+ */
+export function readSessionToken(request: FastifyRequest, config: Config): string | undefined {
   const cookies = parseCookies(request.headers.cookie);
-  const token = cookies.get(SECURE_SESSION_COOKIE) ?? cookies.get(SESSION_COOKIE);
+  const token = isSecureRequest(request, config) ? cookies.get(SECURE_SESSION_COOKIE) : cookies.get(SESSION_COOKIE);
   return token && /^[A-Za-z0-9_-]{43}$/.test(token) ? token : undefined;
 }
 

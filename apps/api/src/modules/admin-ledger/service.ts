@@ -8,7 +8,7 @@ import {
   resolveAccounts,
   withTransaction,
 } from '../../ledger/index';
-import { insertAudit } from '../recharge/repository';
+import { insertAudit } from '../audit/repository';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
 import { findMemberId } from './repository';

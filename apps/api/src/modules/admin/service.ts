@@ -14,34 +14,34 @@ import { eq } from 'drizzle-orm';
 import { users, type auditLog, type outbox } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { insertAudit } from '../accounts/repository';
+import { toMe } from '../accounts/service';
 import { revokeSessionsOfUser } from '../accounts/sessions';
+import { insertAudit } from '../audit/repository';
 import * as repo from './repository';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/** What the operator sees of a member: what the member sees of themself, plus the status. */
 export function toMemberSummary(user: typeof users.$inferSelect): MemberSummary {
-  return {
-    id: user.id,
-    displayName: user.displayName,
-    email: user.email,
-    phone: user.phone,
-    role: user.role,
-    status: user.status,
-    inviteCode: user.inviteCode,
-    referrerId: user.referrerId,
-    createdAt: iso(user.createdAt),
-  };
+  return { ...toMe(user), status: user.status };
 }
 
+/**
+ * A queued message as the operator sees it. The code or link token in it stays visible only for
+ * `logged` rows (no transport configured: the console is the delivery channel); for a message still
+ * on its way, or one that failed, it is blanked so the outbox view cannot be used to sign in as a
+ * member. Delivered rows had the secret blanked in storage already.
+ */
 export function toOutboxMessage(row: typeof outbox.$inferSelect): OutboxMessage {
+  const secrets = row.status === 'logged' ? [] : (row.secret ?? '').split('\n').filter(Boolean);
+  const blank = (text: string) => secrets.reduce((result, secret) => result.replaceAll(secret, '••••••'), text);
   return {
     id: row.id,
     kind: row.kind,
     channel: row.channel,
     destination: row.destination,
-    subject: row.subject,
-    body: row.body,
+    subject: blank(row.subject),
+    body: blank(row.body),
     status: row.status,
     attempts: row.attempts,
     nextAttemptAt: iso(row.nextAttemptAt),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { auditLog, paymentChannels, paymentWebhookEvents, rechargeOrders, users, type RechargeOrderStatus } from '../../db/schema/index';
+import { paymentChannels, paymentWebhookEvents, rechargeOrders, users, type RechargeOrderStatus } from '../../db/schema/index';
 
 export type Queryable = Db | Tx;
 export type OrderRow = typeof rechargeOrders.$inferSelect;
@@ -200,25 +200,5 @@ export async function settleWebhookEvent(db: Queryable, channelCode: string, eve
     .where(and(eq(paymentWebhookEvents.channelCode, channelCode), eq(paymentWebhookEvents.eventId, eventId)));
 }
 
-export async function insertAudit(
-  db: Queryable,
-  entry: {
-    actorId: string | null;
-    action: string;
-    subjectType: string;
-    subjectId: string;
-    ip?: string | null;
-    detail: Record<string, unknown>;
-    at: Date;
-  },
-) {
-  await db.insert(auditLog).values({
-    actorId: entry.actorId,
-    action: entry.action,
-    subjectType: entry.subjectType,
-    subjectId: entry.subjectId,
-    ip: entry.ip ?? null,
-    detail: entry.detail,
-    createdAt: entry.at,
-  });
-}
+/** The audit log has one writer for every module. */
+export { insertAudit } from '../audit/repository';

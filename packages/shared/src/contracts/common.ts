@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** One line of text a person typed: no control characters (a NUL byte cannot even be stored). */
+export const singleLineTextSchema = z.string().refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'Use printable characters only.');
+/** Longer text (instructions): line breaks and tabs allowed, other control characters not. */
+export const multiLineTextSchema = z
+  .string()
+  .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Use printable characters only.');
