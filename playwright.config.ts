@@ -6,6 +6,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = mkdtempSync(join(tmpdir(), 'orchard-e2e-'));
 export const E2E_OPERATOR = { email: 'operator@e2e.test', password: 'operator-e2e-password' };
+/** apps/web/e2e/accounts.spec.ts starts an SMTP sink here and reads the codes and links sent. */
+export const E2E_SMTP_PORT = 2526;
 
 /** Browser journeys against the built app on Debian's Chromium (no browser download). */
 export default defineConfig({
@@ -37,6 +39,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       OPERATOR_EMAIL: E2E_OPERATOR.email,
       OPERATOR_PASSWORD: E2E_OPERATOR.password,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      OUTBOX_POLL_MS: '250',
       // wallet.spec.ts watches an order expire for real (the server keeps the real clock): one minute, not thirty.
       RECHARGE_ORDER_TTL_MINUTES: '1',
     },

@@ -22,7 +22,7 @@ test.describe('signed out', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       // Auth layout: logo card, no navigation bar and no sign-in button.
       await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
-      await expect(page.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Sign in', exact: true })).toHaveCount(0);
       await expect(page.getByRole('radiogroup', { name: 'Theme' })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe(path);
     });

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '@/lib/i18n';
+import { AdminAccountsNavLinks } from '../../features/admin-accounts/nav-links';
 import { AdminLedgerNavLinks } from '../../features/admin-ledger/nav-links';
 import { Logo } from '../logo';
 import { ThemeSwitcher } from '../theme-switcher';
@@ -18,6 +19,7 @@ export function ConsoleLayout() {
           <Link to="/admin" className="rounded-lg px-3 py-2 font-medium hover:bg-gray-100 dark:hover:bg-gray-800">
             {t('nav.console')}
           </Link>
+          <AdminAccountsNavLinks />
           <AdminLedgerNavLinks />
         </nav>
         <ThemeSwitcher className="mt-auto w-full" />

@@ -1,12 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Me } from '@orchard/shared';
 import { ApiError, apiFetch } from '../../lib/api-client';
 
-/** The signed-in member as the app needs it for guards and navigation. */
-export interface Me {
-  id: string;
-  displayName: string;
-  role: 'member' | 'operator';
-}
+/** The signed-in member (the shared contract; a type-only import costs no bytes). */
+export type { Me };
 
 export const meQueryKey = ['session', 'me'] as const;
 
@@ -24,4 +21,13 @@ export function meQueryOptions() {
     },
     staleTime: 60_000,
   });
+}
+
+/**
+ * A new member is signed in (or nobody, with null): nothing cached for the previous one may
+ * show, so the cache is emptied before the member is put in.
+ */
+export function setSignedIn(queryClient: QueryClient, me: Me | null) {
+  queryClient.clear();
+  queryClient.setQueryData(meQueryKey, me);
 }

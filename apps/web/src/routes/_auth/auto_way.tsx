@@ -1,6 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuthPlaceholder } from '../../components/auth-placeholder';
+import { AutoWayPage } from '../../features/accounts/auto-way-page';
 
+interface AutoWaySearch {
+  token?: string;
+  redirect?: string;
+}
+
+/** Sign in with a one-time link (SPEC.md `/auto_way`). */
 export const Route = createFileRoute('/_auth/auto_way')({
-  component: () => <AuthPlaceholder page="autoWay" />,
+  validateSearch: (search: Record<string, unknown>): AutoWaySearch => ({
+    ...(typeof search.token === 'string' ? { token: search.token } : {}),
+    ...(typeof search.redirect === 'string' ? { redirect: search.redirect } : {}),
+  }),
+  component: AutoWayPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuthPlaceholder } from '../../components/auth-placeholder';
+import { ForgetPasswordPage } from '../../features/accounts/forget-password-page';
 
 export const Route = createFileRoute('/_auth/forget-password')({
-  component: () => <AuthPlaceholder page="forgetPassword" />,
+  component: ForgetPasswordPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { safeRedirectPath } from '@orchard/shared/redirect';
-import { AuthPlaceholder } from '../../components/auth-placeholder';
+import { SignInPage } from '../../features/accounts/sign-in-page';
 import { meQueryOptions } from '../../features/session/me';
 
 interface SignInSearch {
@@ -13,7 +13,9 @@ export const Route = createFileRoute('/_auth/')({
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
   beforeLoad: async ({ context, search }) => {
     const me = await context.queryClient.ensureQueryData(meQueryOptions());
-    if (me) throw redirect({ href: safeRedirectPath(search.redirect) });
+    const redirectTo = safeRedirectPath(search.redirect);
+    if (me) throw redirect({ href: redirectTo });
+    return { redirectTo };
   },
-  component: () => <AuthPlaceholder page="signIn" />,
+  component: SignInPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuthPlaceholder } from '../../components/auth-placeholder';
+import { ResetPasswordPage } from '../../features/accounts/reset-password-page';
 
 export const Route = createFileRoute('/_auth/reset-password')({
-  component: () => <AuthPlaceholder page="resetPassword" />,
+  component: ResetPasswordPage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AuthPlaceholder } from '../../components/auth-placeholder';
+import { VerifyCodePage } from '../../features/accounts/verify-code-page';
 
 export const Route = createFileRoute('/_auth/verify-code')({
-  component: () => <AuthPlaceholder page="verifyCode" />,
+  component: VerifyCodePage,
 });

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { ProfilePage } from '../../../features/accounts/profile-page';
 
 export const Route = createFileRoute('/_default/_app/profile')({
-  component: () => <PlaceholderPage page="profile" />,
+  component: ProfilePage,
 });

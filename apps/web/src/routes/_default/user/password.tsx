@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { ChangePasswordPage } from '../../../features/accounts/change-password-page';
 
 export const Route = createFileRoute('/_default/user/password')({
-  component: () => <PlaceholderPage page="userPassword" />,
+  component: ChangePasswordPage,
 });

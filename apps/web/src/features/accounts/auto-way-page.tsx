@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import type { SignInLinkConsumed } from '@orchard/shared';
+import { safeRedirectPath } from '@orchard/shared/redirect';
+import { ApiError, apiFetch } from '../../lib/api-client';
+import { buttonClass } from '../../components/ui/button';
+import { setSignedIn } from '../session/me';
+import { AuthTitle, FormMessage } from './field';
+import { useAccountsMessages } from './messages';
+
+/** One exchange per token, even if the page mounts twice (a token works once). */
+const exchanges = new Map<string, Promise<SignInLinkConsumed>>();
+
+/** `/auto_way?token=…`: exchanges a single-use sign-in link for a session. */
+export function AutoWayPage() {
+  const { t } = useAccountsMessages();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [search] = useState(() => router.state.matches.find((match) => match.routeId === '/_auth/auto_way')?.search);
+  const token = search?.token;
+  const redirect = search?.redirect;
+  const [failure, setFailure] = useState<string | undefined>(token ? undefined : t('autoWay.missing'));
+
+  useEffect(() => {
+    if (!token) return;
+    let active = true;
+    let exchange = exchanges.get(token);
+    if (!exchange) {
+      exchange = apiFetch<SignInLinkConsumed>('/auth/sign-in-link', { method: 'POST', body: { token } });
+      exchanges.set(token, exchange);
+    }
+    exchange.then(
+      async (result) => {
+        if (!active) return;
+        setSignedIn(queryClient, result.user);
+        await router.navigate({ href: safeRedirectPath(redirect ?? result.redirect), replace: true });
+      },
+      (error: unknown) => {
+        if (active) setFailure(error instanceof ApiError ? error.message : t('common.genericError'));
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [token, redirect, queryClient, router, t]);
+
+  if (!failure) {
+    return (
+      <div className="flex flex-col gap-4" aria-busy="true">
+        <AuthTitle title={t('autoWay.title')} lead={t('autoWay.working')} />
+        <span
+          aria-hidden="true"
+          className="mx-auto size-6 animate-spin rounded-full border-2 border-current border-r-transparent text-primary-600"
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-4">
+      <AuthTitle title={t('autoWay.failedTitle')} />
+      <FormMessage>{failure}</FormMessage>
+      <Link to="/" className={buttonClass('primary', 'w-full')}>
+        {t('autoWay.requestNew')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+import { useEffect, useState } from 'react';
+
+/** Whole seconds from `now` until `until` (an ISO time), never below 0. */
+export function secondsUntil(until: string | undefined, now = Date.now()): number {
+  if (!until) return 0;
+  const at = Date.parse(until);
+  return Number.isNaN(at) ? 0 : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+/** `0:59`, `1:00`, `12:05`: a short clock for a wait. */
+export function formatWait(seconds: number): string {
+  const minutes = Math.floor(seconds / 60);
+  return `${minutes}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** The seconds left until `until`, ticking every second while above zero. */
+export function useSecondsUntil(until: string | undefined): number {
+  const [left, setLeft] = useState(() => secondsUntil(until));
+  useEffect(() => {
+    setLeft(secondsUntil(until));
+    const timer = window.setInterval(() => {
+      const next = secondsUntil(until);
+      setLeft(next);
+      if (next === 0) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [until]);
+  return left;
+}

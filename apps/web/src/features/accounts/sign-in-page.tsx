@@ -1,0 +1,183 @@
+import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useRouter } from '@tanstack/react-router';
+import type { SignedIn } from '@orchard/shared';
+import { ApiError, apiFetch } from '../../lib/api-client';
+import { appConfig } from '../../lib/config';
+import { Button } from '../../components/ui/button';
+import { useSignInMessages } from './sign-in-messages';
+
+/*
+ * `/`: sign in with email or phone and password, or ask for a sign-in link.
+ *
+ * This page is the first load of the app (docs/decisions/0004, budget 120 KB gzip), so it is
+ * one self-contained chunk: plain state, hand-written checks, no form or schema library, and it
+ * repeats a few lines of the shared account pieces (field.tsx, checks.ts, pending.ts,
+ * form-errors.ts) instead of importing them — each shared module would be one more chunk on
+ * this load. Router and query state are read through objects the entry chunk already has.
+ */
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+[1-9]\d{7,14}$/;
+/** The key of `pending.ts` (what /verify-code reads). */
+const PENDING_CODE_KEY = 'orchard:pending-code';
+
+type Errors = { account?: string; password?: string };
+
+const INPUT =
+  'min-h-11 w-full rounded-xl border border-gray-300 bg-white px-3 text-base text-gray-900 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50';
+const LINK = 'font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400';
+
+function Input({
+  id,
+  label,
+  error,
+  aside,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string; aside?: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <div className="flex items-center justify-between gap-2">
+        <label htmlFor={id} className="text-sm font-medium text-gray-900 dark:text-gray-100">
+          {label}
+        </label>
+        {aside}
+      </div>
+      <input
+        id={id}
+        name={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error && `${id}-note`}
+        className={INPUT}
+        {...input}
+      />
+      {error && (
+        <p id={`${id}-note`} className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function SignInPage() {
+  const { t } = useSignInMessages();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<string>();
+  const [busy, setBusy] = useState<'password' | 'link'>();
+  const title = t('signIn.title');
+
+  useEffect(() => {
+    document.title = `${title} · ${appConfig.appName}`;
+  }, [title]);
+
+  /** Made safe by the route's beforeLoad (safeRedirectPath). */
+  const redirectTo = () =>
+    (router.state.matches.find((match) => match.routeId === '/_auth/')?.context as { redirectTo?: string } | undefined)?.redirectTo ??
+    '/home';
+
+  const accountError = () => {
+    const value = account.trim();
+    if (!value) return t('check.accountRequired');
+    const ok = value.includes('@') ? EMAIL.test(value) : PHONE.test(value.replace(/[\s().-]/g, ''));
+    return ok ? undefined : t('check.accountInvalid');
+  };
+
+  const run = async (kind: 'password' | 'link', checked: Errors, request: () => Promise<void>) => {
+    setErrors(checked);
+    setMessage(undefined);
+    if (checked.account || checked.password) return;
+    setBusy(kind);
+    try {
+      await request();
+    } catch (error) {
+      // Field messages under their fields; anything else (wrong password, 429 with its wait,
+      // no connection) above the button.
+      const fields = error instanceof ApiError ? error.fields : {};
+      setErrors({ account: fields.account, password: fields.password });
+      setMessage(fields.account || fields.password ? undefined : error instanceof ApiError ? error.message : String(error));
+      setBusy(undefined);
+    }
+  };
+
+  const signIn = (event: FormEvent) => {
+    event.preventDefault();
+    void run('password', { account: accountError(), password: password ? undefined : t('check.passwordRequired') }, async () => {
+      const { user } = await apiFetch<SignedIn>('/auth/sign-in', { method: 'POST', body: { account: account.trim(), password } });
+      // As setSignedIn (features/session/me.ts): nothing cached for someone else may show.
+      queryClient.clear();
+      queryClient.setQueryData(['session', 'me'], user);
+      await router.navigate({ href: redirectTo() });
+    });
+  };
+
+  const sendLink = () =>
+    run('link', { account: accountError() }, async () => {
+      const target = redirectTo();
+      const body = { account: account.trim(), ...(target === '/home' ? {} : { redirect: target }) };
+      await apiFetch('/auth/sign-in-link/request', { method: 'POST', body });
+      const resendAvailableAt = new Date(Date.now() + 60_000).toISOString();
+      try {
+        sessionStorage.setItem(PENDING_CODE_KEY, JSON.stringify({ kind: 'signIn', ...body, redirect: target, resendAvailableAt }));
+      } catch {
+        // No storage (private mode): /verify-code explains what to do.
+      }
+      await router.navigate({ to: '/verify-code' });
+    });
+
+  return (
+    <form noValidate onSubmit={signIn} className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1.5">
+        <h1 className="text-xl font-semibold text-gray-900 dark:text-gray-50">{title}</h1>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('signIn.lead')}</p>
+      </div>
+      <Input
+        id="account"
+        label={t('field.account')}
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        value={account}
+        onChange={(event) => setAccount(event.target.value)}
+        error={errors.account}
+      />
+      <Input
+        id="password"
+        label={t('field.password')}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={errors.password}
+        aside={
+          <Link to="/forget-password" className={`text-sm ${LINK}`}>
+            {t('signIn.forgot')}
+          </Link>
+        }
+      />
+      {message && (
+        <p role="alert" className="rounded-xl border border-red-200 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:text-red-400">
+          {message}
+        </p>
+      )}
+      <Button type="submit" isBusy={busy === 'password'} disabled={Boolean(busy)} className="w-full">
+        {t('signIn.submit')}
+      </Button>
+      <p className="text-center text-xs text-gray-600 dark:text-gray-400">{t('signIn.or')}</p>
+      <Button variant="secondary" isBusy={busy === 'link'} disabled={Boolean(busy)} onClick={() => void sendLink()} className="w-full">
+        {t('signIn.sendLink')}
+      </Button>
+      <p className="text-center text-sm text-gray-600 dark:text-gray-400">
+        {t('signIn.noAccount')}{' '}
+        <Link to="/register" className={LINK}>
+          {t('signIn.register')}
+        </Link>
+      </p>
+    </form>
+  );
+}
