@@ -1,17 +1,12 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from '@/lib/i18n';
-import { fetchLatestBuildId, startUpdateCheck } from '../lib/update-check';
 import { Button } from './ui/button';
 
-/** Offers a reload when builds/latest.json names a newer build (ORIGIN.md O-C2). */
+/**
+ * The "new version" offer (ORIGIN.md O-C2). Loaded only once a newer build was found
+ * (routes/__root.tsx), so its code is never part of the first load.
+ */
 export function UpdateNotice() {
   const { t } = useTranslation();
-  const [hasUpdate, setHasUpdate] = useState(false);
-  useEffect(
-    () => startUpdateCheck({ currentBuildId: __BUILD_ID__, fetchLatestId: fetchLatestBuildId, onNewVersion: () => setHasUpdate(true) }),
-    [],
-  );
-  if (!hasUpdate) return null;
   return (
     <div
       role="status"

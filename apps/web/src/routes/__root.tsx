@@ -6,9 +6,10 @@ import { LoadingBar } from '../components/loading-bar';
 import { ThemeController } from '../components/theme-controller';
 import { isChunkLoadError, reloadAfterChunkError } from '../lib/chunk-reload';
 import { reportClientError } from '../lib/report-error';
+import { fetchLatestBuildId, startUpdateCheck } from '../lib/update-check';
 import type { RouterContext } from '../lib/router-context';
 
-// Checking for a newer build is not needed to show the first page; its code loads afterwards.
+// The notice's code loads only when a newer build has been found.
 const UpdateNotice = lazy(() => import('../components/update-notice').then((module) => ({ default: module.UpdateNotice })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
@@ -18,14 +19,21 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootLayout() {
+  const [hasUpdate, setHasUpdate] = useState(false);
+  useEffect(
+    () => startUpdateCheck({ currentBuildId: __BUILD_ID__, fetchLatestId: fetchLatestBuildId, onNewVersion: () => setHasUpdate(true) }),
+    [],
+  );
   return (
     <>
       <ThemeController />
       <LoadingBar />
       <Outlet />
-      <Suspense fallback={null}>
-        <UpdateNotice />
-      </Suspense>
+      {hasUpdate && (
+        <Suspense fallback={null}>
+          <UpdateNotice />
+        </Suspense>
+      )}
     </>
   );
 }
