@@ -31,7 +31,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
             aria-checked={selected}
             onClick={() => setThemePreference(option)}
             className={cn(
-              'inline-flex min-h-9 items-center justify-center gap-1.5 rounded-lg px-2.5 text-sm font-medium transition-colors',
+              'inline-flex min-h-9 min-w-0 items-center justify-center gap-1 rounded-lg px-2 text-sm font-medium transition-colors',
               selected
                 ? 'bg-white text-gray-900 shadow-sm dark:bg-gray-950 dark:text-gray-50'
                 : 'text-gray-600 hover:text-gray-900 dark:text-gray-400 dark:hover:text-gray-100',
@@ -39,7 +39,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
           >
             <svg
               viewBox="0 0 24 24"
-              className="size-4"
+              className="size-4 shrink-0"
               fill="none"
               stroke="currentColor"
               strokeWidth="2"
