@@ -11,8 +11,11 @@ const ICON_PATHS: Record<ThemePreference, string> = {
   system: 'M4 4h16a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1Zm4 16h8m-4-4v4',
 };
 
-/** Light / dark / system as a segmented control of radio buttons. */
-export function ThemeSwitcher({ className }: { className?: string }) {
+/**
+ * Light / dark / system as a segmented control of radio buttons. `compact` shows icons only (the
+ * names stay for screen readers and as tooltips), for narrow sidebars.
+ */
+export function ThemeSwitcher({ className, compact = false }: { className?: string; compact?: boolean }) {
   const { t } = useTranslation();
   const { preference } = useThemeState();
   return (
@@ -29,6 +32,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
             type="button"
             role="radio"
             aria-checked={selected}
+            title={compact ? t(`theme.${option}`) : undefined}
             onClick={() => setThemePreference(option)}
             className={cn(
               'inline-flex min-h-9 min-w-0 items-center justify-center gap-1 rounded-lg px-2 text-sm font-medium transition-colors',
@@ -49,7 +53,7 @@ export function ThemeSwitcher({ className }: { className?: string }) {
             >
               <path d={ICON_PATHS[option]} />
             </svg>
-            {t(`theme.${option}`)}
+            <span className={compact ? 'sr-only' : undefined}>{t(`theme.${option}`)}</span>
           </button>
         );
       })}

@@ -1,3 +1,4 @@
+import '../../app.css';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '@/lib/i18n';
 import { AdminAccountsNavLinks } from '../../features/admin-accounts/nav-links';
@@ -22,7 +23,7 @@ export function ConsoleLayout() {
           <AdminAccountsNavLinks />
           <AdminLedgerNavLinks />
         </nav>
-        <ThemeSwitcher className="mt-auto w-full" />
+        <ThemeSwitcher className="mt-auto w-full" compact />
       </aside>
       <main id="main" className="min-w-0 flex-1 px-8 pb-8">
         <AnimatedOutlet />

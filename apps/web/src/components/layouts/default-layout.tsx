@@ -1,3 +1,4 @@
+import '../../app.css';
 import { Link, useLocation } from '@tanstack/react-router';
 import { cn } from '../ui/cn';
 import { useQuery } from '@tanstack/react-query';
@@ -72,7 +73,7 @@ export function DefaultLayout() {
           </Link>
         )}
         <div className="mt-auto flex flex-col gap-3">
-          <ThemeSwitcher className="w-full" />
+          <ThemeSwitcher className="w-full" compact />
           <nav aria-label={t('nav.help')} className="flex flex-col gap-1 text-sm text-gray-600 dark:text-gray-400">
             <Link to="/help" className="rounded-lg px-3 py-2 hover:bg-gray-100 dark:hover:bg-gray-800">
               {t('nav.help')}

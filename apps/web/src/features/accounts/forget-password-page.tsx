@@ -1,3 +1,4 @@
+import '../../app.css';
 import { useState, type FormEvent } from 'react';
 import { Link, useRouter } from '@tanstack/react-router';
 import type { PasswordResetRequested } from '@orchard/shared';

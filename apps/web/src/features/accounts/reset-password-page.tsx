@@ -1,3 +1,4 @@
+import '../../app.css';
 import { useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { MessageResponse, PasswordResetRequested } from '@orchard/shared';
