@@ -46,6 +46,11 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
   // BIGINT (int8) comes back as a string by default; money never exceeds 2^53 minor units.
   pg.types.setTypeParser(20, (value) => Number(value));
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection can die (server restart, failover, admin termination). Without a listener
+  // the pool's 'error' event would crash the process; the pool replaces the connection by itself.
+  pool.on('error', (error) => {
+    console.error(`PostgreSQL connection lost, the pool will reconnect: ${error.message}`);
+  });
   const db = drizzlePg({ client: pool, schema });
   return {
     kind: 'postgres',
@@ -89,7 +94,7 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
         exec: async (text) => {
           await client.exec(text);
         },
-        query: async <Row,>(text: string, params?: unknown[]) => (await client.query<Row>(text, params)).rows,
+        query: async <Row>(text: string, params?: unknown[]) => (await client.query<Row>(text, params)).rows,
       });
     },
     async ping() {
