@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import type { ConfirmDialogProps } from './ui';
-import './dialog.css';
+import '../../components/ui/sheet.css';
 
 /** The console's confirm dialog (laptop first; a sheet from the bottom on narrow windows). */
 export default function ConfirmDialogView({ open, onOpenChange, title, description, children }: ConfirmDialogProps) {

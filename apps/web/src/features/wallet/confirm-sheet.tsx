@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import type { ConfirmSheetProps } from './components';
-import './sheet.css';
+import '../../components/ui/sheet.css';
 
 /**
  * The confirm step of a money-moving action: a bottom sheet on phones, a centred dialog on
