@@ -7,12 +7,12 @@ const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = mkdtempSync(join(tmpdir(), 'orchard-e2e-'));
 export const E2E_OPERATOR = { email: 'operator@e2e.test', password: 'operator-e2e-password' };
 /** apps/web/e2e/accounts.spec.ts starts an SMTP sink here and reads the codes and links sent. */
-export const E2E_SMTP_PORT = 2526;
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
 /** Browser journeys against the built app on Debian's Chromium (no browser download). */
 export default defineConfig({
   testDir: './apps/web/e2e',
-  outputDir: './.test-results/playwright',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? './.test-results/playwright',
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -28,12 +28,14 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node apps/api/dist/server.js',
+    // Overridable so several checkouts of work in progress can run journeys side by side.
+    command: process.env.E2E_SERVER_COMMAND ?? 'node apps/api/dist/server.js',
     url: `http://127.0.0.1:${port}/api/ready`,
     reuseExistingServer: false,
     timeout: 60_000,
     env: {
       PORT: String(port),
+      ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
