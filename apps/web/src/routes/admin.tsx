@@ -1,6 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { ConsoleLayout } from '../components/layouts/console-layout';
-import { meQueryOptions } from '../features/session/me';
+import { AdminAccountsNavLinks } from '../features/admin-accounts/nav-links';
+import { AdminLedgerNavLinks } from '../features/admin-ledger/nav-links';
+import { meQueryOptions } from '../lib/session';
 
 /** The operator console (SPEC.md): operators only; its code loads only when visited. */
 export const Route = createFileRoute('/admin')({
@@ -10,5 +12,19 @@ export const Route = createFileRoute('/admin')({
     if (me.role !== 'operator') throw redirect({ to: '/home' });
     return { me };
   },
-  component: ConsoleLayout,
+  component: AdminLayout,
 });
+
+/** The console frame with the navigation of every console feature. */
+function AdminLayout() {
+  return (
+    <ConsoleLayout
+      nav={
+        <>
+          <AdminAccountsNavLinks />
+          <AdminLedgerNavLinks />
+        </>
+      }
+    />
+  );
+}

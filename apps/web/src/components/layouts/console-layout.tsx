@@ -1,14 +1,17 @@
 import '../../app.css';
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '@/lib/i18n';
-import { AdminAccountsNavLinks } from '../../features/admin-accounts/nav-links';
-import { AdminLedgerNavLinks } from '../../features/admin-ledger/nav-links';
 import { Logo } from '../logo';
 import { ThemeSwitcher } from '../theme-switcher';
 import { AnimatedOutlet } from './animated-outlet';
 
-/** The operator console frame: left navigation, wide content (laptop first). */
-export function ConsoleLayout() {
+/**
+ * The operator console frame: left navigation, wide content (laptop first). The links of each
+ * console feature come in as `nav` (composed by routes/admin.tsx): a layout never imports a
+ * feature.
+ */
+export function ConsoleLayout({ nav }: { nav: ReactNode }) {
   const { t } = useTranslation();
   return (
     <div className="flex min-h-dvh animate-layout-in">
@@ -20,8 +23,7 @@ export function ConsoleLayout() {
           <Link to="/admin" className="rounded-lg px-3 py-2 font-medium hover:bg-gray-100 dark:hover:bg-gray-800">
             {t('nav.console')}
           </Link>
-          <AdminAccountsNavLinks />
-          <AdminLedgerNavLinks />
+          {nav}
         </nav>
         <ThemeSwitcher className="mt-auto w-full" compact />
       </aside>

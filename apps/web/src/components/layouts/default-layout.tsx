@@ -4,7 +4,7 @@ import { cn } from '../ui/cn';
 import { useQuery } from '@tanstack/react-query';
 import { House, LayoutGrid, User, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n';
-import { meQueryOptions } from '../../features/session/me';
+import { meQueryOptions } from '../../lib/session';
 import { Logo } from '../logo';
 import { ThemeSwitcher } from '../theme-switcher';
 import { buttonClass } from '../ui/button';

@@ -6,7 +6,7 @@ import type { SignInLinkConsumed } from '@orchard/shared';
 import { safeRedirectPath } from '@orchard/shared/redirect';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { buttonClass } from '../../components/ui/button';
-import { setSignedIn } from '../session/me';
+import { setSignedIn } from '../../lib/session';
 import { AuthTitle, FormMessage } from './field';
 import { useAccountsMessages } from './messages';
 

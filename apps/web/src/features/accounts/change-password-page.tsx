@@ -6,7 +6,7 @@ import { apiFetch } from '../../lib/api-client';
 import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { meQueryOptions } from '../session/me';
+import { meQueryOptions } from '../../lib/session';
 import { Field, FormMessage, linkClass } from './field';
 import { useAccountsMessages } from './messages';
 import { accountError, newPasswordErrors } from './password-checks';

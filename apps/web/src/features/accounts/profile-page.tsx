@@ -10,7 +10,7 @@ import { ThemeSwitcher } from '../../components/theme-switcher';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { RelativeTime } from '../../components/ui/relative-time';
-import { meQueryKey, meQueryOptions, setSignedIn } from '../session/me';
+import { meQueryKey, meQueryOptions, setSignedIn } from '../../lib/session';
 import { describeDevice } from './device';
 import { Field, FormMessage } from './field';
 import { sessionsQueryOptions } from './queries';

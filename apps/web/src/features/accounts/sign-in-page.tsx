@@ -108,7 +108,7 @@ export function SignInPage() {
     event.preventDefault();
     void run('password', { account: accountError(), password: password ? undefined : t('check.passwordRequired') }, async () => {
       const { user } = await apiFetch<SignedIn>('/auth/sign-in', { method: 'POST', body: { account: account.trim(), password } });
-      // As setSignedIn (features/session/me.ts): nothing cached for someone else may show.
+      // As setSignedIn (lib/session.ts): nothing cached for someone else may show.
       queryClient.clear();
       queryClient.setQueryData(['session', 'me'], user);
       await router.navigate({ href: redirectTo() });

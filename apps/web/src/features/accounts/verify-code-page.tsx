@@ -6,7 +6,7 @@ import type { CodeSent, SignedIn } from '@orchard/shared';
 import { safeRedirectPath } from '@orchard/shared/redirect';
 import { apiFetch } from '../../lib/api-client';
 import { Button } from '../../components/ui/button';
-import { setSignedIn } from '../session/me';
+import { setSignedIn } from '../../lib/session';
 import { normalizeCode } from './checks';
 import { AuthTitle, Field, FormMessage, linkClass } from './field';
 import { formFailure } from './form-errors';

@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { safeRedirectPath } from '@orchard/shared/redirect';
 import { SignInPage } from '../../features/accounts/sign-in-page';
-import { meQueryOptions } from '../../features/session/me';
+import { meQueryOptions } from '../../lib/session';
 
 interface SignInSearch {
   redirect?: string;

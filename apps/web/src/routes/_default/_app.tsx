@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { meQueryOptions } from '../../features/session/me';
+import { meQueryOptions } from '../../lib/session';
 
 /**
  * Signed-in pages (ORIGIN.md O-R2): a visitor who is not signed in goes to the sign-in page

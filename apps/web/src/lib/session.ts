@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Me } from '@orchard/shared';
-import { ApiError, apiFetch } from '../../lib/api-client';
+import { ApiError, apiFetch } from './api-client';
 
 /** The signed-in member (the shared contract; a type-only import costs no bytes). */
 export type { Me };
