@@ -43,14 +43,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
-  // BIGINT (int8) comes back as a string by default; money never exceeds 2^53 minor units.
+  // BIGINT (int8) comes back as a string by default. Stored amounts and balances stay below 2^53
+  // (CHECK constraints of 0202, ledger/limits.ts); sums that may not are read as text, never as int8.
   pg.types.setTypeParser(20, (value) => Number(value));
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle connection can die (server restart, failover, admin termination). Without a listener
-  // the pool's 'error' event would crash the process; the pool replaces the connection by itself.
-  pool.on('error', (error) => {
-    console.error(`PostgreSQL connection lost, the pool will reconnect: ${error.message}`);
+  // A connection attempt to an unreachable server fails after 10 s instead of hanging the request.
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // Any connection can die (server restart, failover, pg_terminate_backend), idle or in the middle
+  // of a transaction. A pg client with no 'error' listener would throw that event and take the
+  // process down, so every client gets its own listener as it joins the pool. The query that was
+  // running fails (the request answers 503, see db/unavailable.ts), the server rolls its
+  // transaction back, and the pool drops the broken client on release and connects afresh.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      console.error(`PostgreSQL connection lost, the pool will reconnect: ${error.message}`);
+    });
   });
+  // The pool re-emits an idle client's error; the client's own listener has already logged it.
+  pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema });
   return {
     kind: 'postgres',

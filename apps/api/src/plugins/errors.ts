@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@orchard/shared';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../errors';
 
 /** One zod issue as fastify-type-provider-zod hands it over. */
@@ -53,6 +54,14 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
       return send(reply, 500, { error: { code: 'INTERNAL', message: 'Internal Server Error' } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // The database went away mid-request (restart, failover): its transaction was rolled back; retry soon.
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return send(reply, 503, {
+        error: { code: 'UNAVAILABLE', message: 'The service is briefly unavailable. Please try again in a moment.' },
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
