@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** One line of text a person typed: no control characters (a NUL byte cannot even be stored). */
+/**
+ * One line of text a person typed: no control characters (no line breaks or tabs in a name). NUL and
+ * broken Unicode are also refused for every field of every route by the API's request validator.
+ */
 export const singleLineTextSchema = z.string().refine((value) => !/[\u0000-\u001f\u007f]/.test(value), 'Use printable characters only.');
 /** Longer text (instructions): line breaks and tabs allowed, other control characters not. */
 export const multiLineTextSchema = z
