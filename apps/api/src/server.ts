@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { linkOrigin } from './modules/accounts/origin';
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
@@ -39,6 +40,11 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   const address = await app.listen({ host: config.HOST, port: config.PORT });
+  if (!config.PUBLIC_URL) {
+    app.log.warn(
+      `PUBLIC_URL is not set: links in messages point at ${linkOrigin(config, app.server.address())}; set PUBLIC_URL to the address members use`,
+    );
+  }
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
   console.log(`${config.APP_NAME} is ready at ${address.replace('0.0.0.0', 'localhost')} (data: ${where})`);
 }

@@ -606,7 +606,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       t.clock.advance(60_000);
       const { url } = await requestLink(member.email!, '/plan/abc?x=1');
       expect(url?.pathname).toBe('/auto_way');
-      expect(url?.origin).toBe('http://localhost');
+      expect(url?.origin).toBe('http://localhost:3000');
       const token = url!.searchParams.get('token')!;
       expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(url!.searchParams.get('redirect')).toBe('/plan/abc?x=1');

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { linkOrigin } from './origin';
 import { OutboxWorker } from './outbox/outbox';
 import { DatabaseRateLimitStore, RateLimiter, RedisRateLimitStore } from './rate-limit';
 import { AccountService, type RequestContext } from './service';
@@ -12,10 +13,10 @@ declare module 'fastify' {
   }
 }
 
-/** The origin used in links sent to members: PUBLIC_URL, or the request's own when unset. */
+/** The origin used in links sent to members: from configuration only (see origin.ts). */
 export function baseUrlOf(request: FastifyRequest): string {
-  const configured = request.server.config.PUBLIC_URL;
-  return configured ?? `${request.protocol}://${request.host}`;
+  const server = request.server;
+  return linkOrigin(server.config, server.server.listening ? server.server.address() : null);
 }
 
 export function contextOf(request: FastifyRequest): RequestContext {
@@ -37,9 +38,6 @@ async function registerAccounts(app: FastifyInstance) {
   app.decorate('rateLimiter', limiter);
   app.decorate('outbox', outbox);
   app.decorate('accounts', new AccountService(app.database.db, config, clock, limiter, outbox, app.log));
-  if (config.NODE_ENV === 'production' && !config.PUBLIC_URL) {
-    app.log.warn('PUBLIC_URL is not set: links in messages use the Host of the request that asked for them');
-  }
   app.addHook('onReady', async () => outbox.start(config.OUTBOX_POLL_MS));
   app.addHook('onClose', async () => {
     await outbox.stop();
