@@ -17,7 +17,7 @@ import { paymentWebhookRoutes } from './modules/recharge/webhook-routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { authPlugin } from './plugins/auth';
-import { registerErrorHandling } from './plugins/errors';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { requestValidatorCompiler } from './plugins/request-text';
 import { registerSecurityHeaders } from './plugins/security';
@@ -60,6 +60,9 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors raised before any route runs (the router, Node's HTTP parser) get the error shape too.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
@@ -68,6 +71,8 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // JSON only: a text/plain body is what a cross-site form or simple request can send without a preflight.
+  app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

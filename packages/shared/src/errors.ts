@@ -14,6 +14,11 @@ export const ERROR_CODES = [
   'UNSUPPORTED_MEDIA_TYPE',
   'INTERNAL',
   'UNAVAILABLE',
+  // Framework and transport refusals (apps/api/src/plugins/errors.ts).
+  'METHOD_NOT_ALLOWED',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number] | (string & {});
 

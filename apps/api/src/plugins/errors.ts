@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, ErrorCode } from '@orchard/shared';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
@@ -21,19 +23,37 @@ function fieldsFromIssues(issues: FieldIssue[], context: string): Record<string,
   return fields;
 }
 
-const FASTIFY_CLIENT_ERROR_CODES: Record<number, ErrorCode> = {
-  404: 'NOT_FOUND',
-  413: 'PAYLOAD_TOO_LARGE',
-  415: 'UNSUPPORTED_MEDIA_TYPE',
-  429: 'RATE_LIMITED',
+/** Fastify's and Node's own 4xx, in our vocabulary, with messages that do not echo the request back. */
+const FRAMEWORK_CLIENT_ERRORS: Record<number, { code: ErrorCode; message?: string }> = {
+  404: { code: 'NOT_FOUND' },
+  405: { code: 'METHOD_NOT_ALLOWED' },
+  408: { code: 'REQUEST_TIMEOUT', message: 'The request took too long to arrive.' },
+  413: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large.' },
+  414: { code: 'URI_TOO_LONG', message: 'The address of the request is too long.' },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'Send the request body as application/json.' },
+  429: { code: 'RATE_LIMITED' },
+  431: { code: 'HEADERS_TOO_LARGE', message: 'The request headers are too large.' },
 };
 
-function send(reply: import('fastify').FastifyReply, status: number, body: ApiErrorBody) {
+/** The error answer for a framework error that is not ours (a parser, the router, compression). */
+function frameworkClientError(error: FastifyError, status: number): ApiErrorBody {
+  const known = FRAMEWORK_CLIENT_ERRORS[status];
+  const message =
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError
+      ? 'The request body is not valid JSON.'
+      : error.code === 'FST_ERR_BAD_URL'
+        ? 'The address of the request is not valid (broken percent-encoding).'
+        : (known?.message ?? error.message);
+  return { error: { code: known?.code ?? 'BAD_REQUEST', message } };
+}
+
+function send(reply: FastifyReply, status: number, body: ApiErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
 /** One error handler maps everything to `{ error: { code, message, fields? } }`; 5xx never leaks internals. */
 export function registerErrorHandling(app: FastifyInstance) {
+  const apiRoutes = new Map<string, { pattern: RegExp; methods: Set<string> }>();
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
@@ -73,16 +93,75 @@ export function registerErrorHandling(app: FastifyInstance) {
         },
       });
     }
-    // Fastify's own 4xx (bad JSON, body too large, wrong content type, rate limit …).
-    const code = FASTIFY_CLIENT_ERROR_CODES[status] ?? 'BAD_REQUEST';
-    const message =
-      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
-        ? 'The request body is not valid JSON.'
-        : error.message;
-    return send(reply, status, { error: { code, message } });
+    // Fastify's own 4xx (bad JSON, body too large, wrong content type, compression …).
+    return send(reply, status, frameworkClientError(error, status));
+  });
+
+  // Every route's pattern, so an API path that exists under other methods answers 405 with Allow.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const pattern = routePattern(route.url);
+    const known = apiRoutes.get(pattern.source) ?? { pattern, methods: new Set<string>() };
+    for (const method of methods) known.methods.add(method);
+    if (known.methods.has('GET')) known.methods.add('HEAD');
+    apiRoutes.set(pattern.source, known);
+  });
+
+  /** Not found under /api: 405 with Allow when the path exists under another method, else 404. */
+  app.decorate('sendApiNotFound', (request: FastifyRequest, reply: FastifyReply) => {
+    const path = (request.url.split('?')[0] ?? '/').replace(/(?<=.)\/$/, '');
+    const allowed = new Set<string>();
+    for (const { pattern, methods } of apiRoutes.values()) if (pattern.test(path)) for (const method of methods) allowed.add(method);
+    if (allowed.size > 0) {
+      reply.header('allow', [...allowed].sort().join(', '));
+      return send(reply, 405, { error: { code: 'METHOD_NOT_ALLOWED', message: `${path} does not accept ${request.method}.` } });
+    }
+    return send(reply, 404, { error: { code: 'NOT_FOUND', message: `No API route for ${request.method} ${path}` } });
   });
 }
 
-export function apiNotFound(method: string, url: string): ApiErrorBody {
-  return { error: { code: 'NOT_FOUND', message: `No API route for ${method} ${url.split('?')[0]}` } };
+declare module 'fastify' {
+  interface FastifyInstance {
+    sendApiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  }
+}
+
+/** `/api/v1/members/:id/wallet` → a regular expression matching concrete paths (a parameter is one segment). */
+function routePattern(url: string): RegExp {
+  const source = url
+    .replace(/(?<=.)\/$/, '')
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment === '*' ? '.*' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}$`);
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router refuses a URL before any route or hook runs (broken
+ * percent-encoding → 400, a path parameter over maxParamLength → 414).
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  return send(reply, status, frameworkClientError(error, status));
+}
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refused the request (a malformed request line,
+ * headers over the size limit, a timeout) and there is no request object, only the socket.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const known = FRAMEWORK_CLIENT_ERRORS[status];
+  const body = JSON.stringify({
+    error: { code: known?.code ?? 'BAD_REQUEST', message: known?.message ?? 'The request could not be read as HTTP.' },
+  } satisfies ApiErrorBody);
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Content-Type: application/json; charset=utf-8\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }

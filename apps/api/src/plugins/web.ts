@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { findAppRoute, type PublicConfig } from '@orchard/shared';
-import { apiNotFound } from './errors';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -63,10 +62,10 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir?: 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
-      return reply.status(404).send(apiNotFound(request.method, request.url));
+      return app.sendApiNotFound(request, reply);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send(apiNotFound(request.method, request.url));
+      return app.sendApiNotFound(request, reply);
     }
     const known = path !== '/index.html' && findAppRoute(path) !== undefined;
     return reply
