@@ -1,20 +1,22 @@
-import { useEffect, useState, type FormEvent, type InputHTMLAttributes } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import type { SignedIn } from '@orchard/shared';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { appConfig } from '../../lib/config';
 import { Button } from '../../components/ui/button';
+import { Field, FormAlert, linkClass } from '../../components/ui/field';
 import { useSignInMessages } from './sign-in-messages';
 
 /*
  * `/`: sign in with email or phone and password, or ask for a sign-in link.
  *
  * This page is the first load of the app (docs/decisions/0004, budget 120 KB gzip), so it is
- * one self-contained chunk: plain state, hand-written checks, no form or schema library, and it
- * repeats a few lines of the shared account pieces (field.tsx, checks.ts, pending.ts,
- * form-errors.ts) instead of importing them — each shared module would be one more chunk on
- * this load. Router and query state are read through objects the entry chunk already has.
+ * one lean chunk: plain state and hand-written checks, no form or schema library (react-hook-form
+ * and zod do not fit the budget; see the form-kit ADR). It shares the field markup
+ * (components/ui/field.tsx) with the form kit, and repeats a few lines of the account pieces
+ * (checks.ts, pending.ts) instead of importing them: each shared module would be one more chunk
+ * on this load. Router and query state are read through objects the entry chunk already has.
  */
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -23,42 +25,6 @@ const PHONE = /^\+[1-9]\d{7,14}$/;
 const PENDING_CODE_KEY = 'orchard:pending-code';
 
 type Errors = { account?: string; password?: string };
-
-const INPUT =
-  'min-h-11 w-full rounded-xl border border-gray-300 bg-white px-3 text-base text-gray-900 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50';
-const LINK = 'font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400';
-
-function Input({
-  id,
-  label,
-  error,
-  aside,
-  ...input
-}: InputHTMLAttributes<HTMLInputElement> & { id: string; label: string; error?: string; aside?: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-1.5">
-      <div className="flex items-center justify-between gap-2">
-        <label htmlFor={id} className="text-sm font-medium text-gray-900 dark:text-gray-100">
-          {label}
-        </label>
-        {aside}
-      </div>
-      <input
-        id={id}
-        name={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error && `${id}-note`}
-        className={INPUT}
-        {...input}
-      />
-      {error && (
-        <p id={`${id}-note`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 export function SignInPage() {
   const { t } = useSignInMessages();
@@ -135,7 +101,7 @@ export function SignInPage() {
         <h1 className="text-xl font-semibold text-gray-900 dark:text-gray-50">{title}</h1>
         <p className="text-sm text-gray-600 dark:text-gray-400">{t('signIn.lead')}</p>
       </div>
-      <Input
+      <Field
         id="account"
         label={t('field.account')}
         inputMode="email"
@@ -146,7 +112,7 @@ export function SignInPage() {
         onChange={(event) => setAccount(event.target.value)}
         error={errors.account}
       />
-      <Input
+      <Field
         id="password"
         label={t('field.password')}
         type="password"
@@ -155,16 +121,12 @@ export function SignInPage() {
         onChange={(event) => setPassword(event.target.value)}
         error={errors.password}
         aside={
-          <Link to="/forget-password" className={`text-sm ${LINK}`}>
+          <Link to="/forget-password" className={`text-sm ${linkClass}`}>
             {t('signIn.forgot')}
           </Link>
         }
       />
-      {message && (
-        <p role="alert" className="rounded-xl border border-red-200 px-3 py-2 text-sm text-red-700 dark:border-red-900 dark:text-red-400">
-          {message}
-        </p>
-      )}
+      <FormAlert>{message}</FormAlert>
       <Button type="submit" isBusy={busy === 'password'} disabled={Boolean(busy)} className="w-full">
         {t('signIn.submit')}
       </Button>
@@ -174,7 +136,7 @@ export function SignInPage() {
       </Button>
       <p className="text-center text-sm text-gray-600 dark:text-gray-400">
         {t('signIn.noAccount')}{' '}
-        <Link to="/register" className={LINK}>
+        <Link to="/register" className={linkClass}>
           {t('signIn.register')}
         </Link>
       </p>

@@ -1,0 +1,54 @@
+import { Dialog } from 'radix-ui';
+import { cn } from './cn';
+import type { ConfirmSheetProps } from './confirm-sheet';
+import './sheet.css';
+
+/** The sheet itself (loaded on demand by ConfirmSheet). */
+export default function ConfirmSheetView({
+  open,
+  onOpenChange,
+  title,
+  description,
+  summary,
+  size = 'default',
+  children,
+}: ConfirmSheetProps) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="orchard-sheet-overlay" />
+        <Dialog.Content
+          className="orchard-sheet"
+          style={size === 'wide' ? { ['--orchard-sheet-width' as string]: '32rem' } : undefined}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <span aria-hidden="true" className="orchard-sheet-handle" />
+          <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
+          {summary && summary.length > 0 && (
+            <dl className="flex flex-col divide-y divide-gray-200 rounded-2xl bg-gray-50 px-4 dark:divide-gray-800 dark:bg-gray-950">
+              {summary.map((line) => (
+                <div key={line.label} className="flex items-baseline justify-between gap-4 py-3">
+                  <dt className="text-sm text-gray-600 dark:text-gray-400">{line.label}</dt>
+                  <dd
+                    className={cn(
+                      'text-right font-semibold tabular-nums text-gray-900 dark:text-gray-50',
+                      line.emphasis ? 'text-xl' : 'text-sm',
+                    )}
+                  >
+                    {line.value}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {description && (
+            <Dialog.Description asChild>
+              <div className="text-sm text-gray-700 dark:text-gray-300">{description}</div>
+            </Dialog.Description>
+          )}
+          {children(() => onOpenChange(false))}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,38 @@
+import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { ApiError } from '../../lib/api-client';
+
+/** Where a failed request's messages go: under the form's fields, or one form-level message. */
+export interface ServerFailure {
+  fields: Record<string, string>;
+  message?: string;
+}
+
+/**
+ * Splits an API failure for a form. Field messages for fields the form shows go under them; a
+ * field message for a field it does not show, and any failure without field messages (wrong
+ * password, 429 with its wait, 409, no connection), becomes the form-level message.
+ */
+export function splitServerError(error: unknown, known: readonly string[], fallback: string): ServerFailure {
+  if (!(error instanceof ApiError)) return { fields: {}, message: fallback };
+  const fields: Record<string, string> = {};
+  const stray: string[] = [];
+  for (const [name, text] of Object.entries(error.fields)) {
+    if (known.includes(name)) fields[name] = text;
+    else stray.push(text);
+  }
+  if (stray.length) return { fields, message: stray.join(' ') };
+  if (Object.keys(fields).length) return { fields };
+  return { fields, message: error.message || fallback };
+}
+
+/** The root error key the kit shows as the form-level alert. */
+export const SERVER_ERROR = 'root.server' as const;
+
+/** Puts a failure on a react-hook-form form: setError per field (focusing the first), or the root. */
+export function applyServerError<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, error: unknown, fallback: string) {
+  const { fields, message } = splitServerError(error, Object.keys(form.getValues()), fallback);
+  Object.entries(fields).forEach(([name, text], index) =>
+    form.setError(name as Path<T>, { type: 'server', message: text }, { shouldFocus: index === 0 }),
+  );
+  if (message) form.setError(SERVER_ERROR, { type: error instanceof ApiError ? error.code : 'unknown', message });
+}

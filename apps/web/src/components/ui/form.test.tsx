@@ -1,0 +1,143 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { accountField, currentPasswordField } from '@orchard/shared';
+import { ApiError } from '../../lib/api-client';
+import { Form, MoneyField, SubmitButton, TextField, useZodForm } from './form';
+import { splitServerError } from './form-errors';
+import { moneyText } from './money-schema';
+
+const signIn = z.strictObject({ account: accountField, password: currentPasswordField });
+
+function SignInForm({ onSubmit }: { onSubmit: (values: z.output<typeof signIn>) => unknown }) {
+  const form = useZodForm(signIn, { defaultValues: { account: '', password: '' } });
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <TextField name="account" label="Email or phone" inputMode="email" autoComplete="username" hint="Your login." />
+      <TextField name="password" label="Password" type="password" autoComplete="current-password" />
+      <SubmitButton>Sign in</SubmitButton>
+    </Form>
+  );
+}
+
+const typeInto = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+const submit = () => act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Sign in' })));
+
+describe('form kit', () => {
+  it('validates with the shared schema and puts each message under its field', async () => {
+    const onSubmit = vi.fn();
+    render(<SignInForm onSubmit={onSubmit} />);
+    const account = screen.getByLabelText('Email or phone');
+    expect(account.getAttribute('inputmode')).toBe('email');
+    expect(account.getAttribute('autocomplete')).toBe('username');
+    expect(account.getAttribute('aria-invalid')).toBeNull();
+    typeInto('Email or phone', 'not an account');
+    await submit();
+    expect(onSubmit).not.toHaveBeenCalled();
+    expect(account.getAttribute('aria-invalid')).toBe('true');
+    const described = (account.getAttribute('aria-describedby') ?? '').split(' ');
+    const error = document.getElementById(described[0]!);
+    expect(error?.textContent).toMatch(/email address or your phone number/);
+    // The hint stays linked after the error.
+    expect(document.getElementById(described[1]!)?.textContent).toBe('Your login.');
+    expect(screen.getByLabelText('Password').getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('submits the parsed values (trimmed by the schema)', async () => {
+    const onSubmit = vi.fn();
+    render(<SignInForm onSubmit={onSubmit} />);
+    typeInto('Email or phone', '  ada@example.com ');
+    typeInto('Password', 'secret words');
+    await submit();
+    expect(onSubmit).toHaveBeenCalledWith({ account: 'ada@example.com', password: 'secret words' });
+  });
+
+  it('puts server field messages on their fields and other failures in one alert', async () => {
+    let failure: unknown = new ApiError(400, 'VALIDATION_FAILED', 'Check the form.', { password: 'Too common.' });
+    render(<SignInForm onSubmit={() => Promise.reject(failure)} />);
+    typeInto('Email or phone', 'ada@example.com');
+    typeInto('Password', 'password1');
+    await submit();
+    const password = screen.getByLabelText('Password');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(password.getAttribute('aria-describedby')!)?.textContent).toBe('Too common.');
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    failure = new ApiError(429, 'RATE_LIMITED', 'Too many attempts. Try again in 14 minutes.');
+    await submit();
+    expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Try again in 14 minutes.');
+    expect(password.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('disables the submit button with a spinner while the request runs', async () => {
+    let finish: () => void = () => undefined;
+    render(<SignInForm onSubmit={() => new Promise<void>((resolve) => (finish = resolve))} />);
+    typeInto('Email or phone', 'ada@example.com');
+    typeInto('Password', 'secret words');
+    await submit();
+    const button = screen.getByRole('button', { name: 'Sign in' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    await act(async () => finish());
+    await waitFor(() => expect(button.disabled).toBe(false));
+  });
+});
+
+describe('splitServerError', () => {
+  it('sends messages of fields the form does not show to the form-level message', () => {
+    const error = new ApiError(400, 'VALIDATION_FAILED', 'Check the form.', { email: 'Taken.', body: 'Unknown key.' });
+    expect(splitServerError(error, ['email'], 'x')).toEqual({ fields: { email: 'Taken.' }, message: 'Unknown key.' });
+    expect(splitServerError(new Error('boom'), ['email'], 'Something went wrong.')).toEqual({
+      fields: {},
+      message: 'Something went wrong.',
+    });
+  });
+});
+
+describe('MoneyField', () => {
+  const messages = { required: 'Enter an amount.', invalid: 'Enter an amount such as 12.50.', tooLow: 'Too low.', tooHigh: 'Too high.' };
+  const schema = z.object({ amount: moneyText(2, { min: 500, max: 100_000 }, messages) });
+
+  function Recharge({ onSubmit }: { onSubmit: (values: { amount: number }) => void }) {
+    const form = useZodForm(schema, { defaultValues: { amount: '' } });
+    return (
+      <Form form={form} onSubmit={onSubmit}>
+        <MoneyField name="amount" label="Amount" currency="USD" presets={[{ value: '50', label: '$50.00' }]} presetsLabel="Suggested" />
+        <SubmitButton>Continue</SubmitButton>
+      </Form>
+    );
+  }
+
+  it('takes major units and gives integer minor units; shows the currency', async () => {
+    const onSubmit = vi.fn();
+    render(<Recharge onSubmit={onSubmit} />);
+    const amount = screen.getByLabelText('Amount');
+    expect(amount.getAttribute('inputmode')).toBe('decimal');
+    expect(screen.getByText('USD')).toBeTruthy();
+    fireEvent.input(amount, { target: { value: '12,5' } });
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
+    expect(onSubmit).toHaveBeenCalledWith({ amount: 1250 });
+  });
+
+  it('refuses amounts out of range or with too many decimals, and fills a preset', async () => {
+    const onSubmit = vi.fn();
+    render(<Recharge onSubmit={onSubmit} />);
+    const amount = screen.getByLabelText('Amount');
+    for (const [text, message] of [
+      ['', 'Enter an amount.'],
+      ['12.505', 'Enter an amount such as 12.50.'],
+      ['4.99', 'Too low.'],
+      ['1000.01', 'Too high.'],
+    ] as const) {
+      fireEvent.input(amount, { target: { value: text } });
+      await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
+      expect(screen.getByText(message)).toBeTruthy();
+      expect(amount.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(onSubmit).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: '$50.00' }));
+    expect((amount as HTMLInputElement).value).toBe('50');
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Continue' })));
+    expect(onSubmit).toHaveBeenCalledWith({ amount: 5000 });
+  });
+});

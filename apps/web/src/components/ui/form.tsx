@@ -1,0 +1,189 @@
+import { useId, type ComponentProps, type ReactNode } from 'react';
+import {
+  FormProvider,
+  useForm,
+  useFormContext,
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormProps,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { Button } from './button';
+import { cn } from './cn';
+import { Field, FieldFrame, FormAlert, noteIds } from './field';
+import { applyServerError, SERVER_ERROR } from './form-errors';
+import { useUiMessages } from './messages';
+
+/*
+ * The form kit (docs/decisions, "form kit"): react-hook-form validated by a zod schema — the
+ * shared contract's schema, or one composed from its fields — with the field markup of
+ * field.tsx. A server answer with field messages lands on those fields; anything else shows
+ * above the submit button.
+ */
+
+type ZodForm = z.ZodType<unknown, FieldValues>;
+
+/** useForm with the schema as resolver; errors show after a field is left, then as it changes. */
+export function useZodForm<S extends ZodForm>(
+  schema: S,
+  options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & { defaultValues: DefaultValues<z.input<S>> },
+): UseFormReturn<z.input<S>, unknown, z.output<S>> {
+  return useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onTouched', ...options, resolver: zodResolver(schema) });
+}
+
+export interface FormProps<In extends FieldValues, Out> extends Omit<ComponentProps<'form'>, 'onSubmit'> {
+  form: UseFormReturn<In, unknown, Out>;
+  /** Runs with the parsed values; a thrown ApiError lands on the fields or above the button. */
+  onSubmit: (values: Out) => unknown;
+}
+
+export function Form<In extends FieldValues, Out>({ form, onSubmit, className, children, ...rest }: FormProps<In, Out>) {
+  const { t } = useUiMessages();
+  return (
+    <FormProvider {...form}>
+      <form
+        noValidate
+        className={cn('flex flex-col gap-4', className)}
+        onSubmit={form.handleSubmit(async (values) => {
+          try {
+            await onSubmit(values);
+          } catch (error) {
+            applyServerError(form as unknown as UseFormReturn<FieldValues, unknown, unknown>, error, t('form.genericError'));
+          }
+        })}
+        {...rest}
+      >
+        {children}
+      </form>
+    </FormProvider>
+  );
+}
+
+/** The message of field `name`, client-side or from the server. */
+export function useFieldError(name: string): string | undefined {
+  const { getFieldState, formState } = useFormContext();
+  return getFieldState(name, formState).error?.message;
+}
+
+export interface TextFieldProps extends Omit<ComponentProps<'input'>, 'name' | 'id'> {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  aside?: ReactNode;
+  id?: string;
+}
+
+/** A registered text input: label above, error under it (aria-invalid, aria-describedby). */
+export function TextField({ name, id, onChange, onBlur, ...props }: TextFieldProps) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  return <Field id={id ?? name} error={error} {...props} {...register(name, { onChange, onBlur })} />;
+}
+
+export interface MoneyFieldProps {
+  name: string;
+  label: ReactNode;
+  /** ISO code shown beside the figure. */
+  currency: string;
+  hint?: ReactNode;
+  placeholder?: string;
+  /** Quick amounts under the field: the text they put in and the label they show. */
+  presets?: Array<{ value: string; label: string }>;
+  presetsLabel?: string;
+}
+
+/**
+ * An amount in major units as people type it ("12.50"), with its currency. The schema turns the
+ * text into integer minor units (see moneyText in money-schema.ts).
+ */
+export function MoneyField({ name, label, currency, hint, placeholder, presets = [], presetsLabel }: MoneyFieldProps) {
+  const { register, setValue, watch, formState } = useFormContext();
+  const error = useFieldError(name);
+  const current = String(watch(name) ?? '').trim();
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <div
+        className={cn(
+          'flex min-h-14 items-center gap-2 rounded-2xl bg-white px-4 ring-1 focus-within:ring-2 dark:bg-gray-900',
+          error
+            ? 'ring-red-600 dark:ring-red-400'
+            : 'ring-gray-300 focus-within:ring-primary-600 dark:ring-gray-700 dark:focus-within:ring-primary-500',
+        )}
+      >
+        <input
+          id={id}
+          inputMode="decimal"
+          autoComplete="transaction-amount"
+          placeholder={placeholder}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={noteIds(id, error, hint)}
+          className="min-w-0 flex-1 bg-transparent text-2xl font-semibold text-gray-900 tabular-nums outline-none placeholder:text-gray-400 dark:text-gray-100 dark:placeholder:text-gray-600"
+          {...register(name)}
+        />
+        <span className="text-sm font-semibold text-gray-600 dark:text-gray-400">{currency}</span>
+      </div>
+      {presets.length > 0 && (
+        <div role="group" aria-label={presetsLabel} className="flex flex-wrap gap-2 pt-1">
+          {presets.map((preset) => {
+            const selected = preset.value === current;
+            return (
+              <button
+                key={preset.value}
+                type="button"
+                aria-pressed={selected}
+                onClick={() => setValue(name, preset.value, { shouldValidate: formState.isSubmitted, shouldDirty: true })}
+                className={cn(
+                  'min-h-11 rounded-full px-4 text-sm font-semibold tabular-nums ring-1 ring-inset',
+                  selected
+                    ? 'bg-primary-700 text-white ring-primary-700 dark:bg-primary-500 dark:text-gray-950 dark:ring-primary-500'
+                    : 'bg-white text-gray-900 ring-gray-300 hover:bg-gray-50 dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700',
+                )}
+              >
+                {preset.label}
+              </button>
+            );
+          })}
+        </div>
+      )}
+    </FieldFrame>
+  );
+}
+
+/** The form-level server error (not a field's), e.g. a wrong password or a 429 with its wait. */
+export function FormServerError() {
+  const { formState } = useFormContext();
+  return <FormAlert>{formState.errors.root?.server?.message}</FormAlert>;
+}
+
+/**
+ * The primary button, full width at the bottom, disabled with a spinner while the form submits;
+ * the form-level error shows right above it.
+ */
+export function SubmitButton({ children, className }: { children: ReactNode; className?: string }) {
+  const { formState } = useFormContext();
+  return (
+    <>
+      <FormServerError />
+      <Button type="submit" isBusy={formState.isSubmitting} className={cn('w-full', className)}>
+        {children}
+      </Button>
+    </>
+  );
+}
+
+/** Good news under a form (saved, sent); announced politely. */
+export function FormNotice({ children }: { children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <p role="status" className="rounded-xl bg-primary-50 px-3 py-2 text-sm text-gray-900 dark:bg-primary-950 dark:text-gray-100">
+      {children}
+    </p>
+  );
+}
+
+export { SERVER_ERROR };
+export type { Path };

@@ -1,0 +1,14 @@
+import { defineMessages } from '../../lib/i18n';
+
+/** Words of the shared form kit, sheet and toasts (loaded with the pages that use them). */
+const en = {
+  form: {
+    genericError: 'Something went wrong. Please try again.',
+  },
+  sheet: {
+    fee: 'Fee',
+    noFee: 'No fee',
+  },
+} as const;
+
+export const useUiMessages = defineMessages({ en });
