@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '@/lib/i18n';
+import { useEntranceClass } from '../layouts/animated-outlet';
 import { LogoMark } from '../logo';
 import { buttonClass } from '../ui/button';
 
@@ -18,10 +19,11 @@ export function ErrorShell({
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const entrance = useEntranceClass('page');
   return (
     <main
       id="main"
-      className="mx-auto flex min-h-dvh max-w-md animate-page-in flex-col items-center justify-center gap-4 px-6 py-16 text-center"
+      className={`mx-auto flex min-h-dvh max-w-md flex-col items-center justify-center gap-4 px-6 py-16 text-center ${entrance}`}
     >
       <LogoMark className="size-10" />
       <p

@@ -2,13 +2,14 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from '@/lib/i18n';
 import { Logo } from '../logo';
 import { ThemeSwitcher } from '../theme-switcher';
-import { AnimatedOutlet } from './animated-outlet';
+import { AnimatedOutlet, useEntranceClass } from './animated-outlet';
 
 /** ORIGIN.md O-R3 `auth` layout: a centred card with the app name and logo, no navigation. */
 export function AuthLayout() {
   const { t } = useTranslation();
+  const entrance = useEntranceClass('layout');
   return (
-    <div className="flex min-h-dvh animate-layout-in flex-col items-center bg-gray-50 px-4 py-8 sm:justify-center dark:bg-gray-950">
+    <div className={`flex min-h-dvh flex-col items-center bg-gray-50 px-4 py-8 sm:justify-center dark:bg-gray-950 ${entrance}`}>
       <div className="w-full max-w-sm">
         <div className="mb-6 flex flex-col items-center gap-2 text-center">
           <Logo />

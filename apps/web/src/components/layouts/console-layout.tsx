@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { useTranslation } from '@/lib/i18n';
 import { Logo } from '../logo';
 import { ThemeSwitcher } from '../theme-switcher';
-import { AnimatedOutlet } from './animated-outlet';
+import { AnimatedOutlet, useEntranceClass } from './animated-outlet';
 
 /**
  * The operator console frame: left navigation, wide content (laptop first). The links of each
@@ -13,8 +13,9 @@ import { AnimatedOutlet } from './animated-outlet';
  */
 export function ConsoleLayout({ nav }: { nav: ReactNode }) {
   const { t } = useTranslation();
+  const entrance = useEntranceClass('layout');
   return (
-    <div className="flex min-h-dvh animate-layout-in">
+    <div className={`flex min-h-dvh ${entrance}`}>
       <aside className="flex w-60 shrink-0 flex-col gap-6 border-r border-gray-200 bg-white px-4 py-6 dark:border-gray-800 dark:bg-gray-900">
         <Link to="/admin" className="px-2">
           <Logo />

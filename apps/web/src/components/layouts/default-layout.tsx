@@ -8,7 +8,7 @@ import { meQueryOptions } from '../../lib/session';
 import { Logo } from '../logo';
 import { ThemeSwitcher } from '../theme-switcher';
 import { buttonClass } from '../ui/button';
-import { AnimatedOutlet } from './animated-outlet';
+import { AnimatedOutlet, useEntranceClass } from './animated-outlet';
 
 interface Tab {
   to: '/home' | '/plan' | '/team/list' | '/profile';
@@ -31,13 +31,14 @@ const TABS: Tab[] = [
  */
 export function DefaultLayout() {
   const { t } = useTranslation();
+  const entrance = useEntranceClass('layout');
   const { data: me } = useQuery(meQueryOptions());
   const isSignedIn = Boolean(me);
   const pathname = useLocation({ select: (location) => location.pathname });
   const isActive = (section: string) => pathname === section || pathname.startsWith(`${section}/`);
 
   return (
-    <div className="min-h-dvh animate-layout-in md:flex">
+    <div className={`min-h-dvh md:flex ${entrance}`}>
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-white focus:px-3 focus:py-2"
