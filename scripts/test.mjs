@@ -1,7 +1,8 @@
-// `npm test`: every suite — unit and API (Vitest; API suites also on PostgreSQL when
-// TEST_DATABASE_URL is set) and browser journeys (Playwright on Chromium) — then one line
-// `N passed, N failed[, N skipped]` summed over all of them.
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// `npm test`: the static checks (type check of every workspace, ESLint), then every suite —
+// unit and API (Vitest; API suites also on PostgreSQL when TEST_DATABASE_URL is set) and
+// browser journeys (Playwright on Chromium) — then one line `N passed, N failed[, N skipped]`
+// summed over all of them. Each static check counts as one: failed if it reports any error.
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, findChromium, ROOT, run } from './lib.mjs';
 
@@ -17,10 +18,25 @@ if (!chromium) {
   );
   process.exit(1);
 }
-ensureBuilt();
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 let runnerFailed = false;
+
+// Static checks first: seconds rather than minutes, and they name the line that is wrong.
+// Both generate the route tree first (scripts/route-tree.mjs), so they work on a clean clone.
+const checks = [
+  ['Type check', ['run', '--silent', 'typecheck']],
+  ['Lint', ['run', '--silent', 'lint']],
+];
+for (const [name, args] of checks) {
+  console.log(`\n${name} (npm ${args.join(' ')})`);
+  const status = run('npm', args);
+  console.log(`${name}: ${status === 0 ? 'passed' : 'failed'}`);
+  if (status === 0) totals.passed += 1;
+  else totals.failed += 1;
+}
+
+ensureBuilt();
 
 function readJson(path) {
   try {

@@ -5,7 +5,9 @@
   try {
     var stored = localStorage.getItem('orchard:theme');
     if (stored === 'light' || stored === 'dark' || stored === 'system') preference = stored;
-  } catch (e) {}
+  } catch (e) {
+    // No storage (private mode, blocked by policy): the OS setting decides.
+  }
   var dark = preference === 'dark' || (preference === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   var root = document.documentElement;
   root.classList.toggle('dark', dark);
