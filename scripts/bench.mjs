@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { ensureBuilt, ensureInstalled, ROOT } from './lib.mjs';
+import { runLighthouseOnBuiltServer } from './bench/lighthouse.mjs';
 import { FIRST_LOAD_BUDGET_BYTES, runStartupAndBundle } from './bench/startup-and-bundle.mjs';
 
 ensureInstalled();
@@ -11,6 +12,8 @@ ensureBuilt();
 
 const results = { at: new Date().toISOString() };
 results.startupAndBundle = await runStartupAndBundle();
+// Scores against goals, reported pass/fail; a missed goal does not change the exit status.
+results.lighthouse = await runLighthouseOnBuiltServer();
 
 const ledgerBench = join(ROOT, 'scripts/bench/ledger-credits.mjs');
 if (existsSync(ledgerBench)) {

@@ -33,7 +33,15 @@ export async function startServer({ port, dataDir, env = {} }) {
   const started = performance.now();
   const child = spawn(process.execPath, [SERVER], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', OPERATOR_PASSWORD: 'bench-operator-password', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      OPERATOR_PASSWORD: 'bench-operator-password',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const ready = await waitReady(`http://127.0.0.1:${port}/api/ready`, Date.now() + 60_000);
@@ -69,12 +77,20 @@ async function measureStartup(port) {
   return { freshMs: median(fresh), warmMs: median(warm) };
 }
 
-export async function measureFirstLoad(port) {
+/** `distDir`: a web build to serve instead of apps/web/dist (the server's WEB_DIST_DIR). */
+export async function measureFirstLoad(port, { distDir } = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'orchard-bench-'));
-  const server = await startServer({ port, dataDir });
+  const server = await startServer({ port, dataDir, env: distDir ? { WEB_DIST_DIR: distDir } : {} });
   const browser = await chromium.launch({
     executablePath: findChromium(),
-    args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--headless',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
