@@ -11,7 +11,8 @@ import { appConfig } from '../../lib/config';
 import { currencyFractionDigits, formatMoney } from '../../lib/format';
 import { adjustBalance, adminLedgerKeys, memberSearchQueryOptions, type AdjustmentResult } from './api';
 import { useAdminLedgerMessages } from './messages';
-import { ConfirmDialog, ConsolePage, Field, inputClass } from './ui';
+import { ConsolePage, Field, inputClass } from './ui';
+import { ConfirmSheet } from '../../components/ui/confirm-sheet';
 
 /** /admin/adjust: credit or debit a member with a mandatory reason, confirmed with the amount restated. */
 export function AdjustPage() {
@@ -180,7 +181,8 @@ export function AdjustPage() {
         <Button type="submit">{t('adjust.review')}</Button>
       </form>
 
-      <ConfirmDialog
+      <ConfirmSheet
+        size="wide"
         open={confirming !== null}
         onOpenChange={(open) => !open && !mutation.isPending && setConfirming(null)}
         title={t('adjust.confirmTitle')}
@@ -210,7 +212,7 @@ export function AdjustPage() {
             </Button>
           </div>
         )}
-      </ConfirmDialog>
+      </ConfirmSheet>
     </ConsolePage>
   );
 }

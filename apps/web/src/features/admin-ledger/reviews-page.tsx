@@ -8,7 +8,8 @@ import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { adminLedgerKeys, creditRechargeOrder, rechargeReviewsQueryOptions, rejectRechargeOrder, type RechargeReview } from './api';
 import { useAdminLedgerMessages } from './messages';
-import { ConfirmDialog, ConsolePage, Field, inputClass, tableClass, theadClass } from './ui';
+import { ConsolePage, Field, inputClass, tableClass, theadClass } from './ui';
+import { ConfirmSheet } from '../../components/ui/confirm-sheet';
 
 type Action = { kind: 'credit' | 'reject'; order: RechargeReview; key: string };
 
@@ -173,7 +174,8 @@ function ActionDialog({ action, onClose, onDone }: { action: Action; onClose: ()
   });
   const isCredit = action.kind === 'credit';
   return (
-    <ConfirmDialog
+    <ConfirmSheet
+      size="wide"
       open
       onOpenChange={(next) => !next && !mutation.isPending && onClose()}
       title={isCredit ? t('reviews.creditTitle', { amount }) : t('reviews.rejectTitle', { reference: order.reference })}
@@ -235,6 +237,6 @@ function ActionDialog({ action, onClose, onDone }: { action: Action; onClose: ()
           </div>
         </form>
       )}
-    </ConfirmDialog>
+    </ConfirmSheet>
   );
 }

@@ -1,28 +1,6 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { cn } from '../../components/ui/cn';
 import { appConfig } from '../../lib/config';
-
-export interface ConfirmDialogProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: ReactNode;
-  /** The dialog's body; `close` closes it. */
-  children: (close: () => void) => ReactNode;
-}
-
-// radix Dialog loads when the first dialog opens, not with the console.
-const LazyDialog = lazy(() => import('./confirm-dialog'));
-
-/** The console's confirm dialog (laptop first; a sheet from the bottom on narrow windows). */
-export function ConfirmDialog(props: ConfirmDialogProps) {
-  if (!props.open) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazyDialog {...props} />
-    </Suspense>
-  );
-}
 
 export const inputClass =
   'min-h-11 w-full rounded-xl bg-white px-3 text-sm text-gray-900 ring-1 ring-gray-300 aria-[invalid=true]:ring-red-500 dark:bg-gray-950 dark:text-gray-100 dark:ring-gray-700';

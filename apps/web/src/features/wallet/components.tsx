@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   ArrowDownLeft,
   ArrowUpRight,
@@ -125,33 +125,3 @@ export function TapTime({ value, className }: { value: string; className?: strin
 }
 
 export { ListSkeleton, Skeleton } from './skeletons';
-
-export interface ConfirmSheetProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: ReactNode;
-  /** The sheet's buttons; `close` closes it (a "Back"/"Keep" button). */
-  children: (close: () => void) => ReactNode;
-}
-
-// radix Dialog loads with the first sheet a page can open, not with the page (or the first load).
-const LazySheet = lazy(() => import('./confirm-sheet'));
-
-/** Warms the sheet's code while the member fills in the form. */
-export function preloadConfirmSheet() {
-  void import('./confirm-sheet');
-}
-
-/**
- * The confirm step of a money-moving action: a bottom sheet on phones, a centred dialog on
- * wider screens (radix Dialog: focus trap, Escape, labelled by its title).
- */
-export function ConfirmSheet(props: ConfirmSheetProps) {
-  if (!props.open) return null;
-  return (
-    <Suspense fallback={null}>
-      <LazySheet {...props} />
-    </Suspense>
-  );
-}

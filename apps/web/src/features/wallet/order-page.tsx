@@ -3,6 +3,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CheckCircle2, Copy, ExternalLink, Hourglass, XCircle, Ban, Clock } from 'lucide-react';
 import { Page } from '../../components/page';
+import { ConfirmSheet, preloadConfirmSheet } from '../../components/ui/confirm-sheet';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
@@ -10,7 +11,7 @@ import { SimpleCountdown } from '../../components/ui/countdown';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { cancelRechargeOrder, rechargeKeys, rechargeOrderQueryOptions, submitRechargePayment, walletKeys, type RechargeOrder } from './api';
-import { ConfirmSheet, preloadConfirmSheet, Skeleton, StatusPill } from './components';
+import { Skeleton, StatusPill } from './components';
 import { serverAlignedDeadline } from './logic';
 import { useWalletMessages } from './messages';
 

@@ -3,13 +3,14 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, History } from 'lucide-react';
 import { Page } from '../../components/page';
+import { ConfirmSheet, preloadConfirmSheet } from '../../components/ui/confirm-sheet';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/empty-state';
 import { ApiError } from '../../lib/api-client';
 import { currencyFractionDigits, formatMoney } from '../../lib/format';
 import { createRechargeOrder, rechargeChannelsQueryOptions, rechargeKeys, type RechargeChannel } from './api';
-import { ConfirmSheet, preloadConfirmSheet, Skeleton } from './components';
+import { Skeleton } from './components';
 import { checkRechargeAmount, minorToInput, type AmountProblem } from './logic';
 import { useWalletMessages } from './messages';
 
