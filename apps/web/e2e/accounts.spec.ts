@@ -23,7 +23,7 @@ test.beforeAll(async ({ request }) => {
   const signedIn = await request.post('/api/v1/auth/sign-in', { data: { account: E2E_OPERATOR.email, password: E2E_OPERATOR.password } });
   expect(signedIn.ok()).toBe(true);
   operatorInviteCode = ((await signedIn.json()) as { user: { inviteCode: string } }).user.inviteCode;
-  await request.post('/api/v1/auth/sign-out');
+  await request.post('/api/v1/auth/sign-out', { headers: { 'x-requested-with': 'fetch' } });
   resetMember.registeredAt = (await registerThroughApi(request, sink, resetMember.email, PASSWORD, 'Rosa Reset')).registeredAt;
   linkMember.registeredAt = (await registerThroughApi(request, sink, linkMember.email, PASSWORD, 'Lin Link')).registeredAt;
 });

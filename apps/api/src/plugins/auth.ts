@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, forbidden, unauthenticated } from '../errors';
 import { findLiveSession, readSessionToken } from '../modules/accounts/sessions';
+import { isCrossSiteRequest } from './cross-site';
 
 /** Who is asking: set from the session cookie on every /api request, null when signed out. */
 export interface RequestAuth {
@@ -13,30 +14,6 @@ export interface RequestAuth {
 declare module 'fastify' {
   interface FastifyRequest {
     auth: RequestAuth | null;
-  }
-}
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
-/**
- * Cross-site request refusal. Browsers mark where a request comes from (`Sec-Fetch-Site`, and
- * `Origin` on every non-GET fetch/form); a state-changing request from another site is refused
- * whatever cookies it carries. Requests without either header (server-to-server, curl, tests) are
- * not browser-driven and carry no ambient cookie risk from another site.
- */
-export function isCrossSiteRequest(request: FastifyRequest): boolean {
-  const site = request.headers['sec-fetch-site'];
-  if (site === 'cross-site') return true;
-  const origin = request.headers.origin;
-  if (origin === undefined) return false;
-  if (origin === 'null') return true;
-  try {
-    const from = new URL(origin);
-    // Read the Host with the origin's scheme so default ports (:80, :443) compare equal.
-    const own = new URL(`${from.protocol}//${request.host}`);
-    return from.host !== own.host;
-  } catch {
-    return true;
   }
 }
 
@@ -61,7 +38,7 @@ async function registerAuth(app: FastifyInstance) {
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
-    if (STATE_CHANGING.has(request.method) && isCrossSiteRequest(request)) {
+    if (isCrossSiteRequest(request, app.config.PUBLIC_URL)) {
       throw new AppError('CROSS_SITE_REFUSED', 403, 'This request came from another site and was refused.');
     }
     request.auth = null;

@@ -35,7 +35,9 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
 
 /** fetch against the configured API base URL; every non-2xx becomes an ApiError. */
 export async function apiFetch<T>(path: string, { method = 'GET', body, idempotencyKey, signal }: ApiRequest = {}): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // X-Requested-With: a header no cross-site form can send; the server's cross-site rule accepts a
+  // state change that carries it even when a privacy proxy strips Origin (docs/decisions/0006-csrf-rule.md).
+  const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'fetch' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   let response: Response;
