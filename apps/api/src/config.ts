@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AMOUNT_MAX_MINOR_CEILING, BALANCE_MAX_MINOR_CEILING } from '@orchard/shared/money';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', ''])
@@ -98,6 +99,13 @@ const envSchema = z.object({
   IDEMPOTENCY_KEY_TTL_HOURS: integerFromEnv(24, 24),
   RECHARGE_MAX_OPEN_ORDERS: integerFromEnv(5, 1),
   WEBHOOK_TOLERANCE_SECONDS: integerFromEnv(300, 1),
+  // Money limits (issue 9): the defaults are the ceilings the database enforces; settings may only lower them.
+  AMOUNT_MAX_MINOR: integerFromEnv(AMOUNT_MAX_MINOR_CEILING, 1).pipe(
+    z.number().max(AMOUNT_MAX_MINOR_CEILING, `must be at most ${AMOUNT_MAX_MINOR_CEILING}`),
+  ),
+  BALANCE_MAX_MINOR: integerFromEnv(BALANCE_MAX_MINOR_CEILING, 1).pipe(
+    z.number().max(BALANCE_MAX_MINOR_CEILING, `must be at most ${BALANCE_MAX_MINOR_CEILING}`),
+  ),
 });
 
 export type Config = z.infer<typeof envSchema>;

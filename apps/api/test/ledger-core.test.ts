@@ -159,16 +159,16 @@ describe.each(DATABASE_KINDS)('ledger core and database constraints on %s', (kin
     const report = await buildIntegrityReport(db(), at);
     expect(report.ok).toBe(true);
     const usd = report.trialBalance.find((currency) => currency.currency === 'USD')!;
-    expect(usd.memberLiabilities).toBe(705);
-    expect(usd.accounts.find((account) => account.type === 'platform_cash')?.balance).toBe(-705);
-    expect(usd.total).toBe(0);
+    expect(usd.memberLiabilities).toBe('705');
+    expect(usd.accounts.find((account) => account.type === 'platform_cash')?.balance).toBe('-705');
+    expect(usd.total).toBe('0');
   });
   it('detects a tampered cached balance and reports the breach (ledger:verify exits non-zero on it)', async () => {
     await db().execute(sql`update ledger_accounts set balance = balance + 1 where id = ${available}`);
     try {
       const report = await buildIntegrityReport(db(), at);
       expect(report.ok).toBe(false);
-      expect(report.balanceMismatches).toEqual([expect.objectContaining({ accountId: available, cached: 706, fromEntries: 705 })]);
+      expect(report.balanceMismatches).toEqual([expect.objectContaining({ accountId: available, cached: '706', fromEntries: '705' })]);
       const lines = formatIntegrityReport(report);
       expect(lines).toContain('RESULT: BREACH');
       expect(lines.some((line) => line.startsWith('[FAIL]') && line.includes('cached balance'))).toBe(true);

@@ -13,6 +13,16 @@ describe('money as integer minor units', () => {
 
   it('refuses non-integers', () => {
     expect(() => minorToDecimalString(1.5, 2)).toThrow(TypeError);
+    expect(() => minorToDecimalString(2 ** 53, 2)).toThrow(TypeError);
+    for (const bad of ['1.5', '', '1e3', '--1', ' 1']) expect(() => minorToDecimalString(bad, 2), bad).toThrow(TypeError);
+  });
+
+  it('prints sums past 2^53 exactly, from a bigint or a decimal string', () => {
+    expect(minorToDecimalString(90_071_992_547_409_930n, 2)).toBe('900719925474099.30');
+    expect(minorToDecimalString('-90071992547409931', 2)).toBe('-900719925474099.31');
+    expect(minorToDecimalString('-7', 2)).toBe('-0.07');
+    expect(minorToDecimalString('0', 3)).toBe('0.000');
+    expect(minorToDecimalString(10n ** 30n, 0)).toBe(`1${'0'.repeat(30)}`);
   });
 
   it('parses what a member types, refusing anything ambiguous', () => {

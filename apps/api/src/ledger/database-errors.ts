@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../errors';
+import { AmountTooLargeError, BalanceLimitError, LEDGER_CEILINGS } from './limits';
 
 /** The SQLSTATE of a database error, looking through driver and ORM wrappers. */
 export function sqlStateOf(error: unknown): string | undefined {
@@ -23,6 +24,23 @@ export function constraintOf(error: unknown): string | undefined {
   return undefined;
 }
 
+/** CHECK constraints of migration 0202 (money ceilings) → the 4xx the service would have given. */
+const BALANCE_CHECKS = new Set(['ledger_accounts_member_balance_max', 'ledger_entries_balance_after_max']);
+const AMOUNT_CHECKS = new Set(['ledger_entries_amount_max', 'recharge_orders_amount_max', 'payment_channels_amount_max']);
+
+/**
+ * A money-limit CHECK violation as the client error it stands for, or undefined. The services
+ * check the configured limits first; this covers whatever reaches the database past them, so a
+ * ceiling is never a 500.
+ */
+export function limitErrorOf(error: unknown): AppError | undefined {
+  if (sqlStateOf(error) !== '23514') return undefined;
+  const constraint = constraintOf(error);
+  if (constraint && BALANCE_CHECKS.has(constraint)) return new BalanceLimitError(undefined);
+  if (constraint && AMOUNT_CHECKS.has(constraint)) return new AmountTooLargeError(LEDGER_CEILINGS.amountMax);
+  return undefined;
+}
+
 /** serialization_failure, deadlock_detected, lock_not_available: the work may simply be run again. */
 const RETRYABLE = new Set(['40001', '40P01', '55P03']);
 
@@ -34,7 +52,8 @@ export interface TransactionOptions {
 /**
  * Runs `work` in one database transaction, running it again after a serialization failure or a
  * deadlock (both are normal under concurrency and must never become a 5xx). When it keeps
- * failing the caller gets a 409 it can retry with the same Idempotency-Key.
+ * failing the caller gets a 409 it can retry with the same Idempotency-Key. A money-limit CHECK
+ * violation becomes its 4xx (`limitErrorOf`).
  */
 export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const attempts = options.attempts ?? 6;
@@ -43,7 +62,7 @@ export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, o
       return await db.transaction(work);
     } catch (error) {
       const state = sqlStateOf(error);
-      if (state === undefined || !RETRYABLE.has(state)) throw error;
+      if (state === undefined || !RETRYABLE.has(state)) throw limitErrorOf(error) ?? error;
       if (attempt >= attempts) {
         throw new AppError('CONFLICT', 409, 'The system is busy with the same records. Please try again.', undefined, {
           'retry-after': '1',

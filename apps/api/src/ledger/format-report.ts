@@ -35,17 +35,18 @@ export function formatIntegrityReport(report: IntegrityReport): string[] {
     'every statement running balance follows from the entries before it',
     `${report.runningBalanceBreaks.length} running balance(s) broken`,
     report.runningBalanceBreaks.map(
-      (b) => `entry ${b.entryId} of account ${b.accountId}: says ${b.balanceAfter}, entries give ${b.expected}`,
+      (b) => `entry ${b.entryId} of account ${b.accountId}: says ${b.balanceAfter ?? 'nothing'}, entries give ${b.expected}`,
     ),
   );
   for (const currency of report.trialBalance) {
     const digits = minorUnitDigits(currency.currency);
-    const money = (value: number) => minorToDecimalString(value, digits).padStart(18);
+    // Exact whatever the size: the figures are decimal strings of minor units.
+    const money = (value: string) => minorToDecimalString(value, digits).padStart(24);
     lines.push(`Trial balance (${currency.currency}; member liabilities positive, platform cash held negative):`);
     for (const account of currency.accounts) lines.push(`  ${account.type.padEnd(30)}${money(account.balance)}`);
     lines.push(`  ${'member liabilities'.padEnd(30)}${money(currency.memberLiabilities)}`);
     lines.push(`  ${'platform accounts'.padEnd(30)}${money(currency.platformTotal)}`);
-    check(currency.total === 0, `${currency.currency} total is zero`, `${currency.currency} total is ${currency.total}, not zero`, []);
+    check(currency.total === '0', `${currency.currency} total is zero`, `${currency.currency} total is ${currency.total}, not zero`, []);
   }
   if (report.trialBalance.length === 0) lines.push('Trial balance: no accounts yet.');
   lines.push(report.ok ? 'RESULT: OK' : 'RESULT: BREACH');

@@ -12,7 +12,8 @@ export {
   type PlatformAccountType,
 } from './accounts';
 export { minorUnitDigits } from './currency';
-export { constraintOf, sqlStateOf, withTransaction } from './database-errors';
+export { constraintOf, limitErrorOf, sqlStateOf, withTransaction } from './database-errors';
+export { AmountTooLargeError, BalanceLimitError, LEDGER_CEILINGS, ledgerLimits, type LedgerLimits } from './limits';
 export { buildIntegrityReport, type IntegrityReport } from './integrity-report';
 export {
   IdempotencyKeyReusedError,

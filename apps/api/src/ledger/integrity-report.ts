@@ -2,26 +2,31 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import type { LedgerAccountType } from '../db/schema/index';
 
+/**
+ * Every money figure is a decimal string of minor units (`"-123"`): sums over many accounts pass
+ * 2^53 on a large platform, and in a damaged ledger any figure may. SQL hands them over as text,
+ * JavaScript adds them as bigint, JSON carries them as strings — exact at every step.
+ */
 export interface IntegrityReport {
   ok: boolean;
   generatedAt: string;
   transactionCount: number;
   entryCount: number;
   /** Transactions whose entries do not sum to zero or that have fewer than two entries. */
-  unbalancedTransactions: { transactionId: number; entryCount: number; sum: number }[];
+  unbalancedTransactions: { transactionId: number; entryCount: number; sum: string }[];
   /** Member accounts whose cached balance differs from the sum of their entries. */
-  balanceMismatches: { accountId: number; ownerId: string | null; type: string; cached: number; fromEntries: number }[];
+  balanceMismatches: { accountId: number; ownerId: string | null; type: string; cached: string; fromEntries: string }[];
   /** Member accounts below zero (cached or by entries). */
-  negativeBalances: { accountId: number; ownerId: string | null; type: string; balance: number }[];
+  negativeBalances: { accountId: number; ownerId: string | null; type: string; balance: string }[];
   /** Member entries whose running balance does not follow from the entries before them. */
-  runningBalanceBreaks: { entryId: number; accountId: number; balanceAfter: number; expected: number }[];
+  runningBalanceBreaks: { entryId: number; accountId: number; balanceAfter: string | null; expected: string }[];
   /** Per currency: the sum of every account type; member liabilities plus platform accounts is zero. */
   trialBalance: {
     currency: string;
-    accounts: { type: LedgerAccountType; balance: number }[];
-    memberLiabilities: number;
-    platformTotal: number;
-    total: number;
+    accounts: { type: LedgerAccountType; balance: string }[];
+    memberLiabilities: string;
+    platformTotal: string;
+    total: string;
   }[];
 }
 
@@ -33,7 +38,14 @@ async function rows(db: Db | Tx, query: ReturnType<typeof sql>): Promise<Row[]> 
   return result.rows;
 }
 
+/** Counts and ids: far below 2^53. */
 const num = (value: unknown) => Number(value);
+/** A money figure read as `…::text`: checked to be an integer, kept as its exact digits. */
+function minor(value: unknown): string {
+  const text = String(value);
+  if (!/^-?\d+$/.test(text)) throw new Error(`ledger figure is not an integer: ${text}`);
+  return text;
+}
 
 /** Checks every invariant of the ledger (issue 4, item 9). Read-only; safe to run any time. */
 export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<IntegrityReport> {
@@ -43,14 +55,14 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
   );
   const unbalanced = await rows(
     db,
-    sql`select t.id, count(e.id)::bigint as n, coalesce(sum(e.amount), 0)::bigint as total
+    sql`select t.id, count(e.id)::bigint as n, coalesce(sum(e.amount), 0)::text as total
         from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
         group by t.id having count(e.id) < 2 or coalesce(sum(e.amount), 0) <> 0
         order by t.id limit ${LIMIT}`,
   );
   const mismatches = await rows(
     db,
-    sql`select a.id, a.owner_id, a.type, a.balance, coalesce(s.total, 0)::bigint as total
+    sql`select a.id, a.owner_id, a.type, a.balance::text as balance, coalesce(s.total, 0)::text as total
         from ledger_accounts a
         left join (select account_id, sum(amount) as total from ledger_entries group by account_id) s on s.account_id = a.id
         where a.balance is not null and a.balance <> coalesce(s.total, 0)
@@ -58,7 +70,7 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
   );
   const negative = await rows(
     db,
-    sql`select a.id, a.owner_id, a.type, least(a.balance, coalesce(s.total, 0))::bigint as balance
+    sql`select a.id, a.owner_id, a.type, least(a.balance, coalesce(s.total, 0))::text as balance
         from ledger_accounts a
         left join (select account_id, sum(amount) as total from ledger_entries group by account_id) s on s.account_id = a.id
         where a.owner_id is not null and (a.balance < 0 or coalesce(s.total, 0) < 0)
@@ -66,9 +78,9 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
   );
   const breaks = await rows(
     db,
-    sql`select id, account_id, balance_after, expected from (
+    sql`select id, account_id, balance_after::text as balance_after, expected::text as expected from (
           select e.id, e.account_id, e.balance_after,
-                 sum(e.amount) over (partition by e.account_id order by e.id)::bigint as expected
+                 sum(e.amount) over (partition by e.account_id order by e.id) as expected
           from ledger_entries e join ledger_accounts a on a.id = e.account_id
           where a.owner_id is not null) x
         where balance_after is distinct from expected
@@ -76,21 +88,28 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
   );
   const sums = await rows(
     db,
-    sql`select a.currency, a.type, coalesce(sum(e.amount), 0)::bigint as total
+    sql`select a.currency, a.type, coalesce(sum(e.amount), 0)::text as total
         from ledger_accounts a left join ledger_entries e on e.account_id = a.id
         group by a.currency, a.type order by a.currency, a.type`,
   );
 
-  const byCurrency = new Map<string, { type: LedgerAccountType; balance: number }[]>();
+  const byCurrency = new Map<string, { type: LedgerAccountType; balance: string }[]>();
   for (const row of sums) {
     const list = byCurrency.get(String(row.currency)) ?? [];
-    list.push({ type: row.type as LedgerAccountType, balance: num(row.total) });
+    list.push({ type: row.type as LedgerAccountType, balance: minor(row.total) });
     byCurrency.set(String(row.currency), list);
   }
+  const sumOf = (accounts: { balance: string }[]) => accounts.reduce((sum, account) => sum + BigInt(account.balance), 0n);
   const trialBalance = [...byCurrency].map(([currency, accounts]) => {
-    const memberLiabilities = accounts.filter((a) => a.type.startsWith('member_')).reduce((sum, a) => sum + a.balance, 0);
-    const platformTotal = accounts.filter((a) => a.type.startsWith('platform_')).reduce((sum, a) => sum + a.balance, 0);
-    return { currency, accounts, memberLiabilities, platformTotal, total: memberLiabilities + platformTotal };
+    const memberLiabilities = sumOf(accounts.filter((a) => a.type.startsWith('member_')));
+    const platformTotal = sumOf(accounts.filter((a) => a.type.startsWith('platform_')));
+    return {
+      currency,
+      accounts,
+      memberLiabilities: memberLiabilities.toString(),
+      platformTotal: platformTotal.toString(),
+      total: (memberLiabilities + platformTotal).toString(),
+    };
   });
 
   const report: IntegrityReport = {
@@ -98,25 +117,25 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
     generatedAt: now.toISOString(),
     transactionCount: num(counts?.transactions ?? 0),
     entryCount: num(counts?.entries ?? 0),
-    unbalancedTransactions: unbalanced.map((row) => ({ transactionId: num(row.id), entryCount: num(row.n), sum: num(row.total) })),
+    unbalancedTransactions: unbalanced.map((row) => ({ transactionId: num(row.id), entryCount: num(row.n), sum: minor(row.total) })),
     balanceMismatches: mismatches.map((row) => ({
       accountId: num(row.id),
       ownerId: (row.owner_id as string | null) ?? null,
       type: String(row.type),
-      cached: num(row.balance),
-      fromEntries: num(row.total),
+      cached: minor(row.balance),
+      fromEntries: minor(row.total),
     })),
     negativeBalances: negative.map((row) => ({
       accountId: num(row.id),
       ownerId: (row.owner_id as string | null) ?? null,
       type: String(row.type),
-      balance: num(row.balance),
+      balance: minor(row.balance),
     })),
     runningBalanceBreaks: breaks.map((row) => ({
       entryId: num(row.id),
       accountId: num(row.account_id),
-      balanceAfter: num(row.balance_after),
-      expected: num(row.expected),
+      balanceAfter: row.balance_after === null ? null : minor(row.balance_after),
+      expected: minor(row.expected),
     })),
     trialBalance,
   };
@@ -125,6 +144,6 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
     report.balanceMismatches.length === 0 &&
     report.negativeBalances.length === 0 &&
     report.runningBalanceBreaks.length === 0 &&
-    trialBalance.every((currency) => currency.total === 0);
+    trialBalance.every((currency) => currency.total === '0');
   return report;
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { ledgerAccounts, ledgerEntries, ledgerTransactions, type LedgerTransactionKind } from '../db/schema/index';
 import { AppError } from '../errors';
+import { AmountTooLargeError, BalanceLimitError, LEDGER_CEILINGS, type LedgerLimits } from './limits';
 
 export interface LedgerEntryInput {
   accountId: number;
@@ -19,6 +20,8 @@ export interface PostTransactionInput {
   reversesId?: number;
   /** When it happened (the app clock). */
   at: Date;
+  /** Per-movement and balance limits (`ledgerLimits(config)`); the database's ceilings when omitted. */
+  limits?: LedgerLimits;
 }
 
 export interface PostedTransaction {
@@ -57,12 +60,14 @@ function entryShape(entries: LedgerEntryInput[]): string {
     .join(',');
 }
 
-function assertBalanced(entries: LedgerEntryInput[]): void {
+function assertBalanced(entries: LedgerEntryInput[], limits: LedgerLimits): void {
   if (entries.length < 2) throw new Error('a ledger transaction needs at least two entries');
   let sum = 0;
   for (const entry of entries) {
     if (!Number.isSafeInteger(entry.amount) || entry.amount === 0)
       throw new Error(`ledger amount must be a non-zero integer, got ${entry.amount}`);
+    // Every entry of a movement is at most the movement itself, so one bound covers them all.
+    if (Math.abs(entry.amount) > limits.amountMax) throw new AmountTooLargeError(limits.amountMax);
     sum += entry.amount;
   }
   if (!Number.isSafeInteger(sum) || sum !== 0) throw new Error(`ledger entries must sum to zero, got ${sum}`);
@@ -72,14 +77,16 @@ function assertBalanced(entries: LedgerEntryInput[]): void {
  * Writes one balanced transaction inside the caller's database transaction: the transaction row,
  * its entries, and the cached balances of the member accounts it touches.
  *
- * Member rows are changed by a conditional update (`balance + delta >= 0`) in ascending id order,
- * so two movements on the same accounts queue instead of deadlocking and a balance can never go
- * below zero (the CHECK on the column backs this up). Platform accounts are not touched at all:
+ * Member rows are changed by a conditional update (`0 <= balance + delta <= balanceMax`) in
+ * ascending id order, so two movements on the same accounts queue instead of deadlocking and a
+ * balance can never go below zero or, by a credit, past its limit (CHECKs on the column back
+ * this up). Platform accounts are not touched at all:
  * their balances are sums of entries, so they never become a point of contention.
  * The database itself refuses an unbalanced transaction at commit (deferred constraint trigger).
  */
 export async function postTransaction(tx: Tx, input: PostTransactionInput): Promise<PostedTransaction> {
-  assertBalanced(input.entries);
+  const limits = input.limits ?? LEDGER_CEILINGS;
+  assertBalanced(input.entries, limits);
 
   const inserted = await tx
     .insert(ledgerTransactions)
@@ -129,9 +136,15 @@ export async function postTransaction(tx: Tx, input: PostTransactionInput): Prom
     const [row] = await tx
       .update(ledgerAccounts)
       .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
-      .where(and(eq(ledgerAccounts.id, accountId), sql`${ledgerAccounts.balance} + ${delta} >= 0`))
+      .where(
+        and(
+          eq(ledgerAccounts.id, accountId),
+          // Only a credit meets the limit: a balance above a limit lowered since can still be spent.
+          delta > 0 ? sql`${ledgerAccounts.balance} + ${delta} <= ${limits.balanceMax}` : sql`${ledgerAccounts.balance} + ${delta} >= 0`,
+        ),
+      )
       .returning({ balance: ledgerAccounts.balance });
-    if (!row || row.balance === null) throw new InsufficientFundsError(accountId);
+    if (!row || row.balance === null) throw delta > 0 ? new BalanceLimitError(accountId) : new InsufficientFundsError(accountId);
     balances.set(accountId, row.balance);
   }
 

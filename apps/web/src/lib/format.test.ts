@@ -14,6 +14,12 @@ describe('money formatting with Intl', () => {
     expect(formatMoney(900719925474099, { currency: 'USD', locale: 'en-US' })).toBe('$9,007,199,254,740.99');
   });
 
+  it('formats sums past 2^53 to the last digit, from a decimal string or a bigint', () => {
+    expect(formatMoney('10000000000001235', { currency: 'USD', locale: 'en-US' })).toBe('$100,000,000,000,012.35');
+    expect(formatMoney(-10000000000001235n, { currency: 'USD', locale: 'en-US' })).toBe('-$100,000,000,000,012.35');
+    expect(() => formatMoney('12.5', { currency: 'USD', locale: 'en-US' })).toThrow(TypeError);
+  });
+
   it('knows each currency’s minor-unit digits', () => {
     expect(currencyFractionDigits('USD')).toBe(2);
     expect(currencyFractionDigits('JPY')).toBe(0);

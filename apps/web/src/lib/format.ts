@@ -23,9 +23,13 @@ export function currencyFractionDigits(currency = appConfig.currency): number {
 
 /**
  * Integer minor units → "$12.50" in the member's locale. The amount reaches Intl as an exact
- * decimal string, never as a float.
+ * decimal string, never as a float. Sums past 2^53 (the ledger report's figures) come as a bigint
+ * or a decimal string of minor units and are formatted to the last digit too.
  */
-export function formatMoney(minor: number, { currency = appConfig.currency, locale = currentLocale() } = {}): string {
+export function formatMoney(
+  minor: number | bigint | string,
+  { currency = appConfig.currency, locale = currentLocale() } = {},
+): string {
   const decimal = minorToDecimalString(minor, currencyFractionDigits(currency));
   // Intl.NumberFormat formats decimal strings exactly (ES2023); the cast satisfies older typings.
   return moneyFormat(currency, locale).format(decimal as unknown as number);

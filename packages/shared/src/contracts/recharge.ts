@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLineTextSchema, positiveMinorUnitsSchema, singleLineTextSchema } from './wallet';
+import { minorUnitsSchema, multiLineTextSchema, positiveMinorUnitsSchema, singleLineTextSchema } from './wallet';
 
 export const paymentChannelKindSchema = z.enum(['bank_transfer', 'gateway']);
 export const paymentChannelCodeSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'Use 2–40 lower-case letters, digits and dashes.');
@@ -148,7 +148,7 @@ export const paymentWebhookEventSchema = z.strictObject({
   data: z.strictObject({
     orderId: z.uuid().optional(),
     reference: singleLineTextSchema.max(40).optional(),
-    amount: z.number().int().min(0).max(1_000_000_000_000),
+    amount: minorUnitsSchema,
     currency: z.string().regex(/^[A-Z]{3}$/),
     paymentReference: singleLineTextSchema.max(200).optional(),
   }),

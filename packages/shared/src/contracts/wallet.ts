@@ -1,9 +1,15 @@
 import { z } from 'zod';
+import { AMOUNT_MAX_MINOR_CEILING, BALANCE_MAX_MINOR_CEILING } from '../money';
 import { multiLineTextSchema, singleLineTextSchema } from './common';
 
-/** Money: an integer of minor units (cents). Never a float, never a string. */
-export const minorUnitsSchema = z.number().int().min(0).max(1_000_000_000_000);
-export const positiveMinorUnitsSchema = z.number().int().min(1).max(1_000_000_000_000);
+const AMOUNT_TOO_LARGE = `At most ${AMOUNT_MAX_MINOR_CEILING} minor units per movement.`;
+/** An amount to move: an integer of minor units (cents), never a float, at most the hard ceiling (the server may set a lower one). */
+export const minorUnitsSchema = z.number().int().min(0).max(AMOUNT_MAX_MINOR_CEILING, AMOUNT_TOO_LARGE);
+export const positiveMinorUnitsSchema = z.number().int().min(1).max(AMOUNT_MAX_MINOR_CEILING, AMOUNT_TOO_LARGE);
+/** A member balance: never negative, never above the ceiling the database enforces. */
+export const balanceMinorUnitsSchema = z.number().int().min(0).max(BALANCE_MAX_MINOR_CEILING);
+/** A sum over many accounts (trial balance, report figures) may pass 2^53: exact, as a decimal string of minor units. */
+export const minorUnitsTextSchema = z.string().regex(/^-?\d+$/, 'A whole number of minor units.');
 
 /** Moved to ./common; re-exported so existing imports keep working. */
 export { multiLineTextSchema, singleLineTextSchema };
@@ -27,8 +33,8 @@ export const walletSchema = z.strictObject({
   currency: z.string().length(3),
   /** Decimal places of the currency's minor unit (2 for USD). */
   fractionDigits: z.number().int().min(0).max(3),
-  available: z.number().int(),
-  onHold: z.number().int(),
+  available: balanceMinorUnitsSchema,
+  onHold: balanceMinorUnitsSchema,
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
@@ -134,29 +140,37 @@ export const ledgerReportSchema = z.strictObject({
   generatedAt: z.iso.datetime(),
   transactionCount: z.number().int(),
   entryCount: z.number().int(),
-  unbalancedTransactions: z.array(z.strictObject({ transactionId: z.number().int(), entryCount: z.number().int(), sum: z.number().int() })),
+  /** Every money figure of the report is a decimal string of minor units: sums, and values read next to them. */
+  unbalancedTransactions: z.array(
+    z.strictObject({ transactionId: z.number().int(), entryCount: z.number().int(), sum: minorUnitsTextSchema }),
+  ),
   balanceMismatches: z.array(
     z.strictObject({
       accountId: z.number().int(),
       ownerId: z.string().nullable(),
       type: z.string(),
-      cached: z.number().int(),
-      fromEntries: z.number().int(),
+      cached: minorUnitsTextSchema,
+      fromEntries: minorUnitsTextSchema,
     }),
   ),
   negativeBalances: z.array(
-    z.strictObject({ accountId: z.number().int(), ownerId: z.string().nullable(), type: z.string(), balance: z.number().int() }),
+    z.strictObject({ accountId: z.number().int(), ownerId: z.string().nullable(), type: z.string(), balance: minorUnitsTextSchema }),
   ),
   runningBalanceBreaks: z.array(
-    z.strictObject({ entryId: z.number().int(), accountId: z.number().int(), balanceAfter: z.number().int(), expected: z.number().int() }),
+    z.strictObject({
+      entryId: z.number().int(),
+      accountId: z.number().int(),
+      balanceAfter: minorUnitsTextSchema.nullable(),
+      expected: minorUnitsTextSchema,
+    }),
   ),
   trialBalance: z.array(
     z.strictObject({
       currency: z.string(),
-      accounts: z.array(z.strictObject({ type: z.string(), balance: z.number().int() })),
-      memberLiabilities: z.number().int(),
-      platformTotal: z.number().int(),
-      total: z.number().int(),
+      accounts: z.array(z.strictObject({ type: z.string(), balance: minorUnitsTextSchema })),
+      memberLiabilities: minorUnitsTextSchema,
+      platformTotal: minorUnitsTextSchema,
+      total: minorUnitsTextSchema,
     }),
   ),
 });

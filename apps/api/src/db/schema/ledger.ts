@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, char, index, integer, jsonb, pgTable, primaryKey, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from './users';
 
 /** Mirrors migrations/0200_ledger.sql; the SQL file is the source of truth for constraints and triggers. */
@@ -39,7 +53,11 @@ export const ledgerAccounts = pgTable(
     balance: bigint('balance', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique().on(table.ownerId, table.type, table.currency).nullsNotDistinct()],
+  (table) => [
+    unique().on(table.ownerId, table.type, table.currency).nullsNotDistinct(),
+    // 0202: BALANCE_MAX_MINOR_CEILING (packages/shared/src/money.ts).
+    check('ledger_accounts_member_balance_max', sql`${table.balance} is null or ${table.balance} <= 1000000000000000`),
+  ],
 );
 
 export const ledgerTransactions = pgTable(
@@ -73,6 +91,9 @@ export const ledgerEntries = pgTable(
   (table) => [
     index('ledger_entries_account_idx').on(table.accountId, table.id.desc()),
     index('ledger_entries_transaction_idx').on(table.transactionId),
+    // 0202 (NOT VALID: history is immutable): AMOUNT_MAX_MINOR_CEILING and BALANCE_MAX_MINOR_CEILING.
+    check('ledger_entries_amount_max', sql`${table.amount} between -1000000000000 and 1000000000000`),
+    check('ledger_entries_balance_after_max', sql`${table.balanceAfter} is null or ${table.balanceAfter} <= 1000000000000000`),
   ],
 );
 
@@ -95,24 +116,29 @@ export const idempotencyKeys = pgTable(
 
 export const PAYMENT_CHANNEL_KINDS = ['bank_transfer', 'gateway'] as const;
 
-export const paymentChannels = pgTable('payment_channels', {
-  code: text('code').primaryKey(),
-  kind: text('kind', { enum: PAYMENT_CHANNEL_KINDS }).notNull(),
-  name: text('name').notNull(),
-  instructions: text('instructions').notNull().default(''),
-  paymentUrlTemplate: text('payment_url_template'),
-  webhookSecret: text('webhook_secret'),
-  minAmount: bigint('min_amount', { mode: 'number' }).notNull(),
-  maxAmount: bigint('max_amount', { mode: 'number' }).notNull(),
-  presets: jsonb('presets')
-    .$type<number[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  enabled: boolean('enabled').notNull().default(true),
-  sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const paymentChannels = pgTable(
+  'payment_channels',
+  {
+    code: text('code').primaryKey(),
+    kind: text('kind', { enum: PAYMENT_CHANNEL_KINDS }).notNull(),
+    name: text('name').notNull(),
+    instructions: text('instructions').notNull().default(''),
+    paymentUrlTemplate: text('payment_url_template'),
+    webhookSecret: text('webhook_secret'),
+    minAmount: bigint('min_amount', { mode: 'number' }).notNull(),
+    maxAmount: bigint('max_amount', { mode: 'number' }).notNull(),
+    presets: jsonb('presets')
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    enabled: boolean('enabled').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // 0202: AMOUNT_MAX_MINOR_CEILING.
+  (table) => [check('payment_channels_amount_max', sql`${table.maxAmount} <= 1000000000000`)],
+);
 
 export const RECHARGE_ORDER_STATUSES = ['awaiting_payment', 'submitted', 'credited', 'rejected', 'expired', 'cancelled'] as const;
 export type RechargeOrderStatus = (typeof RECHARGE_ORDER_STATUSES)[number];
@@ -153,6 +179,8 @@ export const rechargeOrders = pgTable(
   (table) => [
     index('recharge_orders_user_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),
     unique('recharge_orders_user_create_key_unique').on(table.userId, table.createKey),
+    // 0202: AMOUNT_MAX_MINOR_CEILING.
+    check('recharge_orders_amount_max', sql`${table.amount} <= 1000000000000`),
   ],
 );
 

@@ -3,6 +3,7 @@ import { notFound } from '../../errors';
 import {
   buildIntegrityReport,
   getMemberBalances,
+  ledgerLimits,
   minorUnitDigits,
   postTransaction,
   resolveAccounts,
@@ -46,6 +47,7 @@ export async function adjustBalance(
       // Who and how much are also in the entries; the refs make the transaction readable on its own.
       refs: { operatorId, userId, direction: body.direction, amount: String(body.amount) },
       at: now,
+      limits: ledgerLimits(deps.config),
     });
     // A replay of the same adjustment (same member, direction, amount) was audited when it was made;
     // the same key for anything else never gets here (postTransaction refuses it with a 422).

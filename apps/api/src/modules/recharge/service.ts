@@ -10,7 +10,15 @@ import type { Tx } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
-import { constraintOf, IdempotencyKeyReusedError, postTransaction, resolveAccounts, sqlStateOf, withTransaction } from '../../ledger/index';
+import {
+  constraintOf,
+  IdempotencyKeyReusedError,
+  ledgerLimits,
+  postTransaction,
+  resolveAccounts,
+  sqlStateOf,
+  withTransaction,
+} from '../../ledger/index';
 import * as repo from './repository';
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
@@ -256,6 +264,7 @@ async function creditLockedOrder(
     memo: `Recharge ${order.reference} via ${order.channel.name}`,
     refs: { rechargeOrderId: order.id, reference: order.reference },
     at: now,
+    limits: ledgerLimits(deps.config),
   });
   const updated = await repo.updateOrder(tx, order.id, {
     status: 'credited',
