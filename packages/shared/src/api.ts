@@ -14,12 +14,26 @@ export const publicConfigSchema = z.strictObject({
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
+/**
+ * Bounds of the open crash-report endpoint: characters per field (the web app cuts to these), the
+ * reports one address may send per minute, and the window within which identical reports are
+ * logged once with a count.
+ */
+export const CLIENT_ERROR_LIMITS = {
+  message: 1000,
+  stack: 4000,
+  path: 512,
+  buildId: 100,
+  perAddressPerMinute: 20,
+  repeatWindowMs: 5 * 60_000,
+} as const;
+
 /** A crash report from the browser (render errors, start-up failures), logged server-side. */
 export const clientErrorReportSchema = z.strictObject({
   kind: z.enum(['render', 'mount', 'chunk', 'unhandled']),
-  message: z.string().min(1).max(2000),
-  stack: z.string().max(8000).optional(),
-  path: z.string().max(2048),
-  buildId: z.string().max(100),
+  message: z.string().min(1).max(CLIENT_ERROR_LIMITS.message),
+  stack: z.string().max(CLIENT_ERROR_LIMITS.stack).optional(),
+  path: z.string().max(CLIENT_ERROR_LIMITS.path),
+  buildId: z.string().max(CLIENT_ERROR_LIMITS.buildId),
 });
 export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;

@@ -1,7 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, clientErrorReportSchema, healthSchema, readySchema } from '@orchard/shared';
+import { apiErrorSchema, CLIENT_ERROR_LIMITS, clientErrorReportSchema, healthSchema, readySchema } from '@orchard/shared';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/client';
+import type { RateRule } from '../accounts/rate-limit';
+import { ClientErrorLog } from './client-error-log';
+
+/** Crash reports per address: a page that crashes in a loop is still a handful a minute. */
+const clientErrorsPerAddress: RateRule = {
+  name: 'client-errors-ip',
+  max: CLIENT_ERROR_LIMITS.perAddressPerMinute,
+  windowMs: 60_000,
+  message: 'Too many error reports from your network. Try again in {wait}.',
+};
+/** The largest valid report is about 13 KB of UTF-8 (a stack of 4,000 three-byte characters). */
+const CLIENT_ERROR_BODY_LIMIT = 16 * 1024;
 
 /** Liveness and readiness for load balancers and orchestrators. */
 export const systemRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (app, { database }) => {
@@ -32,19 +44,32 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
     },
   );
 
+  const clientErrors = new ClientErrorLog(app.log, CLIENT_ERROR_LIMITS.repeatWindowMs);
+  // Counts of repeats are logged when their window ends, even if the failure never comes back.
+  const flushTimer = setInterval(() => clientErrors.flush(app.clock.now()), 60_000).unref();
+  app.addHook('onClose', async () => {
+    clearInterval(flushTimer);
+    clientErrors.flush();
+  });
+
   app.post(
     '/api/v1/client-errors',
     {
+      bodyLimit: CLIENT_ERROR_BODY_LIMIT,
       schema: {
         operationId: 'reportClientError',
         tags: ['system'],
-        summary: 'Record an error the web app hit, for the server log',
+        summary: 'Record an error the web app hit, for the server log (size-capped, rate-limited per address)',
         body: clientErrorReportSchema,
-        response: { 204: z.null(), 400: apiErrorSchema },
+        response: { 204: z.null(), 400: apiErrorSchema, 413: apiErrorSchema, 429: apiErrorSchema },
+      },
+      // Counted before the body is validated, so malformed floods spend the same budget.
+      preValidation: async (request) => {
+        await app.rateLimiter.consume([[clientErrorsPerAddress, request.ip]]);
       },
     },
     async (request, reply) => {
-      request.log.warn({ clientError: request.body }, 'client error reported');
+      clientErrors.record(request.body, { reqId: request.id, ip: request.ip }, app.clock.now());
       return reply.status(204).send(null);
     },
   );
