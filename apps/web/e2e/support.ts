@@ -28,19 +28,24 @@ export async function pretendSignedIn(page: Page, me: Record<string, unknown> = 
   await page.route('**/api/v1/me', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(me) }));
 }
 
-/** Records every time the loading bar becomes visible, from the first script on. */
+/** The loading bar's accessible name (common catalogue, `app.loading`). */
+export const LOADING_BAR_NAME = 'Loading…';
+
+/**
+ * Records every time the loading bar becomes visible, from the first script on. The bar is a
+ * progress bar named LOADING_BAR_NAME, out of the accessibility tree (aria-hidden) while hidden.
+ */
 export async function watchLoadingBar(page: Page) {
-  await page.addInitScript(() => {
-    (window as unknown as { __barShown: number }).__barShown = 0;
+  await page.addInitScript((name) => {
+    const counter = window as unknown as { __barShown: number };
+    counter.__barShown = 0;
+    let shown = false;
     new MutationObserver(() => {
-      const bar = document.querySelector('[data-testid="loading-bar"]');
-      if (bar?.getAttribute('data-visible') === 'true' && bar.getAttribute('data-counted') !== 'yes') {
-        bar.setAttribute('data-counted', 'yes');
-        (window as unknown as { __barShown: number }).__barShown += 1;
-      } else if (bar?.getAttribute('data-visible') === 'false') {
-        bar.removeAttribute('data-counted');
-      }
-    }).observe(document, { subtree: true, attributes: true, childList: true, attributeFilter: ['data-visible'] });
-  });
+      const bar = document.querySelector(`[role="progressbar"][aria-label="${name}"]`);
+      const visible = bar?.getAttribute('aria-hidden') === 'false';
+      if (visible && !shown) counter.__barShown += 1;
+      shown = visible;
+    }).observe(document, { subtree: true, attributes: true, childList: true, attributeFilter: ['aria-hidden'] });
+  }, LOADING_BAR_NAME);
   return () => page.evaluate(() => (window as unknown as { __barShown: number }).__barShown);
 }

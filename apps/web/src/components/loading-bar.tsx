@@ -1,9 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useRouterState } from '@tanstack/react-router';
+import { useTranslation } from '@/lib/i18n';
 import { LOADING_BAR, LoadingBarController, type LoadingBarState } from '../lib/loading-bar';
 
-/** ORIGIN.md O-L: the top bar during navigation, driven by the router's pending state. */
+/**
+ * ORIGIN.md O-L: the top bar during navigation, driven by the router's pending state. While it
+ * shows it is a named progress bar with no value (the progress drawn is an estimate, not a
+ * measure); hidden, it is out of the accessibility tree.
+ */
 export function LoadingBar() {
+  const { t } = useTranslation();
   const isPending = useRouterState({ select: (state) => state.status === 'pending' || state.isLoading });
   const [state, setState] = useState<LoadingBarState>({ visible: false, progress: 0 });
   const controller = useRef<LoadingBarController | null>(null);
@@ -21,9 +27,9 @@ export function LoadingBar() {
 
   return (
     <div
-      data-testid="loading-bar"
-      aria-hidden="true"
-      data-visible={state.visible}
+      role="progressbar"
+      aria-label={t('app.loading')}
+      aria-hidden={!state.visible}
       className="pointer-events-none fixed inset-x-0 top-0 z-50 origin-left bg-primary-600 transition-[transform,opacity] duration-200 dark:bg-primary-500"
       style={{
         height: LOADING_BAR.heightPx,

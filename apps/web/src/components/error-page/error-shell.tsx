@@ -33,9 +33,7 @@ export function ErrorShell({
         {status}
       </p>
       <h1 className="text-2xl font-semibold text-gray-900 dark:text-gray-50">{title}</h1>
-      <p className="break-words text-base text-gray-700 dark:text-gray-300" data-testid="error-message">
-        {message}
-      </p>
+      <p className="break-words text-base text-gray-700 dark:text-gray-300">{message}</p>
       <p className="text-sm text-gray-600 dark:text-gray-400">{hint}</p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
         {children}
