@@ -88,6 +88,15 @@ describe.each(DATABASE_KINDS)('configured money limits over HTTP on %s', (kind) 
     const beyond = await adjust(AMOUNT_MAX_MINOR_CEILING + 1);
     expect(beyond.statusCode).toBe(400);
     expect(apiErrorSchema.parse(beyond.json()).error).toMatchObject({ code: 'VALIDATION_FAILED', fields: { amount: expect.any(String) } });
+    // A recharge order the limit would never let be credited is refused when it is created.
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/recharge/orders',
+      headers: as(member, randomUUID()),
+      payload: { channel: 'bank', amount: 1001 },
+    });
+    expect(order.statusCode, order.body).toBe(400);
+    expect(apiErrorSchema.parse(order.json()).error.fields?.amount).toContain('to 1000');
     expect(await snapshot(t)).toEqual(before);
   });
 

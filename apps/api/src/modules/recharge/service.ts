@@ -140,9 +140,11 @@ export async function createOrder(
     if (!channel || !channel.enabled) {
       throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { channel: 'This payment channel is not available.' });
     }
-    if (input.amount < channel.minAmount || input.amount > channel.maxAmount) {
+    // AMOUNT_MAX_MINOR may be below the channel's own maximum: an order that could never be credited is refused now.
+    const maxAmount = Math.min(channel.maxAmount, deps.config.AMOUNT_MAX_MINOR);
+    if (input.amount < channel.minAmount || input.amount > maxAmount) {
       throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
-        amount: `Enter an amount from ${channel.minAmount} to ${channel.maxAmount} (minor units).`,
+        amount: `Enter an amount from ${channel.minAmount} to ${maxAmount} (minor units).`,
       });
     }
     if ((await repo.countOpenOrders(tx, userId, now)) >= deps.config.RECHARGE_MAX_OPEN_ORDERS) {
