@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { isDatabaseUnavailable } from './unavailable';
 
 /**
  * Drizzle over either driver. Both speak the same PostgreSQL dialect and the same query
@@ -66,6 +67,7 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     db,
     async withSession(work) {
       const client = await pool.connect();
+      let failure: unknown;
       try {
         return await work({
           exec: async (text) => {
@@ -73,8 +75,14 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
           },
           query: async (text, params) => (await client.query(text, params as unknown[])).rows,
         });
+      } catch (error) {
+        failure = error;
+        throw error;
       } finally {
-        client.release();
+        // A connection lost mid-query may not have noticed its socket closing yet; released as
+        // healthy it would go back to the pool and fail the next request. Released with the error,
+        // the pool drops it.
+        client.release(isDatabaseUnavailable(failure) ? (failure as Error) : undefined);
       }
     },
     async ping() {
