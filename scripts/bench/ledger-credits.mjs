@@ -279,7 +279,7 @@ export async function runLedgerCredits() {
 BEGIN;
 SELECT account_id AS acct FROM bench_accounts WHERE n = :n \\gset
 INSERT INTO ledger_transactions (kind, memo, created_at) VALUES ('recharge', 'pgbench', now()) RETURNING id AS tx \\gset
-UPDATE ledger_accounts SET balance = balance + 100 WHERE id = :acct AND balance + 100 >= 0 RETURNING balance AS bal \\gset
+UPDATE ledger_accounts SET balance = balance + 100 WHERE id = :acct AND balance + 100 <= 1000000000000000 RETURNING balance AS bal \\gset
 INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after, created_at) VALUES (:tx, :acct, 100, :bal, now()), (:tx, ${cash}, -100, NULL, now());
 COMMIT;
 `;
