@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, rechargeOrderSchema, walletSchema } from '@orchard/shared';
 import { isDatabaseUnavailable } from '../src/db/unavailable';
 import { createTestApp, type TestApp } from './app';
+import { createTestDatabase } from './database';
 import { registerMember, signInOperator } from './auth';
 import { insertChannels } from './ledger-helpers';
 
@@ -176,6 +177,32 @@ function urlOf(name: string): string {
   parsed.pathname = `/${name}`;
   return parsed.toString();
 }
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('a checked-out connection lost between two statements on postgres', () => {
+  it('fails the next statement as unavailable instead of crashing, and the pool serves the next caller', async () => {
+    const database = await createTestDatabase('postgres', { poolSize: 2 });
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await admin.connect();
+    try {
+      const outcome = await database.handle
+        .withSession(async (session) => {
+          await session.exec('begin');
+          const [{ pid }] = (await session.query<{ pid: number }>('select pg_backend_pid() as pid')) as [{ pid: number }];
+          // Idle in transaction, the client checked out: the server's FATAL arrives with no query running.
+          await admin.query('select pg_terminate_backend($1)', [pid]);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          await session.query('select 1');
+          return 'finished';
+        })
+        .catch((error: unknown) => error);
+      expect(isDatabaseUnavailable(outcome)).toBe(true);
+      await expect(database.handle.ping()).resolves.toBeUndefined();
+    } finally {
+      await admin.end();
+      await database.destroy();
+    }
+  });
+});
 
 describe('isDatabaseUnavailable', () => {
   const wrapped = (cause: unknown) => Object.assign(new Error('Failed query: update ledger_accounts …'), { cause });
