@@ -70,6 +70,7 @@ const envSchema = z.object({
   // Accounts and delivery (issue 3).
   REQUIRE_INVITE: booleanFromEnv,
   REGISTRATIONS_PER_IP_PER_DAY: integerFromEnv(20, 1),
+  MAX_SESSIONS_PER_MEMBER: integerFromEnv(10, 1),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

@@ -4,7 +4,7 @@ import { apiErrorSchema, codeSentSchema } from '@orchard/shared';
 import { loadConfig, testConfig } from '../src/config';
 import { auditLog, outbox, verificationCodes } from '../src/db/schema/index';
 import { countCodeAttempt } from '../src/modules/accounts/repository';
-import { CODE_MAX_ATTEMPTS } from '../src/modules/accounts/service';
+import { CODE_MAX_ATTEMPTS } from '../src/modules/accounts/codes';
 import { createTestApp, type TestApp } from './app';
 import { latestMessageTo, randomIp, registerMember, sessionCookieFrom, signInOperator, TEST_PASSWORD } from './auth';
 import { DATABASE_KINDS } from './database';

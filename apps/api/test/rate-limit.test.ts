@@ -72,8 +72,49 @@ function storeContract(name: string, open: () => Promise<{ store: RateLimitStore
       const results = await Promise.all(Array.from({ length: 20 }, () => store.hit(key, 60_000, now)));
       expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     });
+
+    it('grants at most `max` attempts at once; only failures fill the window, successes give their place back', async () => {
+      const key = `a-${randomBytes(6).toString('hex')}`;
+      const now = new Date('2030-01-01T00:00:00Z');
+      const begun = await Promise.all(Array.from({ length: 12 }, () => store.begin(key, 3, 60_000, now)));
+      const granted = begun.filter((grant) => grant.outcome === 'granted');
+      expect(granted).toHaveLength(3);
+      expect(begun.filter((grant) => grant.outcome === 'busy')).toHaveLength(9);
+      // Two succeed: their places are free again; one fails: it stays counted.
+      await store.settle(key, granted[0]!.resetAt, false, 60_000, now);
+      await store.settle(key, granted[1]!.resetAt, false, 60_000, now);
+      await store.settle(key, granted[2]!.resetAt, true, 60_000, now);
+      expect((await store.peek(key, now))?.count).toBe(1);
+      const next = await Promise.all(Array.from({ length: 4 }, () => store.begin(key, 3, 60_000, now)));
+      expect(next.filter((grant) => grant.outcome === 'granted')).toHaveLength(2);
+      for (const grant of next.filter((item) => item.outcome === 'granted')) await store.settle(key, grant.resetAt, true, 60_000, now);
+      expect(await store.begin(key, 3, 60_000, now)).toMatchObject({ outcome: 'full' });
+      // The window ends: everything starts over.
+      expect(await store.begin(key, 3, 60_000, new Date(now.getTime() + 60_000))).toMatchObject({ outcome: 'granted' });
+    });
   });
 }
+
+describe('attempts through the limiter', () => {
+  it('lets parallel attempts that succeed all through, and refuses once `max` have failed', { timeout: 120_000 }, async () => {
+    const database = await createTestDatabase('pglite');
+    try {
+      const clock = new ManualClock('2030-01-01T00:00:00Z');
+      const limiter = new RateLimiter(new DatabaseRateLimitStore(database.handle.db), clock);
+      const subject = randomBytes(6).toString('hex');
+      const succeed = async () => {
+        const ticket = await limiter.attempt([[rule, subject]]);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        await ticket.succeeded();
+      };
+      await Promise.all(Array.from({ length: 10 }, succeed));
+      for (let i = 0; i < 3; i++) await (await limiter.attempt([[rule, subject]])).failed();
+      await expect(limiter.attempt([[rule, subject]])).rejects.toMatchObject({ statusCode: 429, headers: { 'retry-after': '60' } });
+    } finally {
+      await database.destroy();
+    }
+  });
+});
 
 for (const kind of DATABASE_KINDS) {
   storeContract(`database (${kind})`, async () => {

@@ -250,7 +250,29 @@ export const sessionInfoSchema = z.strictObject({
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
-export const sessionListSchema = z.strictObject({ sessions: z.array(sessionInfoSchema) });
+/** `GET /me/sessions`: keyset pages, newest first. Query values arrive as strings. */
+export const listSessionsQuerySchema = z.strictObject({
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not a valid cursor.')
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^(?:[1-9]|[1-4]\d|50)$/, 'Use a whole number from 1 to 50.')
+    .optional()
+    .describe('1 to 50, default 20'),
+});
+export type ListSessionsQuery = z.infer<typeof listSessionsQuerySchema>;
+
+export const sessionListSchema = z.strictObject({
+  sessions: z.array(sessionInfoSchema),
+  /** The next page's cursor, null on the last page. */
+  nextCursor: z.string().nullable(),
+  /** Live sessions a member may hold; signing in beyond it signs out the oldest. */
+  maxSessions: z.number().int(),
+  /** Sessions of this member signed out by that cap in the last 30 days. */
+  endedByCapRecently: z.number().int(),
+});
 export type SessionList = z.infer<typeof sessionListSchema>;
 
 export const revokedSessionsSchema = z.strictObject({ revoked: z.number().int() });

@@ -5,6 +5,17 @@ import { users } from './users';
 /** Mirrors migrations/0100_accounts.sql. */
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+export const SESSION_END_REASONS = [
+  'signed_out',
+  'replaced',
+  'session_cap',
+  'password_changed',
+  'password_reset',
+  'other_sessions_revoked',
+  'operator',
+] as const;
+export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
+
 export const sessions = pgTable('sessions', {
   id: uuid('id')
     .primaryKey()
@@ -17,6 +28,8 @@ export const sessions = pgTable('sessions', {
   lastSeenAt: at('last_seen_at').notNull(),
   expiresAt: at('expires_at').notNull(),
   revokedAt: at('revoked_at'),
+  /** Why it ended (migrations/0301_session_end_reason.sql); null while live, and on rows ended before. */
+  endReason: text('end_reason', { enum: SESSION_END_REASONS }),
   ip: text('ip'),
   userAgent: text('user_agent'),
 });
@@ -86,5 +99,7 @@ export const outbox = pgTable('outbox', {
 export const rateLimitCounters = pgTable('rate_limit_counters', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
+  /** Attempts being judged right now (migrations/0300_rate_limit_attempts.sql). */
+  pending: integer('pending').notNull().default(0),
   resetAt: at('reset_at').notNull(),
 });

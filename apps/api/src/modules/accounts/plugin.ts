@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AccountDeps, RequestContext } from './deps';
 import { linkOrigin } from './origin';
 import { OutboxWorker } from './outbox/outbox';
-import { DatabaseRateLimitStore, RateLimiter, RedisRateLimitStore } from './rate-limit';
-import { AccountService, type RequestContext } from './service';
+import { DatabaseRateLimitStore, RateLimiter, rateRules, RedisRateLimitStore } from './rate-limit';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    accounts: AccountService;
+    /** What the accounts actions take as their first argument (deps.ts). */
+    accountDeps: AccountDeps;
     outbox: OutboxWorker;
     rateLimiter: RateLimiter;
   }
@@ -29,7 +30,7 @@ export function contextOf(request: FastifyRequest): RequestContext {
   };
 }
 
-/** Accounts services, the outbox worker and rate-limit counters, shared by every module. */
+/** The accounts dependencies, the outbox worker and rate-limit counters, shared by every module. */
 async function registerAccounts(app: FastifyInstance) {
   const { config, clock } = app;
   const store = config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL) : new DatabaseRateLimitStore(app.database.db);
@@ -37,7 +38,14 @@ async function registerAccounts(app: FastifyInstance) {
   const outbox = OutboxWorker.fromConfig(app.database.db, config, clock, app.log);
   app.decorate('rateLimiter', limiter);
   app.decorate('outbox', outbox);
-  app.decorate('accounts', new AccountService(app.database.db, config, clock, limiter, outbox, app.log));
+  app.decorate('accountDeps', {
+    db: app.database.db,
+    clock,
+    config,
+    limiter,
+    rules: rateRules(config.REGISTRATIONS_PER_IP_PER_DAY),
+    outbox,
+  } satisfies AccountDeps);
   app.addHook('onReady', async () => outbox.start(config.OUTBOX_POLL_MS));
   app.addHook('onClose', async () => {
     await outbox.stop();

@@ -21,8 +21,19 @@ export interface RateLimitStore {
   /** Takes one hit back (never below zero), e.g. an attempt that turned out to succeed. */
   release(key: string, now: Date): Promise<void>;
   clear(key: string): Promise<void>;
+  /**
+   * Opens an attempt that only a failure will count against (a password, a code), in one atomic
+   * step: `full` when `max` failures are already in the window, `busy` when failures plus attempts
+   * still being judged reach `max` (the caller waits for them to settle), otherwise `granted` (one
+   * more attempt in flight; the window's end identifies the grant for `settle`).
+   */
+  begin(key: string, max: number, windowMs: number, now: Date): Promise<AttemptGrant>;
+  /** Ends a granted attempt: it leaves the in-flight count, and a failure is counted. */
+  settle(key: string, grantResetAt: Date, failed: boolean, windowMs: number, now: Date): Promise<void>;
   close(): Promise<void>;
 }
+
+export type AttemptGrant = { outcome: 'granted' | 'busy' | 'full'; resetAt: Date };
 
 export class DatabaseRateLimitStore implements RateLimitStore {
   readonly kind = 'database' as const;
@@ -70,6 +81,52 @@ export class DatabaseRateLimitStore implements RateLimitStore {
     await this.db.delete(rateLimitCounters).where(eq(rateLimitCounters.key, key));
   }
 
+  async begin(key: string, max: number, windowMs: number, now: Date): Promise<AttemptGrant> {
+    const expired = sql`${rateLimitCounters.resetAt} <= ${now.toISOString()}::timestamptz`;
+    // Granted only when the row's window is over, or it has room for one more attempt being judged.
+    const [row] = await this.db
+      .insert(rateLimitCounters)
+      .values({ key, count: 0, pending: 1, resetAt: new Date(now.getTime() + windowMs) })
+      .onConflictDoUpdate({
+        target: rateLimitCounters.key,
+        set: {
+          count: sql`case when ${expired} then 0 else ${rateLimitCounters.count} end`,
+          pending: sql`case when ${expired} then 1 else ${rateLimitCounters.pending} + 1 end`,
+          resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimitCounters.resetAt} end`,
+        },
+        setWhere: sql`${expired} or (${rateLimitCounters.count} < ${max} and ${rateLimitCounters.count} + ${rateLimitCounters.pending} < ${max})`,
+      })
+      .returning({ resetAt: rateLimitCounters.resetAt });
+    if (row) return { outcome: 'granted', resetAt: new Date(row.resetAt) };
+    const state = await this.peek(key, now);
+    if (!state) return this.begin(key, max, windowMs, now);
+    return { outcome: state.count >= max ? 'full' : 'busy', resetAt: state.resetAt };
+  }
+
+  async settle(key: string, grantResetAt: Date, failed: boolean, windowMs: number, now: Date): Promise<void> {
+    const sameWindow = sql`${rateLimitCounters.resetAt} = ${grantResetAt.toISOString()}::timestamptz`;
+    if (!failed) {
+      await this.db
+        .update(rateLimitCounters)
+        .set({ pending: sql`greatest(${rateLimitCounters.pending} - 1, 0)` })
+        .where(and(eq(rateLimitCounters.key, key), sameWindow));
+      return;
+    }
+    // A failure counts even if its window ended meanwhile (then it opens the next one).
+    const expired = sql`${rateLimitCounters.resetAt} <= ${now.toISOString()}::timestamptz`;
+    await this.db
+      .insert(rateLimitCounters)
+      .values({ key, count: 1, pending: 0, resetAt: new Date(now.getTime() + windowMs) })
+      .onConflictDoUpdate({
+        target: rateLimitCounters.key,
+        set: {
+          count: sql`case when ${expired} then 1 else ${rateLimitCounters.count} + 1 end`,
+          pending: sql`case when ${expired} then 0 when ${sameWindow} then greatest(${rateLimitCounters.pending} - 1, 0) else ${rateLimitCounters.pending} end`,
+          resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimitCounters.resetAt} end`,
+        },
+      });
+  }
+
   async close(): Promise<void> {}
 }
 
@@ -91,6 +148,45 @@ const RELEASE_SCRIPT = `
 local reset = tonumber(redis.call('HGET', KEYS[1], 'reset') or '0')
 if reset > tonumber(ARGV[1]) and tonumber(redis.call('HGET', KEYS[1], 'count') or '0') > 0 then
   redis.call('HINCRBY', KEYS[1], 'count', -1)
+end
+return 1
+`;
+
+// KEYS[1] counter hash; ARGV: now ms, window ms, max. Returns { outcome (1 granted, 0 busy, -1 full), reset ms }.
+const BEGIN_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local max = tonumber(ARGV[3])
+local reset = tonumber(redis.call('HGET', KEYS[1], 'reset') or '0')
+if reset <= now then
+  reset = now + window
+  redis.call('HSET', KEYS[1], 'count', 0, 'pending', 0, 'reset', reset)
+  redis.call('PEXPIRE', KEYS[1], window + 60000)
+end
+local count = tonumber(redis.call('HGET', KEYS[1], 'count') or '0')
+local pending = tonumber(redis.call('HGET', KEYS[1], 'pending') or '0')
+if count >= max then return { -1, reset } end
+if count + pending >= max then return { 0, reset } end
+redis.call('HINCRBY', KEYS[1], 'pending', 1)
+return { 1, reset }
+`;
+
+// KEYS[1] counter hash; ARGV: now ms, window ms, grant reset ms, failed (1/0).
+const SETTLE_SCRIPT = `
+local now = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local grant = tonumber(ARGV[3])
+local reset = tonumber(redis.call('HGET', KEYS[1], 'reset') or '0')
+if reset == grant and reset > now and tonumber(redis.call('HGET', KEYS[1], 'pending') or '0') > 0 then
+  redis.call('HINCRBY', KEYS[1], 'pending', -1)
+end
+if ARGV[4] == '1' then
+  if reset <= now then
+    reset = now + window
+    redis.call('HSET', KEYS[1], 'count', 0, 'pending', 0, 'reset', reset)
+    redis.call('PEXPIRE', KEYS[1], window + 60000)
+  end
+  redis.call('HINCRBY', KEYS[1], 'count', 1)
 end
 return 1
 `;
@@ -138,6 +234,20 @@ export class RedisRateLimitStore implements RateLimitStore {
 
   async clear(key: string): Promise<void> {
     await this.run(() => this.redis.del(this.prefix + key));
+  }
+
+  async begin(key: string, max: number, windowMs: number, now: Date): Promise<AttemptGrant> {
+    const [outcome, reset] = (await this.run(() => this.redis.eval(BEGIN_SCRIPT, 1, this.prefix + key, now.getTime(), windowMs, max))) as [
+      number,
+      number,
+    ];
+    return { outcome: outcome === 1 ? 'granted' : outcome === 0 ? 'busy' : 'full', resetAt: new Date(Number(reset)) };
+  }
+
+  async settle(key: string, grantResetAt: Date, failed: boolean, windowMs: number, now: Date): Promise<void> {
+    await this.run(() =>
+      this.redis.eval(SETTLE_SCRIPT, 1, this.prefix + key, now.getTime(), windowMs, grantResetAt.getTime(), failed ? '1' : '0'),
+    );
   }
 
   async close(): Promise<void> {
@@ -228,6 +338,35 @@ export function tooManyRequests(message: string, retryAfterSeconds: number): App
   });
 }
 
+/** How long an attempt waits for attempts ahead of it to be judged before it is refused. */
+const ATTEMPT_WAIT_MS = 10_000;
+const BUSY_RETRY_SECONDS = 5;
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** One open attempt (see `RateLimiter.attempt`); settled once, later calls do nothing. */
+export class AttemptTicket {
+  private settled = false;
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly clock: Clock,
+    private readonly grants: Array<{ rule: RateRule; key: string; resetAt: Date }>,
+  ) {}
+
+  async failed(): Promise<void> {
+    await this.settle(true);
+  }
+
+  async succeeded(): Promise<void> {
+    await this.settle(false);
+  }
+
+  private async settle(failed: boolean) {
+    if (this.settled) return;
+    this.settled = true;
+    for (const grant of this.grants) await this.store.settle(grant.key, grant.resetAt, failed, grant.rule.windowMs, this.clock.now());
+  }
+}
+
 /** The rules applied to keys, over whichever store is configured. */
 export class RateLimiter {
   constructor(
@@ -262,20 +401,35 @@ export class RateLimiter {
   }
 
   /**
-   * Counts an attempt before it is judged, so a burst of parallel attempts cannot slip past the
-   * limit between a check and a count. Refused (429) when any rule is already full; the caller
-   * gives the attempt back with `release` when it succeeds.
+   * Opens an attempt that only failures count against (a password, a code), for every rule at once.
+   * While earlier attempts are still being judged and could fill a rule, this one waits for them
+   * (up to `ATTEMPT_WAIT_MS`), so a parallel burst of wrong guesses is judged no more than `max`
+   * times per window, while parallel right ones all pass. 429 when a rule already holds `max`
+   * failures. The caller settles the ticket: `failed()` counts, `succeeded()` does not.
    */
-  async acquire(checks: Array<[RateRule, string]>): Promise<void> {
-    const taken: Array<[RateRule, string]> = [];
-    for (const [rule, subject] of checks) {
-      const now = this.clock.now();
-      const state = await this.record(rule, subject);
-      taken.push([rule, subject]);
-      if (state.count > rule.max) {
-        for (const [takenRule, takenSubject] of taken) await this.release(takenRule, takenSubject);
-        throw tooManyRequests(rule.message, (state.resetAt.getTime() - now.getTime()) / 1000);
+  async attempt(checks: Array<[RateRule, string]>): Promise<AttemptTicket> {
+    const deadline = performance.now() + ATTEMPT_WAIT_MS;
+    for (let round = 0; ; round++) {
+      const granted: Array<{ rule: RateRule; key: string; resetAt: Date }> = [];
+      let refusal: { outcome: 'busy' | 'full'; rule: RateRule; resetAt: Date } | undefined;
+      for (const [rule, subject] of checks) {
+        const key = this.key(rule, subject);
+        const result = await this.store.begin(key, rule.max, rule.windowMs, this.clock.now());
+        if (result.outcome !== 'granted') {
+          refusal = { outcome: result.outcome, rule, resetAt: result.resetAt };
+          break;
+        }
+        granted.push({ rule, key, resetAt: result.resetAt });
       }
+      if (!refusal) return new AttemptTicket(this.store, this.clock, granted);
+      for (const grant of granted) await this.store.settle(grant.key, grant.resetAt, false, grant.rule.windowMs, this.clock.now());
+      if (refusal.outcome === 'full') {
+        throw tooManyRequests(refusal.rule.message, (refusal.resetAt.getTime() - this.clock.now().getTime()) / 1000);
+      }
+      // Still crowded after the wait: a short retry, not the whole window (nothing failed yet).
+      if (performance.now() >= deadline) throw tooManyRequests(refusal.rule.message, BUSY_RETRY_SECONDS);
+      // Attempts ahead of this one are being judged; they settle within a password hash or two.
+      await sleep(Math.min(200, 10 * 2 ** Math.min(round, 4)) + Math.random() * 10);
     }
   }
 

@@ -53,6 +53,8 @@ export async function updateDisplayName(db: Executor, userId: string, displayNam
 export async function insertCode(
   db: Executor,
   values: {
+    /** Made by the caller, so the code's hash (salted with it) is written with the row. */
+    id: string;
     purpose: CodePurpose;
     channel: 'email' | 'sms';
     destination: string;
@@ -66,6 +68,7 @@ export async function insertCode(
   const [row] = await db
     .insert(verificationCodes)
     .values({
+      id: values.id,
       purpose: values.purpose,
       channel: values.channel,
       destination: values.destination,
@@ -220,4 +223,10 @@ export async function retireRequestedLinks(db: Executor, userId: string, now: Da
     .update(signInLinks)
     .set({ usedAt: now })
     .where(and(eq(signInLinks.userId, userId), isNull(signInLinks.usedAt), isNull(signInLinks.issuedBy)));
+}
+
+/** The member's row, locked until the transaction ends: sign-ins of one member count their sessions one after another. */
+export async function lockUser(db: Executor, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
+  return row;
 }

@@ -5,6 +5,7 @@ import {
   changePasswordBodySchema,
   codeSentSchema,
   consumeSignInLinkBodySchema,
+  listSessionsQuerySchema,
   meSchema,
   messageSchema,
   PASSWORD_MAX_LENGTH,
@@ -26,9 +27,14 @@ import {
 } from '@orchard/shared';
 import { z } from 'zod';
 import { authOf, requireMember } from '../../plugins/auth';
+import { RESEND_COOLDOWN_MS } from './codes';
+import { changePassword, requestPasswordReset, resetPassword } from './passwords';
 import { contextOf } from './plugin';
-import { RESEND_COOLDOWN_MS } from './service';
-import { clearSessionCookie, listLiveSessions, setSessionCookie } from './sessions';
+import { getMe, listSessions, revokeOtherSessions, updateMe } from './profile';
+import { register, resendCode, verifyRegistration } from './registration';
+import { clearSessionCookie, setSessionCookie } from './sessions';
+import { signIn, signOut } from './sign-in';
+import { consumeSignInLink, requestSignInLink, signInWithCode } from './sign-in-links';
 
 const errors = {
   400: apiErrorSchema,
@@ -44,7 +50,7 @@ const session = [{ session: [] }];
 
 /** Register, verify, sign in and out, passwords, sign-in links and the member's own profile. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accounts, config } = app;
+  const { accountDeps: deps, config } = app;
 
   app.get(
     '/auth/options',
@@ -71,7 +77,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: codeSentSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await accounts.register(request.body, contextOf(request))),
+    async (request, reply) => reply.status(201).send(await register(deps, request.body, contextOf(request))),
   );
 
   app.post(
@@ -86,7 +92,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const started = await accounts.verifyRegistration(request.body.verificationId, request.body.code, contextOf(request));
+      const started = await verifyRegistration(deps, request.body.verificationId, request.body.code, contextOf(request));
       setSessionCookie(request, reply, config, started.token, started.expiresAt, app.clock.now());
       return { user: started.user };
     },
@@ -103,7 +109,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: codeSentSchema, ...errors },
       },
     },
-    async (request) => accounts.resendCode(request.body.verificationId, contextOf(request)),
+    async (request) => resendCode(deps, request.body.verificationId, contextOf(request)),
   );
 
   app.post(
@@ -118,7 +124,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const started = await accounts.signIn(request.body.account, request.body.password, contextOf(request));
+      const started = await signIn(deps, request.body.account, request.body.password, contextOf(request));
       setSessionCookie(request, reply, config, started.token, started.expiresAt, app.clock.now());
       return { user: started.user };
     },
@@ -130,7 +136,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { operationId: 'signOut', tags, summary: 'End this session', response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
-      if (request.auth) await accounts.signOut(request.auth.sessionId, request.auth.userId, request.ip);
+      if (request.auth) await signOut(deps, request.auth.sessionId, request.auth.userId, request.ip);
       clearSessionCookie(request, reply, config);
       return reply.status(204).send(null);
     },
@@ -147,7 +153,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 202: passwordResetRequestedSchema, ...errors },
       },
     },
-    async (request, reply) => reply.status(202).send(await accounts.requestPasswordReset(request.body.account, contextOf(request))),
+    async (request, reply) => reply.status(202).send(await requestPasswordReset(deps, request.body.account, contextOf(request))),
   );
 
   app.post(
@@ -161,7 +167,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (request) => accounts.resetPassword(request.body, contextOf(request)),
+    async (request) => resetPassword(deps, request.body, contextOf(request)),
   );
 
   app.post(
@@ -175,7 +181,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: messageSchema, ...errors },
       },
     },
-    async (request) => accounts.changePassword(request.body, request.auth, contextOf(request)),
+    async (request) => changePassword(deps, request.body, request.auth, contextOf(request)),
   );
 
   app.post(
@@ -190,7 +196,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.status(202).send(await accounts.requestSignInLink(request.body.account, request.body.redirect, contextOf(request))),
+      reply.status(202).send(await requestSignInLink(deps, request.body.account, request.body.redirect, contextOf(request))),
   );
 
   app.post(
@@ -205,7 +211,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const started = await accounts.consumeSignInLink(request.body.token, contextOf(request));
+      const started = await consumeSignInLink(deps, request.body.token, contextOf(request));
       setSessionCookie(request, reply, config, started.token, started.expiresAt, app.clock.now());
       return { user: started.user, redirect: started.redirect };
     },
@@ -223,7 +229,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const started = await accounts.signInWithCode(request.body.account, request.body.code, contextOf(request));
+      const started = await signInWithCode(deps, request.body.account, request.body.code, contextOf(request));
       setSessionCookie(request, reply, config, started.token, started.expiresAt, app.clock.now());
       return { user: started.user };
     },
@@ -241,7 +247,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: meSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => accounts.getMe(authOf(request).userId),
+    async (request) => getMe(deps, authOf(request).userId),
   );
 
   app.patch(
@@ -257,7 +263,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: meSchema, ...errors },
       },
     },
-    async (request) => accounts.updateMe(authOf(request).userId, request.body.displayName),
+    async (request) => updateMe(deps, authOf(request).userId, request.body.displayName),
   );
 
   app.get(
@@ -268,25 +274,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listSessions',
         security: session,
         tags,
-        summary: 'My active sessions',
-        response: { 200: sessionListSchema, 401: apiErrorSchema },
+        summary: 'My live sessions, newest first, in keyset pages; the cap per member and how many it signed out lately',
+        querystring: listSessionsQuerySchema,
+        response: { 200: sessionListSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     },
-    async (request) => {
-      const auth = authOf(request);
-      const rows = await listLiveSessions(app.database.db, auth.userId, app.clock.now());
-      return {
-        sessions: rows.map((row) => ({
-          id: row.id,
-          createdAt: new Date(row.createdAt).toISOString(),
-          lastSeenAt: new Date(row.lastSeenAt).toISOString(),
-          expiresAt: new Date(row.expiresAt).toISOString(),
-          ip: row.ip,
-          userAgent: row.userAgent,
-          current: row.id === auth.sessionId,
-        })),
-      };
-    },
+    async (request) => listSessions(deps, authOf(request), request.query),
   );
 
   app.post(
@@ -301,9 +294,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: revokedSessionsSchema, ...errors },
       },
     },
-    async (request) => {
-      const auth = authOf(request);
-      return { revoked: await accounts.revokeOtherSessions(auth.userId, auth.sessionId, request.ip) };
-    },
+    async (request) => ({ revoked: await revokeOtherSessions(deps, authOf(request), request.ip) }),
   );
 };

@@ -1,8 +1,8 @@
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
-import { sessions, users } from '../../db/schema/index';
+import { sessions, users, type SessionEndReason } from '../../db/schema/index';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 
 export const SESSION_COOKIE = 'orchard_session';
@@ -112,18 +112,24 @@ export async function findLiveSession(db: Executor, token: string, now: Date): P
   return { sessionId: row.sessionId, userId: row.userId, role: row.role };
 }
 
-export async function revokeSession(db: Executor, sessionId: string, now: Date): Promise<void> {
+export async function revokeSession(db: Executor, sessionId: string, now: Date, reason: SessionEndReason): Promise<void> {
   await db
     .update(sessions)
-    .set({ revokedAt: now })
+    .set({ revokedAt: now, endReason: reason })
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every session of the member except `keepSessionId` (all of them when omitted). */
-export async function revokeSessionsOfUser(db: Executor, userId: string, now: Date, keepSessionId?: string): Promise<number> {
+export async function revokeSessionsOfUser(
+  db: Executor,
+  userId: string,
+  now: Date,
+  keepSessionId?: string,
+  reason: SessionEndReason = 'operator',
+): Promise<number> {
   const rows = await db
     .update(sessions)
-    .set({ revokedAt: now })
+    .set({ revokedAt: now, endReason: reason })
     .where(
       and(
         eq(sessions.userId, userId),
@@ -136,8 +142,41 @@ export async function revokeSessionsOfUser(db: Executor, userId: string, now: Da
   return rows.length;
 }
 
-export async function listLiveSessions(db: Executor, userId: string, now: Date) {
+/** Not signed out, not past 30 days, not idle 7 days. */
+function live(userId: string, now: Date) {
   const idleCutoff = new Date(now.getTime() - SESSION_IDLE_MS);
+  return and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff));
+}
+
+/**
+ * Signs out the member's oldest live sessions beyond `max` (call after inserting the new one, in
+ * the same transaction, with the member's row locked so parallel sign-ins count one after another).
+ */
+export async function endSessionsBeyondCap(db: Executor, userId: string, max: number, now: Date): Promise<number> {
+  const beyond = db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(live(userId, now))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .offset(max);
+  const rows = await db
+    .update(sessions)
+    .set({ revokedAt: now, endReason: 'session_cap' })
+    .where(inArray(sessions.id, beyond))
+    .returning({ id: sessions.id });
+  return rows.length;
+}
+
+export interface SessionCursor {
+  createdAt: Date;
+  id: string;
+}
+
+/** One page of the member's live sessions, newest first (keyset on created_at, id). */
+export async function listLiveSessions(db: Executor, userId: string, now: Date, page: { cursor?: SessionCursor; limit: number }) {
+  const after = page.cursor
+    ? or(lt(sessions.createdAt, page.cursor.createdAt), and(eq(sessions.createdAt, page.cursor.createdAt), lt(sessions.id, page.cursor.id)))
+    : undefined;
   return db
     .select({
       id: sessions.id,
@@ -148,6 +187,16 @@ export async function listLiveSessions(db: Executor, userId: string, now: Date) 
       userAgent: sessions.userAgent,
     })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleCutoff)))
-    .orderBy(desc(sessions.lastSeenAt));
+    .where(and(live(userId, now), after))
+    .orderBy(desc(sessions.createdAt), desc(sessions.id))
+    .limit(page.limit);
+}
+
+/** Sessions of the member the cap signed out since `since`. */
+export async function countEndedByCap(db: Executor, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.endReason, 'session_cap'), gte(sessions.revokedAt, since)));
+  return row?.count ?? 0;
 }

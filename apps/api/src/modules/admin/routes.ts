@@ -17,6 +17,7 @@ import {
 } from '@orchard/shared';
 import { authOf, requireOperator } from '../../plugins/auth';
 import { contextOf } from '../accounts/plugin';
+import { issueSignInLink } from '../accounts/sign-in-links';
 import { AdminService, toAuditEntry, toMemberSummary, toOutboxMessage } from './service';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
@@ -110,11 +111,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       reply
         .status(201)
         .send(
-          await app.accounts.issueSignInLink(
-            authOf(request).userId,
-            request.params.id,
-            request.body.reason,
-            request.body.redirect,
+          await issueSignInLink(
+            app.accountDeps,
+            {
+              operatorId: authOf(request).userId,
+              memberId: request.params.id,
+              reason: request.body.reason,
+              redirect: request.body.redirect,
+            },
             contextOf(request),
           ),
         ),

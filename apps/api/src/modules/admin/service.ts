@@ -14,7 +14,7 @@ import { eq } from 'drizzle-orm';
 import { users, type auditLog, type outbox } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
 import type { Clock } from '../../lib/clock';
-import { toMe } from '../accounts/service';
+import { toMe } from '../accounts/profile';
 import { revokeSessionsOfUser } from '../accounts/sessions';
 import { insertAudit } from '../audit/repository';
 import * as repo from './repository';

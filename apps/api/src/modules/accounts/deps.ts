@@ -1,0 +1,30 @@
+import type { Me } from '@orchard/shared';
+import type { ServiceDeps } from '../../lib/service-deps';
+import type { RateLimiter, RateRules } from './rate-limit';
+
+/**
+ * What the accounts actions need, passed explicitly (docs/decisions/0006): the common service
+ * dependencies, the rate limiter with its rules, and the outbox worker to wake once a transaction
+ * that queued a message has committed.
+ */
+export interface AccountDeps extends ServiceDeps {
+  limiter: RateLimiter;
+  rules: RateRules;
+  outbox: { kick(): void };
+}
+
+/** What a request tells an action about where it came from. */
+export interface RequestContext {
+  ip: string | null;
+  userAgent: string | null;
+  /** Origin for links in messages: from configuration only (origin.ts). */
+  baseUrl: string;
+  /** The session the request already has, if any (ended when a new one starts). */
+  currentSessionId: string | null;
+}
+
+export interface StartedSession {
+  user: Me;
+  token: string;
+  expiresAt: Date;
+}
