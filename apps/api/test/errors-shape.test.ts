@@ -163,6 +163,29 @@ describe('error answers', () => {
   });
 });
 
+describe('a store that is down', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Nothing listens on port 1: every rate-limit check fails at once.
+    t = await createTestApp('pglite', { REDIS_URL: 'redis://127.0.0.1:1' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('answers 503 with Retry-After in the error shape', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/client-errors',
+      remoteAddress: randomIp(),
+      payload: { kind: 'render', message: 'boom', path: '/', buildId: 'b' },
+    });
+    expect(response.statusCode, response.body).toBe(503);
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    expect(expectDocumentedShape(response, '503').error.code).toBe('UNAVAILABLE');
+  });
+});
+
 describe('an unexpected failure', () => {
   let database: TestDatabase;
   beforeAll(async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@orchard/shared';
 import { createTestApp, type TestApp } from './app';
@@ -129,6 +130,35 @@ describe.each(DATABASE_KINDS)('unstorable text on %s', (kind) => {
   it('refuses NUL in the query string and in a path parameter', async () => {
     await expectFieldRefused({ method: 'GET', url: '/api/v1/admin/members?q=a%00b', cookie: operator.cookie }, 'q');
     await expectFieldRefused({ method: 'GET', url: `/api/v1/admin/members/a%00b/wallet`, cookie: operator.cookie }, 'id');
+  });
+
+  it('keeps headers storable: Node refuses NUL in a header, and other bytes arrive as Latin-1 text', async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as { port: number };
+    const signIn = (userAgent: Buffer) =>
+      new Promise<string>((resolve, reject) => {
+        const body = JSON.stringify({ account: member.email, password: member.password });
+        // write, not end: a half-closed socket would be dropped before the answer (Connection: close ends it).
+        const socket = connect(port, '127.0.0.1', () =>
+          socket.write(
+            Buffer.concat([
+              Buffer.from('POST /api/v1/auth/sign-in HTTP/1.1\r\nHost: localhost\r\nUser-Agent: '),
+              userAgent,
+              Buffer.from(`\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`),
+            ]),
+          ),
+        );
+        let data = '';
+        socket.on('data', (chunk) => (data += chunk.toString('latin1')));
+        socket.on('end', () => resolve(data));
+        socket.on('error', reject);
+      });
+    const withNul = await signIn(Buffer.from('agent\u0000x', 'latin1'));
+    expect(withNul).toMatch(/^HTTP\/1.1 400 /);
+    expect(apiErrorSchema.safeParse(JSON.parse(withNul.split('\r\n\r\n')[1]!)).success).toBe(true);
+    // The UTF-8-like bytes of a surrogate (ED A0 80) are three Latin-1 characters: stored, never a 500.
+    const surrogateBytes = await signIn(Buffer.from([0x61, 0xed, 0xa0, 0x80]));
+    expect(surrogateBytes).toMatch(/^HTTP\/1.1 200 /);
   });
 
   it('stores well-formed text outside the BMP (a valid surrogate pair) unchanged', async () => {
