@@ -117,7 +117,7 @@ export function LedgerPage() {
                   <td
                     className={cn(
                       'text-right tabular-nums',
-                      book.total === 0 ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400',
+                      book.total === '0' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400',
                     )}
                   >
                     {formatMoney(book.total, { currency: book.currency })}
