@@ -17,6 +17,7 @@ import { paymentWebhookRoutes } from './modules/recharge/webhook-routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { authPlugin } from './plugins/auth';
+import { operatorScope } from './plugins/operator-scope';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { requestValidatorCompiler } from './plugins/request-text';
@@ -101,8 +102,8 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
       await api.register(walletRoutes);
       await api.register(rechargeRoutes);
       await api.register(paymentWebhookRoutes);
-      await api.register(adminLedgerRoutes, { prefix: '/admin' });
-      await api.register(adminRoutes, { prefix: '/admin' });
+      // Every operator route lives inside the one operator scope (guard, permissions, audit check).
+      await api.register(operatorScope, { prefix: '/admin', routes: [adminLedgerRoutes, adminRoutes] });
     },
     { prefix: API_PREFIX },
   );

@@ -6,6 +6,7 @@ import type { ServiceDeps } from '../src/lib/service-deps';
 import { AppError } from '../src/errors';
 import { buildIntegrityReport } from '../src/ledger/index';
 import { adjustBalance } from '../src/modules/admin-ledger/service';
+import type { ConsoleActor } from '../src/modules/audit/console';
 import * as recharge from '../src/modules/recharge/service';
 import { getWallet } from '../src/modules/wallet/service';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './database';
@@ -45,7 +46,7 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
 
 describe.each(DATABASE_KINDS)('ledger invariants under random money flows on %s', (kind) => {
   let database: TestDatabase;
-  let operatorId: string;
+  let operator: ConsoleActor;
   const clock = new ManualClock('2026-03-01T00:00:00Z');
   const config = testConfig();
   let deps: ServiceDeps;
@@ -55,7 +56,7 @@ describe.each(DATABASE_KINDS)('ledger invariants under random money flows on %s'
     database = await createTestDatabase(kind);
     deps = { db: database.handle.db, clock, config };
     await insertChannels(deps.db);
-    operatorId = await insertUser(deps.db, 'operator');
+    operator = { operatorId: await insertUser(deps.db, 'operator'), role: 'operator', ip: null, requestId: 'property-test' };
   });
   afterAll(async () => {
     await database?.destroy();
@@ -86,7 +87,7 @@ describe.each(DATABASE_KINDS)('ledger invariants under random money flows on %s'
               case 'adjust': {
                 await adjustBalance(
                   deps,
-                  operatorId,
+                  operator,
                   members[command.member]!,
                   { direction: command.direction, amount: command.amount, reason: 'property test' },
                   `k${++keyCounter}`,
@@ -100,9 +101,9 @@ describe.each(DATABASE_KINDS)('ledger invariants under random money flows on %s'
                 const memberId = members[order.member]!;
                 if (command.op === 'submit') await recharge.submitPayment(deps, memberId, order.id, 'PAYER-1');
                 if (command.op === 'cancel') await recharge.cancelOrder(deps, memberId, order.id);
-                if (command.op === 'reject') await recharge.rejectOrder(deps, operatorId, order.id, 'no payment found');
+                if (command.op === 'reject') await recharge.rejectOrder(deps, operator, order.id, 'no payment found');
                 if (command.op === 'credit') {
-                  await recharge.creditOrder(deps, operatorId, order.id);
+                  await recharge.creditOrder(deps, operator, order.id);
                   expect(credited.has(order.id)).toBe(false);
                   credited.add(order.id);
                   expected[order.member]! += order.amount;

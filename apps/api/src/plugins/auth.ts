@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError, forbidden, unauthenticated } from '../errors';
+import { AppError, unauthenticated } from '../errors';
 import { findLiveSession, readSessionToken } from '../modules/accounts/sessions';
 import { isCrossSiteRequest } from './cross-site';
 
@@ -22,13 +22,7 @@ export async function requireMember(request: FastifyRequest): Promise<void> {
   if (!request.auth) throw unauthenticated();
 }
 
-/** preHandler: an operator; 401 when signed out, 403 for a member. */
-export async function requireOperator(request: FastifyRequest): Promise<void> {
-  if (!request.auth) throw unauthenticated();
-  if (request.auth.role !== 'operator') throw forbidden('This area is for operators only.');
-}
-
-/** The signed-in caller, for handlers behind requireMember/requireOperator. */
+/** The signed-in caller, for handlers behind requireMember (operator routes: operatorOf in plugins/operator-scope.ts). */
 export function authOf(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw unauthenticated();
   return request.auth;

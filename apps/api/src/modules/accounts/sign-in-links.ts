@@ -4,6 +4,7 @@ import { AppError, conflict, forbidden } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { insertAudit } from '../audit/repository';
+import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import { codeAttempt, codeAttemptSucceeded, codeError, issueCode, judgeCode, spendCode } from './codes';
 import type { AccountDeps, RequestContext, StartedSession } from './deps';
 import { noAccountMessage, signInLinkMessage } from './messages';
@@ -147,10 +148,11 @@ export async function consumeSignInLink(
 /** An operator hands a member a link (support); the link and its audit entry (with the reason) in one transaction. */
 export async function issueSignInLink(
   deps: AccountDeps,
-  input: { operatorId: string; memberId: string; reason: string; redirect: string | undefined },
+  input: { actor: ConsoleActor; memberId: string; reason: string; redirect: string | undefined },
   context: RequestContext,
 ): Promise<{ url: string; expiresAt: string }> {
-  const { operatorId, memberId } = input;
+  const { actor, memberId } = input;
+  const operatorId = actor.operatorId;
   const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
     const member = await repo.findUserById(tx, memberId);
@@ -164,12 +166,10 @@ export async function issueSignInLink(
       issuedBy: operatorId,
       now,
     });
-    await insertAudit(tx, {
-      actorId: operatorId,
+    await recordConsoleAction(tx, actor, {
       action: 'sign_in_link.issued',
       subjectType: 'user',
       subjectId: member.id,
-      ip: context.ip,
       detail: { reason: input.reason, linkId: link.row.id, expiresAt: link.expiresAt.toISOString() },
       at: now,
     });

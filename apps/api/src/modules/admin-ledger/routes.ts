@@ -19,37 +19,31 @@ import {
   upsertPaymentChannelBodySchema,
   walletSchema,
 } from '@orchard/shared';
-import { authOf, requireOperator } from '../../plugins/auth';
+import { operatorOf } from '../../plugins/operator-scope';
 import { idempotencyKeyOf, requireIdempotencyKey } from '../../plugins/idempotency';
 import { idempotencyHeaders } from '../recharge/routes';
 import * as recharge from '../recharge/service';
 import * as service from './service';
 import * as wallet from '../wallet/service';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
+// 401 and 403 are added to every operator route by the operator scope.
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
-/** Operator console: recharge review, adjustments, ledger integrity, payment channels. Mounted under /admin. */
+/** Operator console: recharge review, adjustments, ledger integrity, payment channels. Registered inside the operator scope. */
 export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
 
   app.get(
     '/recharge/reviews',
     {
+      config: { permission: 'recharges' },
       schema: {
         operationId: 'listRechargeReviews',
         tags: ['admin'],
         summary: 'Recharge orders waiting for an operator (submitted or flagged)',
         querystring: listRechargeReviewsQuerySchema,
-        response: { 200: rechargeReviewPageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: rechargeReviewPageSchema, 400: apiErrorSchema },
       },
-      preHandler: requireOperator,
     },
     async (request) => recharge.listReviews(deps(), request.query),
   );
@@ -57,6 +51,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/recharge/orders/:id/credit',
     {
+      config: { permission: 'recharges' },
       schema: {
         operationId: 'creditRechargeOrder',
         tags: ['admin'],
@@ -66,14 +61,15 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         body: creditRechargeOrderBodySchema,
         response: { 200: rechargeOrderSchema, ...errors },
       },
-      preHandler: [requireOperator, requireIdempotencyKey],
+      preHandler: requireIdempotencyKey,
     },
-    async (request) => recharge.creditOrder(deps(), authOf(request).userId, request.params.id, request.body?.note, request.ip),
+    async (request) => recharge.creditOrder(deps(), operatorOf(request), request.params.id, request.body?.note),
   );
 
   app.post(
     '/recharge/orders/:id/reject',
     {
+      config: { permission: 'recharges' },
       schema: {
         operationId: 'rejectRechargeOrder',
         tags: ['admin'],
@@ -83,14 +79,15 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         body: rejectRechargeOrderBodySchema,
         response: { 200: rechargeOrderSchema, ...errors },
       },
-      preHandler: [requireOperator, requireIdempotencyKey],
+      preHandler: requireIdempotencyKey,
     },
-    async (request) => recharge.rejectOrder(deps(), authOf(request).userId, request.params.id, request.body.reason, request.ip),
+    async (request) => recharge.rejectOrder(deps(), operatorOf(request), request.params.id, request.body.reason),
   );
 
   app.post(
     '/members/:id/adjustments',
     {
+      config: { permission: 'adjustments' },
       schema: {
         operationId: 'adjustBalance',
         tags: ['admin'],
@@ -100,17 +97,10 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         body: adjustBalanceBodySchema,
         response: { 201: adjustmentResultSchema, ...errors },
       },
-      preHandler: [requireOperator, requireIdempotencyKey],
+      preHandler: requireIdempotencyKey,
     },
     async (request, reply) => {
-      const result = await service.adjustBalance(
-        deps(),
-        authOf(request).userId,
-        request.params.id,
-        request.body,
-        idempotencyKeyOf(request),
-        request.ip,
-      );
+      const result = await service.adjustBalance(deps(), operatorOf(request), request.params.id, request.body, idempotencyKeyOf(request));
       return reply.status(201).send(result);
     },
   );
@@ -118,14 +108,14 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/members/:id/wallet',
     {
+      config: { permission: 'members' },
       schema: {
         operationId: 'getMemberWallet',
         tags: ['admin'],
         summary: "A member's available and on-hold balance",
         params: z.strictObject({ id: z.string().max(100) }),
-        response: { 200: walletSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: walletSchema, 404: apiErrorSchema },
       },
-      preHandler: requireOperator,
     },
     async (request) => wallet.getWallet(deps(), await service.requireMemberId(deps(), request.params.id)),
   );
@@ -133,15 +123,15 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/members/:id/transactions',
     {
+      config: { permission: 'members' },
       schema: {
         operationId: 'listMemberTransactions',
         tags: ['admin'],
         summary: "A member's statement, as the member sees it",
         params: z.strictObject({ id: z.string().max(100) }),
         querystring: listTransactionsQuerySchema,
-        response: { 200: statementPageSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: statementPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
-      preHandler: requireOperator,
     },
     async (request) => wallet.listTransactions(deps(), await service.requireMemberId(deps(), request.params.id), request.query),
   );
@@ -149,13 +139,13 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ledger/report',
     {
+      config: { permission: 'ledger' },
       schema: {
         operationId: 'getLedgerReport',
         tags: ['admin'],
         summary: 'Ledger integrity: balanced transactions, cached balances, no negatives, trial balance',
-        response: { 200: ledgerReportSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: ledgerReportSchema },
       },
-      preHandler: requireOperator,
     },
     async () => service.ledgerReport(deps()),
   );
@@ -163,13 +153,13 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/payment-channels',
     {
+      config: { permission: 'payment_channels' },
       schema: {
         operationId: 'listPaymentChannels',
         tags: ['admin'],
         summary: 'Every payment channel, enabled or not',
-        response: { 200: paymentChannelListSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: paymentChannelListSchema },
       },
-      preHandler: requireOperator,
     },
     async () => ({ items: await recharge.listAllChannels(deps()) }),
   );
@@ -177,6 +167,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/payment-channels/:code',
     {
+      config: { permission: 'payment_channels' },
       schema: {
         operationId: 'upsertPaymentChannel',
         tags: ['admin'],
@@ -185,16 +176,9 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         body: upsertPaymentChannelBodySchema,
         response: { 200: paymentChannelSchema, 201: paymentChannelSchema, ...errors },
       },
-      preHandler: requireOperator,
     },
     async (request, reply) => {
-      const { created, channel } = await recharge.upsertPaymentChannel(
-        deps(),
-        authOf(request).userId,
-        request.params.code,
-        request.body,
-        request.ip,
-      );
+      const { created, channel } = await recharge.upsertPaymentChannel(deps(), operatorOf(request), request.params.code, request.body);
       return reply.status(created ? 201 : 200).send(channel);
     },
   );

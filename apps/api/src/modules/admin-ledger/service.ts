@@ -9,7 +9,7 @@ import {
   resolveAccounts,
   withTransaction,
 } from '../../ledger/index';
-import { insertAudit } from '../audit/repository';
+import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
 import { findMemberId } from './repository';
@@ -22,11 +22,10 @@ import { findMemberId } from './repository';
  */
 export async function adjustBalance(
   deps: ServiceDeps,
-  operatorId: string,
+  actor: ConsoleActor,
   userId: string,
   body: AdjustBalanceBody,
   requestKey: string,
-  ip?: string,
 ): Promise<AdjustmentResult> {
   if (!isUuid(userId)) throw notFound('No such member.');
   const now = deps.clock.now();
@@ -38,26 +37,24 @@ export async function adjustBalance(
     const signed = body.direction === 'credit' ? body.amount : -body.amount;
     const posted = await postTransaction(tx, {
       kind: body.direction === 'credit' ? 'adjustment_credit' : 'adjustment_debit',
-      idempotencyKey: `adjust:${operatorId}:${requestKey}`,
+      idempotencyKey: `adjust:${actor.operatorId}:${requestKey}`,
       entries: [
         { accountId: accounts.available, amount: signed },
         { accountId: adjustments, amount: -signed },
       ],
       memo: body.reason,
       // Who and how much are also in the entries; the refs make the transaction readable on its own.
-      refs: { operatorId, userId, direction: body.direction, amount: String(body.amount) },
+      refs: { operatorId: actor.operatorId, userId, direction: body.direction, amount: String(body.amount) },
       at: now,
       limits: ledgerLimits(deps.config),
     });
     // A replay of the same adjustment (same member, direction, amount) was audited when it was made;
     // the same key for anything else never gets here (postTransaction refuses it with a 422).
     if (posted.created) {
-      await insertAudit(tx, {
-        actorId: operatorId,
+      await recordConsoleAction(tx, actor, {
         action: `ledger.adjust.${body.direction}`,
         subjectType: 'user',
         subjectId: userId,
-        ip,
         detail: { amount: body.amount, currency, reason: body.reason, transactionId: posted.transactionId },
         at: now,
       });

@@ -15,59 +15,55 @@ import {
   setMemberRoleBodySchema,
   setMemberStatusBodySchema,
 } from '@orchard/shared';
-import { authOf, requireOperator } from '../../plugins/auth';
+import { operatorOf } from '../../plugins/operator-scope';
 import { contextOf } from '../accounts/plugin';
 import { issueSignInLink } from '../accounts/sign-in-links';
-import { AdminService, toAuditEntry, toMemberSummary, toOutboxMessage } from './service';
+import * as admin from './service';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+// 401 and 403 are added to every operator route by the operator scope.
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const tags = ['admin'];
-const session = [{ session: [] }];
 
-/** Operator console: members, the outbox and the audit log. Every route is operators only. */
+/** Operator console: members, the outbox and the audit log. Registered inside the operator scope. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireOperator);
-  const admin = new AdminService(app.database.db, app.clock);
+  const deps = { db: app.database.db, clock: app.clock };
 
   app.get(
     '/members',
     {
+      config: { permission: 'members' },
       schema: {
         operationId: 'listMembers',
-        security: session,
         tags,
         summary: 'Search members',
         querystring: listMembersQuerySchema,
         response: { 200: memberListSchema, ...errors },
       },
     },
-    async (request) => {
-      const page = await admin.listMembers(request.query);
-      return { items: page.items.map(toMemberSummary), total: page.total };
-    },
+    async (request) => admin.listMembers(deps, request.query),
   );
 
   app.get(
     '/members/:id',
     {
+      config: { permission: 'members' },
       schema: {
         operationId: 'getMember',
-        security: session,
         tags,
         summary: 'One member',
         params: memberIdParamsSchema,
         response: { 200: memberDetailSchema, ...errors },
       },
     },
-    async (request) => admin.getMember(request.params.id),
+    async (request) => admin.getMember(deps, request.params.id),
   );
 
   app.put(
     '/members/:id/role',
     {
+      config: { permission: 'members' },
       schema: {
         operationId: 'setMemberRole',
-        security: session,
         tags,
         summary: 'Make a member an operator or back (audited)',
         params: memberIdParamsSchema,
@@ -75,15 +71,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: memberSummarySchema, ...errors },
       },
     },
-    async (request) => toMemberSummary(await admin.setRole(authOf(request).userId, request.params.id, request.body, request.ip)),
+    async (request) => admin.setRole(deps, operatorOf(request), request.params.id, request.body),
   );
 
   app.put(
     '/members/:id/status',
     {
+      config: { permission: 'members' },
       schema: {
         operationId: 'setMemberStatus',
-        security: session,
         tags,
         summary: 'Freeze (ends every session, blocks sign-in) or unfreeze a member (audited)',
         params: memberIdParamsSchema,
@@ -91,15 +87,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: memberSummarySchema, ...errors },
       },
     },
-    async (request) => toMemberSummary(await admin.setStatus(authOf(request).userId, request.params.id, request.body, request.ip)),
+    async (request) => admin.setStatus(deps, operatorOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/members/:id/sign-in-links',
     {
+      config: { permission: 'sign_in_links' },
       schema: {
         operationId: 'issueSignInLink',
-        security: session,
         tags,
         summary: 'Issue a single-use 15-minute sign-in link for a member (support; audited)',
         params: memberIdParamsSchema,
@@ -114,7 +110,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
           await issueSignInLink(
             app.accountDeps,
             {
-              operatorId: authOf(request).userId,
+              actor: operatorOf(request),
               memberId: request.params.id,
               reason: request.body.reason,
               redirect: request.body.redirect,
@@ -127,36 +123,30 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/outbox',
     {
+      config: { permission: 'outbox' },
       schema: {
         operationId: 'listOutbox',
-        security: session,
         tags,
         summary: 'Messages queued, sent, logged or failed',
         querystring: listOutboxQuerySchema,
         response: { 200: outboxListSchema, ...errors },
       },
     },
-    async (request) => {
-      const page = await admin.listOutbox(request.query);
-      return { items: page.items.map(toOutboxMessage), total: page.total };
-    },
+    async (request) => admin.listOutbox(deps, request.query),
   );
 
   app.get(
     '/audit-log',
     {
+      config: { permission: 'audit_log' },
       schema: {
         operationId: 'listAuditLog',
-        security: session,
         tags,
         summary: 'Who did what, newest first',
         querystring: listAuditLogQuerySchema,
         response: { 200: auditLogListSchema, ...errors },
       },
     },
-    async (request) => {
-      const page = await admin.listAuditLog(request.query);
-      return { items: page.items.map(toAuditEntry), total: page.total };
-    },
+    async (request) => admin.listAuditLog(deps, request.query),
   );
 };

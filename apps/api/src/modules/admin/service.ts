@@ -9,128 +9,75 @@ import type {
   SetMemberRoleBody,
   SetMemberStatusBody,
 } from '@orchard/shared';
-import type { Db } from '../../db/client';
 import { eq } from 'drizzle-orm';
-import { users, type auditLog, type outbox } from '../../db/schema/index';
+import { users } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
-import type { Clock } from '../../lib/clock';
-import { toMe } from '../accounts/profile';
+import type { ServiceDeps } from '../../lib/service-deps';
 import { revokeSessionsOfUser } from '../accounts/sessions';
-import { insertAudit } from '../audit/repository';
+import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import * as repo from './repository';
+import { toAuditEntry, toMemberSummary, toOutboxMessage } from './views';
 
-const iso = (value: Date | string) => new Date(value).toISOString();
+/** Operator actions on members; each change is audited in the transaction that makes it. */
 
-/** What the operator sees of a member: what the member sees of themself, plus the status. */
-export function toMemberSummary(user: typeof users.$inferSelect): MemberSummary {
-  return { ...toMe(user), status: user.status };
+type Deps = Pick<ServiceDeps, 'db' | 'clock'>;
+
+export async function listMembers(deps: Deps, query: ListMembersQuery): Promise<{ items: MemberSummary[]; total: number }> {
+  const page = await repo.listMembers(deps.db, query);
+  return { items: page.items.map(toMemberSummary), total: page.total };
 }
 
-/**
- * A queued message as the operator sees it. The code or link token in it stays visible only for
- * `logged` rows (no transport configured: the console is the delivery channel); for a message still
- * on its way, or one that failed, it is blanked so the outbox view cannot be used to sign in as a
- * member. Delivered rows had the secret blanked in storage already.
- */
-export function toOutboxMessage(row: typeof outbox.$inferSelect): OutboxMessage {
-  const secrets = row.status === 'logged' ? [] : (row.secret ?? '').split('\n').filter(Boolean);
-  const blank = (text: string) => secrets.reduce((result, secret) => result.replaceAll(secret, '••••••'), text);
-  return {
-    id: row.id,
-    kind: row.kind,
-    channel: row.channel,
-    destination: row.destination,
-    subject: blank(row.subject),
-    body: blank(row.body),
-    status: row.status,
-    attempts: row.attempts,
-    nextAttemptAt: iso(row.nextAttemptAt),
-    lastError: row.lastError,
-    createdAt: iso(row.createdAt),
-    sentAt: row.sentAt ? iso(row.sentAt) : null,
-  };
+export async function getMember(deps: Deps, id: string): Promise<MemberDetail> {
+  const detail = await repo.getMemberDetail(deps.db, id, deps.clock.now());
+  if (!detail) throw notFound('This member does not exist.');
+  return { ...detail, member: toMemberSummary(detail.member) };
 }
 
-export function toAuditEntry(row: { entry: typeof auditLog.$inferSelect; actorName: string | null }): AuditEntry {
-  return {
-    id: row.entry.id,
-    actorId: row.entry.actorId,
-    actorName: row.actorName,
-    action: row.entry.action,
-    subjectType: row.entry.subjectType,
-    subjectId: row.entry.subjectId,
-    ip: row.entry.ip,
-    detail: row.entry.detail ?? {},
-    createdAt: iso(row.entry.createdAt),
-  };
-}
-
-/** Operator actions on members; each change is written to the audit log in the same transaction. */
-export class AdminService {
-  constructor(
-    private readonly db: Db,
-    private readonly clock: Clock,
-  ) {}
-
-  listMembers(query: ListMembersQuery) {
-    return repo.listMembers(this.db, query);
-  }
-
-  async getMember(id: string): Promise<MemberDetail> {
-    const detail = await repo.getMemberDetail(this.db, id, this.clock.now());
-    if (!detail) throw notFound('This member does not exist.');
-    return { ...detail, member: toMemberSummary(detail.member) };
-  }
-
-  async setRole(operatorId: string, memberId: string, body: SetMemberRoleBody, ip: string | null) {
-    return this.db.transaction(async (tx) => {
-      // Row lock: two operators changing the same member at once are applied one after the other.
-      const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, memberId)).for('update');
-      if (!before) throw notFound('This member does not exist.');
-      if (before.role === body.role) throw conflict(`This member is already ${body.role === 'operator' ? 'an operator' : 'a member'}.`);
-      if (body.role === 'member' && memberId === operatorId)
-        throw conflict('You cannot remove your own operator role; ask another operator.');
-      const updated = await repo.setRole(tx, memberId, body.role);
-      await insertAudit(tx, {
-        actorId: operatorId,
-        action: 'role.changed',
-        subjectType: 'user',
-        subjectId: memberId,
-        ip,
-        detail: { from: before.role, to: body.role, reason: body.reason },
-        at: this.clock.now(),
-      });
-      return updated!;
+export async function setRole(deps: Deps, actor: ConsoleActor, memberId: string, body: SetMemberRoleBody): Promise<MemberSummary> {
+  return deps.db.transaction(async (tx) => {
+    // Row lock: two operators changing the same member at once are applied one after the other.
+    const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, memberId)).for('update');
+    if (!before) throw notFound('This member does not exist.');
+    if (before.role === body.role) throw conflict(`This member is already ${body.role === 'operator' ? 'an operator' : 'a member'}.`);
+    if (body.role === 'member' && memberId === actor.operatorId) throw conflict('You cannot remove your own operator role; ask another operator.');
+    const updated = await repo.setRole(tx, memberId, body.role);
+    await recordConsoleAction(tx, actor, {
+      action: 'role.changed',
+      subjectType: 'user',
+      subjectId: memberId,
+      detail: { from: before.role, to: body.role, reason: body.reason },
+      at: deps.clock.now(),
     });
-  }
+    return toMemberSummary(updated!);
+  });
+}
 
-  async setStatus(operatorId: string, memberId: string, body: SetMemberStatusBody, ip: string | null) {
-    if (memberId === operatorId) throw conflict('You cannot freeze your own account.');
-    const now = this.clock.now();
-    return this.db.transaction(async (tx) => {
-      const before = await repo.getMemberDetail(tx, memberId, now);
-      if (!before) throw notFound('This member does not exist.');
-      if (before.member.status === body.status) throw conflict(`This account is already ${body.status}.`);
-      const updated = await repo.setStatus(tx, memberId, body.status);
-      const ended = body.status === 'frozen' ? await revokeSessionsOfUser(tx, memberId, now) : 0;
-      await insertAudit(tx, {
-        actorId: operatorId,
-        action: body.status === 'frozen' ? 'member.frozen' : 'member.unfrozen',
-        subjectType: 'user',
-        subjectId: memberId,
-        ip,
-        detail: { reason: body.reason, sessionsEnded: ended },
-        at: now,
-      });
-      return updated!;
+export async function setStatus(deps: Deps, actor: ConsoleActor, memberId: string, body: SetMemberStatusBody): Promise<MemberSummary> {
+  if (memberId === actor.operatorId) throw conflict('You cannot freeze your own account.');
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const before = await repo.getMemberDetail(tx, memberId, now);
+    if (!before) throw notFound('This member does not exist.');
+    if (before.member.status === body.status) throw conflict(`This account is already ${body.status}.`);
+    const updated = await repo.setStatus(tx, memberId, body.status);
+    const ended = body.status === 'frozen' ? await revokeSessionsOfUser(tx, memberId, now) : 0;
+    await recordConsoleAction(tx, actor, {
+      action: body.status === 'frozen' ? 'member.frozen' : 'member.unfrozen',
+      subjectType: 'user',
+      subjectId: memberId,
+      detail: { reason: body.reason, sessionsEnded: ended },
+      at: now,
     });
-  }
+    return toMemberSummary(updated!);
+  });
+}
 
-  listOutbox(query: ListOutboxQuery) {
-    return repo.listOutbox(this.db, query);
-  }
+export async function listOutbox(deps: Deps, query: ListOutboxQuery): Promise<{ items: OutboxMessage[]; total: number }> {
+  const page = await repo.listOutbox(deps.db, query);
+  return { items: page.items.map(toOutboxMessage), total: page.total };
+}
 
-  listAuditLog(query: ListAuditLogQuery) {
-    return repo.listAuditLog(this.db, query);
-  }
+export async function listAuditLog(deps: Deps, query: ListAuditLogQuery): Promise<{ items: AuditEntry[]; total: number }> {
+  const page = await repo.listAuditLog(deps.db, query);
+  return { items: page.items.map(toAuditEntry), total: page.total };
 }

@@ -19,6 +19,7 @@ import {
   sqlStateOf,
   withTransaction,
 } from '../../ledger/index';
+import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import * as repo from './repository';
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
@@ -251,7 +252,7 @@ async function creditLockedOrder(
   tx: Tx,
   deps: ServiceDeps,
   order: repo.OrderWithChannel,
-  by: { operatorId: string | null; paymentReference?: string; note?: string; ip?: string },
+  by: { actor: ConsoleActor | null; paymentReference?: string; note?: string },
 ) {
   const now = deps.clock.now();
   const { member, platform } = await resolveAccounts(tx, order.userId, order.currency, ['platform_cash']);
@@ -271,30 +272,30 @@ async function creditLockedOrder(
   const updated = await repo.updateOrder(tx, order.id, {
     status: 'credited',
     resolvedAt: now,
-    resolvedBy: by.operatorId,
+    resolvedBy: by.actor?.operatorId ?? null,
     ledgerTransactionId: posted.transactionId,
     ...(by.paymentReference ? { gatewayPaymentReference: by.paymentReference } : {}),
   });
-  await repo.insertAudit(tx, {
-    actorId: by.operatorId,
-    action: by.operatorId ? 'recharge.credit' : 'recharge.credit.gateway',
+  const entry = {
+    action: by.actor ? 'recharge.credit' : 'recharge.credit.gateway',
     subjectType: 'recharge_order',
     subjectId: order.id,
-    ip: by.ip,
     detail: {
       amount: order.amount,
       currency: order.currency,
       transactionId: posted.transactionId,
       from: order.status,
       paymentReference: by.paymentReference ?? null,
-      ...(by.operatorId ? { note: by.note ?? null } : {}),
+      ...(by.actor ? { note: by.note ?? null } : {}),
     },
     at: now,
-  });
+  };
+  if (by.actor) await recordConsoleAction(tx, by.actor, entry);
+  else await repo.insertAudit(tx, { ...entry, actorId: null });
   return { ...updated, channel: order.channel };
 }
 
-export async function creditOrder(deps: ServiceDeps, operatorId: string, id: string, note?: string, ip?: string): Promise<RechargeOrder> {
+export async function creditOrder(deps: ServiceDeps, actor: ConsoleActor, id: string, note?: string): Promise<RechargeOrder> {
   if (!isUuid(id)) throw orderNotFound();
   return withTransaction(deps.db, async (tx) => {
     const order = await repo.findOrder(tx, id, { lock: true });
@@ -302,12 +303,12 @@ export async function creditOrder(deps: ServiceDeps, operatorId: string, id: str
     if (order.status === 'credited') throw new AppError('ALREADY_CREDITED', 409, 'This recharge order has already been credited.');
     if (!CREDITABLE.includes(order.status)) throw orderClosed(order.status);
     // One audit row (recharge.credit) carries the operator, the ip and the note.
-    const credited = await creditLockedOrder(tx, deps, order, { operatorId, note, ip });
+    const credited = await creditLockedOrder(tx, deps, order, { actor, note });
     return toOrderView(credited, deps.clock.now());
   });
 }
 
-export async function rejectOrder(deps: ServiceDeps, operatorId: string, id: string, reason: string, ip?: string): Promise<RechargeOrder> {
+export async function rejectOrder(deps: ServiceDeps, actor: ConsoleActor, id: string, reason: string): Promise<RechargeOrder> {
   if (!isUuid(id)) throw orderNotFound();
   const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
@@ -317,12 +318,10 @@ export async function rejectOrder(deps: ServiceDeps, operatorId: string, id: str
       // A second gateway payment for a credited order: the operator refunded or dismissed it.
       // The order stays credited; the flag closes, with the reason in the audit log.
       const updated = await repo.updateOrder(tx, order.id, { flaggedAt: null });
-      await repo.insertAudit(tx, {
-        actorId: operatorId,
+      await recordConsoleAction(tx, actor, {
         action: 'recharge.flag.resolve',
         subjectType: 'recharge_order',
         subjectId: order.id,
-        ip,
         detail: { reason, reviewNote: order.reviewNote },
         at: now,
       });
@@ -334,14 +333,12 @@ export async function rejectOrder(deps: ServiceDeps, operatorId: string, id: str
       status: 'rejected',
       rejectReason: reason,
       resolvedAt: now,
-      resolvedBy: operatorId,
+      resolvedBy: actor.operatorId,
     });
-    await repo.insertAudit(tx, {
-      actorId: operatorId,
+    await recordConsoleAction(tx, actor, {
       action: 'recharge.reject',
       subjectType: 'recharge_order',
       subjectId: order.id,
-      ip,
       detail: { reason, from: order.status, amount: order.amount },
       at: now,
     });
@@ -450,18 +447,12 @@ export async function applyWebhookEvent(deps: ServiceDeps, channelCode: string, 
       });
       return settle('flagged', note);
     }
-    await creditLockedOrder(tx, deps, order, { operatorId: null, paymentReference: event.data.paymentReference });
+    await creditLockedOrder(tx, deps, order, { actor: null, paymentReference: event.data.paymentReference });
     return settle('credited');
   });
 }
 
-export async function upsertPaymentChannel(
-  deps: ServiceDeps,
-  operatorId: string,
-  code: string,
-  body: UpsertPaymentChannelBody,
-  ip?: string,
-) {
+export async function upsertPaymentChannel(deps: ServiceDeps, actor: ConsoleActor, code: string, body: UpsertPaymentChannelBody) {
   const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
     const existing = await repo.findChannel(tx, code);
@@ -484,12 +475,10 @@ export async function upsertPaymentChannel(
       createdAt: now,
       updatedAt: now,
     });
-    await repo.insertAudit(tx, {
-      actorId: operatorId,
+    await recordConsoleAction(tx, actor, {
       action: existing ? 'payment_channel.update' : 'payment_channel.create',
       subjectType: 'payment_channel',
       subjectId: code,
-      ip,
       detail: { ...body, webhookSecret: body.webhookSecret ? '(changed)' : undefined },
       at: now,
     });

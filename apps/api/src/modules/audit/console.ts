@@ -1,0 +1,49 @@
+import type { Db, Tx } from '../../db/client';
+import type { ConsoleRole } from '../admin/permissions';
+import { insertAudit } from './repository';
+
+/**
+ * Who performs a console action, as the operator scope (plugins/operator-scope.ts) established it
+ * before the request was even parsed. Only the scope creates one; services that change state on an
+ * operator's behalf take it instead of a bare user id, and record the action with it.
+ */
+export interface ConsoleActor {
+  readonly operatorId: string;
+  readonly role: ConsoleRole;
+  readonly ip: string | null;
+  readonly requestId: string;
+}
+
+/** What a service says about its action; who, from where and under which request come from the actor. */
+export interface ConsoleAction {
+  action: string;
+  subjectType: string;
+  subjectId: string;
+  detail?: Record<string, unknown>;
+  at: Date;
+}
+
+const written = new WeakMap<ConsoleActor, number>();
+
+/**
+ * The one way a console action reaches the audit log. Called by the service inside the
+ * transaction of the change it records (the row commits or rolls back with it); the scope then
+ * checks, before the answer leaves, that a successful state-changing console request wrote one.
+ */
+export async function recordConsoleAction(db: Db | Tx, actor: ConsoleActor, entry: ConsoleAction): Promise<void> {
+  await insertAudit(db, {
+    actorId: actor.operatorId,
+    action: entry.action,
+    subjectType: entry.subjectType,
+    subjectId: entry.subjectId,
+    ip: actor.ip,
+    detail: { ...entry.detail, requestId: actor.requestId },
+    at: entry.at,
+  });
+  written.set(actor, (written.get(actor) ?? 0) + 1);
+}
+
+/** How many audit rows this request's actor has written (rows of a rolled-back attempt included). */
+export function consoleEntriesWritten(actor: ConsoleActor): number {
+  return written.get(actor) ?? 0;
+}

@@ -1,0 +1,77 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { apiErrorSchema } from '@orchard/shared';
+import { forbidden, unauthenticated } from '../errors';
+import { isConsolePermission, roleHasPermission, type ConsolePermission } from '../modules/admin/permissions';
+import { consoleEntriesWritten, type ConsoleActor } from '../modules/audit/console';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The console permission an operator route needs (modules/admin/permissions.ts). */
+    permission?: ConsolePermission;
+  }
+  interface FastifyRequest {
+    /** Set by the operator scope on every request it lets through; null elsewhere. */
+    operator: ConsoleActor | null;
+  }
+}
+
+export interface OperatorScopeOptions {
+  /** The route plugins of the console; each of their routes declares `config.permission`. */
+  routes: FastifyPluginAsync[];
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const SESSION = [{ session: [] }];
+
+/**
+ * The one guard of the operator console. Every operator route is registered inside it, and:
+ * - at start-up, a route that declares no permission refuses to register (no route is left open
+ *   by forgetting a check), and the OpenAPI document marks each as needing the session cookie;
+ * - `onRequest`, before the body is parsed or validated, answers 401 to a signed-out caller and
+ *   403 to one whose role lacks the route's permission, so nobody learns a schema from a 400;
+ * - the caller becomes `request.operator` (a ConsoleActor), which services take to write the
+ *   audit row inside their own transaction (modules/audit/console.ts);
+ * - before a successful state-changing answer leaves, it checks that the action was audited and
+ *   logs an error if not (the test suite asserts the rows; the log catches what tests miss).
+ */
+export const operatorScope: FastifyPluginAsync<OperatorScopeOptions> = async (scope, { routes }) => {
+  scope.decorateRequest('operator', null);
+
+  scope.addHook('onRoute', (route) => {
+    if (!isConsolePermission(route.config?.permission)) {
+      throw new Error(`Operator route ${String(route.method)} ${route.url} declares no console permission (config.permission).`);
+    }
+    const schema = route.schema ?? {};
+    const response = (schema.response ?? {}) as Record<string, unknown>;
+    route.schema = { ...schema, security: SESSION, response: { ...response, 401: apiErrorSchema, 403: apiErrorSchema } };
+  });
+
+  scope.addHook('onRequest', async (request) => {
+    const auth = request.auth;
+    if (!auth) throw unauthenticated();
+    const permission = request.routeOptions.config.permission!;
+    if (!roleHasPermission(auth.role, permission)) {
+      throw forbidden(auth.role === 'member' ? 'This area is for operators only.' : 'Your console role does not allow this.');
+    }
+    request.operator = { operatorId: auth.userId, role: auth.role as ConsoleActor['role'], ip: request.ip ?? null, requestId: request.id };
+  });
+
+  scope.addHook('onSend', async (request, reply, payload) => {
+    const actor = request.operator;
+    const succeeded = reply.statusCode >= 200 && reply.statusCode < 300;
+    // An idempotent replay repeats an answer whose action was audited when it ran.
+    const replayed = reply.hasHeader('idempotent-replayed');
+    if (actor && succeeded && !replayed && STATE_CHANGING.has(request.method) && consoleEntriesWritten(actor) === 0) {
+      request.log.error({ route: request.routeOptions.url, method: request.method }, 'console action succeeded without an audit entry');
+    }
+    return payload;
+  });
+
+  for (const plugin of routes) await scope.register(plugin);
+};
+
+/** The operator behind a request inside the operator scope. */
+export function operatorOf(request: FastifyRequest): ConsoleActor {
+  if (!request.operator) throw unauthenticated();
+  return request.operator;
+}

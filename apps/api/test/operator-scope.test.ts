@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '@orchard/shared';
+import { auditLog } from '../src/db/schema/index';
+import { CONSOLE_PERMISSIONS, roleHasPermission } from '../src/modules/admin/permissions';
+import { operatorScope } from '../src/plugins/operator-scope';
+import { createTestApp, type TestApp } from './app';
+import { randomIp, registerMember, signInOperator } from './auth';
+import { insertChannels } from './ledger-helpers';
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+
+interface Operation {
+  method: (typeof METHODS)[number];
+  path: string;
+  operationId: string;
+  security?: Record<string, string[]>[];
+}
+
+/**
+ * Defect 8: operator routes validated the body (and query) before asking who is calling, so an
+ * anonymous caller learned the schema from a 400. Every operator operation in the OpenAPI
+ * document is called with an invalid body and query; the answer must be about the caller.
+ */
+describe('operator scope', () => {
+  let t: TestApp;
+  let operations: Operation[];
+  let member: { userId: string; cookie: string };
+  let operator: { userId: string; cookie: string };
+
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Partial<Record<Operation['method'], { operationId: string; security?: Operation['security'] }>>>;
+    };
+    operations = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/v1/admin'))
+      .flatMap(([path, item]) =>
+        METHODS.flatMap((method) => (item[method] ? [{ method, path, operationId: item[method].operationId, security: item[method].security }] : [])),
+      );
+    member = await registerMember(t);
+    operator = await signInOperator(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** An invalid request: junk path parameters, unknown query keys and a body of the wrong shape. */
+  const invalidCall = (operation: Operation, cookie?: string) =>
+    t.app.inject({
+      method: operation.method.toUpperCase() as 'GET',
+      url: `${operation.path.replace(/\{[^}]+\}/g, 'not-an-id')}?limit=-1&unexpected=1`,
+      headers: cookie ? { cookie } : {},
+      ...(operation.method === 'get' || operation.method === 'delete' ? {} : { payload: { unexpected: ['not', 'a', 'valid', 'body'] } }),
+    });
+
+  it('finds the operator operations in the OpenAPI document', () => {
+    // The console has at least the member, outbox, audit, recharge review, adjustment, ledger and channel operations.
+    expect(operations.length).toBeGreaterThanOrEqual(16);
+  });
+
+  it('answers 401 to a signed-out caller before looking at the request', async () => {
+    for (const operation of operations) {
+      const response = await invalidCall(operation);
+      expect({ operation: operation.operationId, status: response.statusCode }).toEqual({ operation: operation.operationId, status: 401 });
+      const body = apiErrorSchema.parse(response.json());
+      expect(body.error.code).toBe('UNAUTHENTICATED');
+      expect(body.error.fields).toBeUndefined();
+    }
+  });
+
+  it('answers 403 to a member before looking at the request', async () => {
+    for (const operation of operations) {
+      const response = await invalidCall(operation, member.cookie);
+      expect({ operation: operation.operationId, status: response.statusCode }).toEqual({ operation: operation.operationId, status: 403 });
+      const body = apiErrorSchema.parse(response.json());
+      expect(body.error.code).toBe('FORBIDDEN');
+      expect(body.error.fields).toBeUndefined();
+    }
+  });
+
+  it('lets an operator through to the route: validation or the handler answers, never the guard, never a 5xx', async () => {
+    for (const operation of operations) {
+      const response = await invalidCall(operation, operator.cookie);
+      expect({ operation: operation.operationId, status: response.statusCode }).not.toMatchObject({
+        status: expect.toSatisfy((status: number) => status === 401 || status === 403 || status >= 500),
+      });
+      if (response.statusCode === 400) expect(apiErrorSchema.parse(response.json()).error.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('audits every successful state-changing console action once, with the operator, the address and the request id', async () => {
+    await insertChannels(t.database.handle.db);
+    const target = await registerMember(t);
+    const order = async () => {
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/recharge/orders',
+        headers: { cookie: target.cookie, 'idempotency-key': randomUUID() },
+        payload: { channel: 'bank', amount: 5000 },
+      });
+      expect(created.statusCode).toBe(201);
+      return (created.json() as { id: string }).id;
+    };
+    const actions: Record<string, { method: 'POST' | 'PUT'; url: string; payload: object }> = {
+      setMemberRole: { method: 'PUT', url: `/api/v1/admin/members/${target.userId}/role`, payload: { role: 'operator', reason: 'Joins support' } },
+      setMemberStatus: { method: 'PUT', url: `/api/v1/admin/members/${member.userId}/status`, payload: { status: 'frozen', reason: 'Chargeback' } },
+      issueSignInLink: { method: 'POST', url: `/api/v1/admin/members/${target.userId}/sign-in-links`, payload: { reason: 'Locked out' } },
+      adjustBalance: {
+        method: 'POST',
+        url: `/api/v1/admin/members/${target.userId}/adjustments`,
+        payload: { direction: 'credit', amount: 700, reason: 'Goodwill' },
+      },
+      creditRechargeOrder: { method: 'POST', url: `/api/v1/admin/recharge/orders/${await order()}/credit`, payload: { note: 'Seen on the statement' } },
+      rejectRechargeOrder: { method: 'POST', url: `/api/v1/admin/recharge/orders/${await order()}/reject`, payload: { reason: 'No payment arrived' } },
+      upsertPaymentChannel: {
+        method: 'PUT',
+        url: '/api/v1/admin/payment-channels/cash',
+        payload: { kind: 'bank_transfer', name: 'Cash desk', minAmount: 100, maxAmount: 10_000 },
+      },
+    };
+    // A new state-changing operator operation must be added here, so its audit row is checked too.
+    const changing = operations.filter((operation) => operation.method !== 'get').map((operation) => operation.operationId);
+    expect(Object.keys(actions).sort()).toEqual([...changing].sort());
+
+    // The role change comes last: links and adjustments are for members only.
+    for (const operationId of [...Object.keys(actions).filter((id) => id !== 'setMemberRole'), 'setMemberRole']) {
+      const action = actions[operationId]!;
+      const requestId = `audit-${operationId}`;
+      const ip = randomIp();
+      const response = await t.app.inject({
+        ...action,
+        remoteAddress: ip,
+        headers: { cookie: operator.cookie, 'x-request-id': requestId, 'idempotency-key': randomUUID() },
+      });
+      expect({ operationId, status: response.statusCode }).toEqual({ operationId, status: expect.toSatisfy((status: number) => status < 300) });
+      const rows = await t.database.handle.db
+        .select({ actorId: auditLog.actorId, ip: auditLog.ip })
+        .from(auditLog)
+        .where(sql`${auditLog.detail}->>'requestId' = ${requestId}`);
+      expect({ operationId, rows }).toEqual({ operationId, rows: [{ actorId: operator.userId, ip }] });
+    }
+  });
+
+  it('marks every operator operation as needing the session cookie, with 401 and 403 documented', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    for (const operation of operations) {
+      expect({ operation: operation.operationId, security: operation.security }).toEqual({
+        operation: operation.operationId,
+        security: [{ session: [] }],
+      });
+      const responses = document.paths[operation.path]![operation.method]!.responses;
+      expect(Object.keys(responses)).toEqual(expect.arrayContaining(['401', '403']));
+    }
+  });
+});
+
+describe('operator scope rules', () => {
+  it('refuses to start with an operator route that declares no permission', async () => {
+    const app = Fastify();
+    app.decorateRequest('auth', null);
+    const registered = app.register(operatorScope, {
+      prefix: '/admin',
+      routes: [
+        async (scope) => {
+          scope.get('/open', async () => ({ ok: true }));
+        },
+      ],
+    });
+    await expect(registered.ready()).rejects.toThrow(/GET \/admin\/open declares no console permission/);
+    await app.close().catch(() => {});
+  });
+
+  it('gives operators every console permission and members none', () => {
+    for (const permission of CONSOLE_PERMISSIONS) {
+      expect(roleHasPermission('operator', permission)).toBe(true);
+      expect(roleHasPermission('member', permission)).toBe(false);
+    }
+  });
+});
