@@ -1,6 +1,10 @@
-import type { ErrorCode } from '@orchard/shared';
+import { ERRORS, type ErrorCode } from '@orchard/shared';
 
-/** A failure the client should see as it is: status, stable code, message and field messages. */
+/**
+ * A failure the client should see as it is: status, stable code, message and field messages.
+ * The code comes from the closed vocabulary (packages/shared/src/error-codes.ts): a code that is
+ * not there does not compile.
+ */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -20,3 +24,7 @@ export const forbidden = (message = 'You are not allowed to do that.') => new Ap
 export const conflict = (message: string) => new AppError('CONFLICT', 409, message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(fields ? 'VALIDATION_FAILED' : 'BAD_REQUEST', 400, message, fields);
+
+/** An error with its code's status and, unless given, its default message from the vocabulary. */
+export const appError = (code: ErrorCode, message: string = ERRORS[code].message, fields?: Record<string, string>) =>
+  new AppError(code, ERRORS[code].status, message, fields);

@@ -1,11 +1,16 @@
 import type { ApiErrorBody } from '@orchard/shared';
+import type { ApiErrorCode } from '../locales/errors';
 import { appConfig } from './config';
 
-/** An API failure as the server described it: status, stable code, message, field messages. */
+/**
+ * An API failure as the server described it: status, stable code (the closed vocabulary, or a
+ * client-side NETWORK / HTTP_ERROR), message, field messages. What a person reads for it comes
+ * from `readableMessage(error)` in locales/errors.ts, kept out of this first-load module.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly fields: Record<string, string> = {},
     readonly retryAfterSeconds?: number,
