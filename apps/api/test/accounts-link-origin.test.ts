@@ -65,4 +65,3 @@ describe.each(DATABASE_KINDS)('links in messages come from configuration only, o
     expect(issued.json().url).toMatch(/^http:\/\/localhost:4130\/auto_way\?token=/);
   });
 });
-

@@ -110,19 +110,17 @@ export async function changePassword(
   context: RequestContext,
 ): Promise<{ message: string }> {
   let user: repo.UserRow | undefined;
+  /** The failure counter's key; also what the audit entry names when no account has this address. */
   let accountKey: string;
-  let failureAccount: string;
   if (auth) {
     user = await repo.findUserById(deps.db, auth.userId);
     if (!user) throw unauthenticated();
     accountKey = failureKeyOf(user, '');
-    failureAccount = accountKey;
   } else {
     if (!body.account) throw badRequest('Some fields need attention.', { account: 'Enter your email address or phone number.' });
     const identifier = parseAccountIdentifier(body.account)!;
     user = await repo.findUserByIdentifier(deps.db, identifier);
     accountKey = failureKeyOf(user, identifier.value);
-    failureAccount = accountKey;
   }
   const problem = passwordProblem(body.newPassword);
   if (problem) throw badRequest('Some fields need attention.', { newPassword: problem });
@@ -132,7 +130,7 @@ export async function changePassword(
   const ticket = await passwordAttempt(deps, accountKey, context.ip);
   try {
     if (!(await checkPassword(user, body.currentPassword))) {
-      await passwordFailed(deps, ticket, { accountKey: failureAccount, user, ip: context.ip, action: 'password.change_failed' });
+      await passwordFailed(deps, ticket, { accountKey, user, ip: context.ip, action: 'password.change_failed' });
       const message = auth ? 'This is not your current password.' : 'The account or current password is not right.';
       throw badRequest('Some fields need attention.', { currentPassword: message });
     }
