@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { CLIENT_ERROR_LIMITS } from './client-error-limits';
+
+export { CLIENT_ERROR_LIMITS };
 
 export const API_PREFIX = '/api/v1';
 
@@ -13,20 +16,6 @@ export const publicConfigSchema = z.strictObject({
   buildId: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
-
-/**
- * Bounds of the open crash-report endpoint: characters per field (the web app cuts to these), the
- * reports one address may send per minute, and the window within which identical reports are
- * logged once with a count.
- */
-export const CLIENT_ERROR_LIMITS = {
-  message: 1000,
-  stack: 4000,
-  path: 512,
-  buildId: 100,
-  perAddressPerMinute: 20,
-  repeatWindowMs: 5 * 60_000,
-} as const;
 
 /** A crash report from the browser (render errors, start-up failures), logged server-side. */
 export const clientErrorReportSchema = z.strictObject({

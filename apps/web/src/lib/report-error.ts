@@ -1,4 +1,6 @@
-import { CLIENT_ERROR_LIMITS, type ClientErrorReport } from '@orchard/shared';
+import type { ClientErrorReport } from '@orchard/shared';
+// The zod-free entry: the shared index would bring zod into the first load.
+import { CLIENT_ERROR_LIMITS } from '@orchard/shared/client-error-limits';
 import { appConfig } from './config';
 
 /** Reports one page load may send: a crash loop must not flood the server (it limits per address too). */
