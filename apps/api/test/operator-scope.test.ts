@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@orchard/shared';
 import { auditLog } from '../src/db/schema/index';
@@ -173,6 +174,33 @@ describe('operator scope rules', () => {
     });
     await expect(registered.ready()).rejects.toThrow(/GET \/admin\/open declares no console permission/);
     await app.close().catch(() => {});
+  });
+
+  it('logs an error when a successful console write recorded no audit entry, and not for reads or refusals', async () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: { level: 'error', stream: { write: (line: string) => void lines.push(line) } } });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      request.auth = { userId: '00000000-0000-4000-8000-000000000001', role: 'operator', sessionId: 's' };
+    });
+    await app.register(operatorScope, {
+      prefix: '/admin',
+      routes: [
+        async (scope) => {
+          scope.get('/things', { config: { permission: 'members' } }, async () => ({ ok: true }));
+          scope.post('/things', { config: { permission: 'members' } }, async () => ({ ok: true }));
+          scope.post('/refused', { config: { permission: 'members' } }, async (_request, reply) => reply.status(409).send({ ok: false }));
+        },
+      ],
+    });
+    await app.inject({ method: 'GET', url: '/admin/things' });
+    await app.inject({ method: 'POST', url: '/admin/refused' });
+    expect(lines).toEqual([]);
+    await app.inject({ method: 'POST', url: '/admin/things' });
+    expect(lines.map((line) => JSON.parse(line).msg)).toEqual(['console action succeeded without an audit entry']);
+    await app.close();
   });
 
   it('gives operators every console permission and members none', () => {
