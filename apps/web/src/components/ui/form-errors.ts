@@ -1,5 +1,6 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import { ApiError } from '../../lib/api-client';
+import { readableMessage } from '../../locales/errors';
 
 /** Where a failed request's messages go: under the form's fields, or one form-level message. */
 export interface ServerFailure {
@@ -10,9 +11,10 @@ export interface ServerFailure {
 /**
  * Splits an API failure for a form. Field messages for fields the form shows go under them; a
  * field message for a field it does not show, and any failure without field messages (wrong
- * password, 429 with its wait, 409, no connection), becomes the form-level message.
+ * password, 429 with its wait, 409, no connection), becomes the form-level message, worded by the
+ * error catalogue (locales/errors.ts) for the person's language.
  */
-export function splitServerError(error: unknown, known: readonly string[], fallback: string): ServerFailure {
+export function splitServerError(error: unknown, known: readonly string[], fallback: string, locale = 'en'): ServerFailure {
   if (!(error instanceof ApiError)) return { fields: {}, message: fallback };
   const fields: Record<string, string> = {};
   const stray: string[] = [];
@@ -22,15 +24,25 @@ export function splitServerError(error: unknown, known: readonly string[], fallb
   }
   if (stray.length) return { fields, message: stray.join(' ') };
   if (Object.keys(fields).length) return { fields };
-  return { fields, message: error.message || fallback };
+  return { fields, message: readableMessage(error, locale) || fallback };
+}
+
+/** What a person reads for a failure outside a form (a button's action, a list that did not load). */
+export function failureMessage(error: unknown, fallback: string, locale = 'en'): string {
+  return error instanceof ApiError ? readableMessage(error, locale) || fallback : fallback;
 }
 
 /** The root error key the kit shows as the form-level alert. */
 export const SERVER_ERROR = 'root.server' as const;
 
 /** Puts a failure on a react-hook-form form: setError per field (focusing the first), or the root. */
-export function applyServerError<T extends FieldValues>(form: UseFormReturn<T, unknown, unknown>, error: unknown, fallback: string) {
-  const { fields, message } = splitServerError(error, Object.keys(form.getValues()), fallback);
+export function applyServerError<T extends FieldValues, Out>(
+  form: UseFormReturn<T, unknown, Out>,
+  error: unknown,
+  fallback: string,
+  locale?: string,
+) {
+  const { fields, message } = splitServerError(error, Object.keys(form.getValues()), fallback, locale);
   Object.entries(fields).forEach(([name, text], index) =>
     form.setError(name as Path<T>, { type: 'server', message: text }, { shouldFocus: index === 0 }),
   );

@@ -1,4 +1,4 @@
-import { useId, type ComponentProps, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, type ComponentProps, type ReactNode } from 'react';
 import {
   FormProvider,
   useForm,
@@ -6,6 +6,7 @@ import {
   type DefaultValues,
   type FieldValues,
   type Path,
+  type Resolver,
   type UseFormProps,
   type UseFormReturn,
 } from 'react-hook-form';
@@ -13,12 +14,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Button } from './button';
 import { cn } from './cn';
-import { Field, FieldFrame, FormAlert, noteIds } from './field';
+import { Field, FormAlert, noteIds } from './field';
 import { applyServerError, SERVER_ERROR } from './form-errors';
 import { useUiMessages } from './messages';
 
 /*
- * The form kit (docs/decisions, "form kit"): react-hook-form validated by a zod schema — the
+ * The form kit (docs/decisions/0010): react-hook-form validated by a zod schema — the
  * shared contract's schema, or one composed from its fields — with the field markup of
  * field.tsx. A server answer with field messages lands on those fields; anything else shows
  * above the submit button.
@@ -26,12 +27,26 @@ import { useUiMessages } from './messages';
 
 type ZodForm = z.ZodType<unknown, FieldValues>;
 
-/** useForm with the schema as resolver; errors show after a field is left, then as it changes. */
+/**
+ * useForm with the schema as resolver. Errors show on submit, then follow each change of the
+ * field (react-hook-form's default). Not on blur: a message appearing as a field loses focus
+ * pushes the submit button down between press and release, and the click is lost.
+ * The schema may change between renders (it can depend on what the server requires): the
+ * latest one validates.
+ */
 export function useZodForm<S extends ZodForm>(
   schema: S,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & { defaultValues: DefaultValues<z.input<S>> },
 ): UseFormReturn<z.input<S>, unknown, z.output<S>> {
-  return useForm<z.input<S>, unknown, z.output<S>>({ mode: 'onTouched', ...options, resolver: zodResolver(schema) });
+  const latest = useRef(schema);
+  useEffect(() => {
+    latest.current = schema;
+  }, [schema]);
+  const resolver = useCallback<Resolver<z.input<S>, unknown, z.output<S>>>(
+    (values, context, resolverOptions) => zodResolver(latest.current)(values, context, resolverOptions),
+    [],
+  );
+  return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver });
 }
 
 export interface FormProps<In extends FieldValues, Out> extends Omit<ComponentProps<'form'>, 'onSubmit'> {
@@ -41,7 +56,7 @@ export interface FormProps<In extends FieldValues, Out> extends Omit<ComponentPr
 }
 
 export function Form<In extends FieldValues, Out>({ form, onSubmit, className, children, ...rest }: FormProps<In, Out>) {
-  const { t } = useUiMessages();
+  const { t, locale } = useUiMessages();
   return (
     <FormProvider {...form}>
       <form
@@ -51,7 +66,7 @@ export function Form<In extends FieldValues, Out>({ form, onSubmit, className, c
           try {
             await onSubmit(values);
           } catch (error) {
-            applyServerError(form as unknown as UseFormReturn<FieldValues, unknown, unknown>, error, t('form.genericError'));
+            applyServerError(form, error, t('form.genericError'), locale);
           }
         })}
         {...rest}
@@ -105,29 +120,37 @@ export function MoneyField({ name, label, currency, hint, placeholder, presets =
   const current = String(watch(name) ?? '').trim();
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <div
-        className={cn(
-          'flex min-h-14 items-center gap-2 rounded-2xl bg-white px-4 ring-1 focus-within:ring-2 dark:bg-gray-900',
-          error
-            ? 'ring-red-600 dark:ring-red-400'
-            : 'ring-gray-300 focus-within:ring-primary-600 dark:ring-gray-700 dark:focus-within:ring-primary-500',
-        )}
-      >
-        <input
-          id={id}
-          inputMode="decimal"
-          autoComplete="transaction-amount"
-          placeholder={placeholder}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={noteIds(id, error, hint)}
-          className="min-w-0 flex-1 bg-transparent text-2xl font-semibold text-gray-900 tabular-nums outline-none placeholder:text-gray-400 dark:text-gray-100 dark:placeholder:text-gray-600"
-          {...register(name)}
-        />
-        <span className="text-sm font-semibold text-gray-600 dark:text-gray-400">{currency}</span>
-      </div>
+    <div className="flex flex-col gap-2">
+      <Field
+        id={id}
+        label={label}
+        error={error}
+        hint={hint}
+        control={
+          <div
+            className={cn(
+              'flex min-h-14 items-center gap-2 rounded-2xl bg-white px-4 ring-1 focus-within:ring-2 dark:bg-gray-900',
+              error
+                ? 'ring-red-600 dark:ring-red-400'
+                : 'ring-gray-300 focus-within:ring-primary-600 dark:ring-gray-700 dark:focus-within:ring-primary-500',
+            )}
+          >
+            <input
+              id={id}
+              inputMode="decimal"
+              autoComplete="transaction-amount"
+              placeholder={placeholder}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={noteIds(id, error, hint)}
+              className="min-w-0 flex-1 bg-transparent text-2xl font-semibold text-gray-900 tabular-nums outline-none placeholder:text-gray-400 dark:text-gray-100 dark:placeholder:text-gray-600"
+              {...register(name)}
+            />
+            <span className="text-sm font-semibold text-gray-600 dark:text-gray-400">{currency}</span>
+          </div>
+        }
+      />
       {presets.length > 0 && (
-        <div role="group" aria-label={presetsLabel} className="flex flex-wrap gap-2 pt-1">
+        <div role="group" aria-label={presetsLabel} className="flex flex-wrap gap-2">
           {presets.map((preset) => {
             const selected = preset.value === current;
             return (
@@ -149,7 +172,7 @@ export function MoneyField({ name, label, currency, hint, placeholder, presets =
           })}
         </div>
       )}
-    </FieldFrame>
+    </div>
   );
 }
 

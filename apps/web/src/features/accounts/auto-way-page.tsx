@@ -1,13 +1,15 @@
 import '../../app.css';
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useRouter } from '@tanstack/react-router';
+import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import type { SignInLinkConsumed } from '@orchard/shared';
 import { safeRedirectPath } from '@orchard/shared/redirect';
-import { ApiError, apiFetch } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { buttonClass } from '../../components/ui/button';
+import { FormAlert } from '../../components/ui/field';
 import { setSignedIn } from '../../lib/session';
-import { AuthTitle, FormMessage } from './field';
+import { consumeSignInLink } from './api';
+import { AuthTitle } from './auth-title';
 import { useAccountsMessages } from './messages';
 
 /** One exchange per token, even if the page mounts twice (a token works once). */
@@ -18,9 +20,9 @@ export function AutoWayPage() {
   const { t } = useAccountsMessages();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const [search] = useState(() => router.state.matches.find((match) => match.routeId === '/_auth/auto_way')?.search);
-  const token = search?.token;
-  const redirect = search?.redirect;
+  // Read once, and without throwing while the page leaves (the navigation after the exchange).
+  const search = useSearch({ from: '/_auth/auto_way', shouldThrow: false });
+  const [{ token, redirect }] = useState(() => search ?? {});
   const [failure, setFailure] = useState<string | undefined>(token ? undefined : t('autoWay.missing'));
 
   useEffect(() => {
@@ -28,7 +30,7 @@ export function AutoWayPage() {
     let active = true;
     let exchange = exchanges.get(token);
     if (!exchange) {
-      exchange = apiFetch<SignInLinkConsumed>('/auth/sign-in-link', { method: 'POST', body: { token } });
+      exchange = consumeSignInLink(token);
       exchanges.set(token, exchange);
     }
     exchange.then(
@@ -60,7 +62,7 @@ export function AutoWayPage() {
   return (
     <div className="flex flex-col gap-4">
       <AuthTitle title={t('autoWay.failedTitle')} />
-      <FormMessage>{failure}</FormMessage>
+      <FormAlert>{failure}</FormAlert>
       <Link to="/" className={buttonClass('primary', 'w-full')}>
         {t('autoWay.requestNew')}
       </Link>

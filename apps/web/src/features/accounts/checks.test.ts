@@ -1,50 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
-import { accountProblem, newPasswordProblem, normalizeCode } from './checks';
-import { formFailure } from './form-errors';
+import { normalizeCode } from './checks';
 import { describeDevice } from './device';
 import { readPendingCode, readPendingReset, savePendingCode, savePendingReset } from './pending';
 
-describe('account checks (mirror the shared contract without zod)', () => {
-  it('accepts an email address or a phone number with its country code', () => {
-    expect(accountProblem('ada@example.com')).toBeNull();
-    expect(accountProblem('  ada@example.com ')).toBeNull();
-    expect(accountProblem('+1 (555) 123-4567')).toBeNull();
-    expect(accountProblem('')).toBe('required');
-    expect(accountProblem('   ')).toBe('required');
-    expect(accountProblem('ada@')).toBe('invalid');
-    expect(accountProblem('5551234567')).toBe('invalid');
-  });
-
-  it('checks new passwords by length only, and that the two match', () => {
-    expect(newPasswordProblem('', '')).toBe('required');
-    expect(newPasswordProblem('short', 'short')).toBe('tooShort');
-    expect(newPasswordProblem('x'.repeat(129), 'x'.repeat(129))).toBe('tooLong');
-    expect(newPasswordProblem('long enough', 'long enougH')).toBe('mismatch');
-    expect(newPasswordProblem('long enough', 'long enough')).toBeNull();
-    expect(newPasswordProblem('long enough')).toBeNull();
-  });
-
+describe('normalizeCode', () => {
   it('keeps the digits of a pasted code', () => {
     expect(normalizeCode(' 123-456 ')).toBe('123456');
     expect(normalizeCode('1234567')).toBe('123456');
-  });
-});
-
-describe('formFailure', () => {
-  it('puts field messages under known fields and the rest above the button', () => {
-    const error = new ApiError(400, 'VALIDATION_FAILED', 'Check the form.', { email: 'Taken.', body: 'Unknown key.' });
-    expect(formFailure(error, ['email'], 'fallback')).toEqual({ fields: { email: 'Taken.' }, message: 'Unknown key.' });
-    expect(formFailure(new ApiError(400, 'VALIDATION_FAILED', 'Check the form.', { email: 'Taken.' }), ['email'], 'x')).toEqual({
-      fields: { email: 'Taken.' },
-      message: undefined,
-    });
-  });
-
-  it('shows a 429 with its wait, and unknown failures with the fallback', () => {
-    const limited = new ApiError(429, 'RATE_LIMITED', 'Too many attempts. Try again in 14 minutes.', {}, 840);
-    expect(formFailure(limited, ['account'], 'x').message).toBe('Too many attempts. Try again in 14 minutes.');
-    expect(formFailure(new Error('boom'), ['account'], 'Something went wrong.').message).toBe('Something went wrong.');
   });
 });
 

@@ -15,15 +15,17 @@ export function formatWait(seconds: number): string {
 
 /** The seconds left until `until`, ticking every second while above zero. */
 export function useSecondsUntil(until: string | undefined): number {
-  const [left, setLeft] = useState(() => secondsUntil(until));
+  const [state, setState] = useState(() => ({ until, left: secondsUntil(until) }));
+  // A new deadline (a code was resent) shows at once, not a second later.
+  if (state.until !== until) setState({ until, left: secondsUntil(until) });
   useEffect(() => {
-    setLeft(secondsUntil(until));
+    if (secondsUntil(until) === 0) return;
     const timer = window.setInterval(() => {
-      const next = secondsUntil(until);
-      setLeft(next);
-      if (next === 0) window.clearInterval(timer);
+      const left = secondsUntil(until);
+      setState({ until, left });
+      if (left === 0) window.clearInterval(timer);
     }, 1000);
     return () => window.clearInterval(timer);
   }, [until]);
-  return left;
+  return state.left;
 }

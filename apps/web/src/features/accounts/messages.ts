@@ -5,7 +5,6 @@ const en = {
   common: {
     backToSignIn: 'Back to sign in',
     genericError: 'Something went wrong. Please try again.',
-    saved: 'Saved.',
   },
   field: {
     account: 'Email or phone',
@@ -23,22 +22,6 @@ const en = {
     inviteCodeOptional: 'Invite code (optional)',
     inviteHint: 'From the friend who invited you.',
     code: '6-digit code',
-  },
-  check: {
-    accountRequired: 'Enter your email address or phone number.',
-    accountInvalid: 'Enter a valid email address, or a phone number with its country code, e.g. +15551234567.',
-    emailInvalid: 'Enter a valid email address, e.g. name@example.com.',
-    phoneInvalid: 'Enter a phone number with its country code, e.g. +15551234567.',
-    nameRequired: 'Enter your name.',
-    nameTooLong: 'Use at most 60 characters.',
-    passwordRequired: 'Enter a password.',
-    passwordTooShort: 'Use at least {{min}} characters.',
-    passwordTooLong: 'Use at most {{max}} characters.',
-    passwordMismatch: 'The two passwords are not the same.',
-    currentRequired: 'Enter your current password.',
-    inviteRequired: 'Enter the invite code from the friend who invited you.',
-    inviteInvalid: 'Invite codes have 8 letters and digits, e.g. K7M2QX9P.',
-    codeInvalid: 'Enter the 6 digits from the message.',
   },
   strength: {
     label: 'Password strength: {{level}}',
@@ -129,6 +112,9 @@ const en = {
     signedOutOthers_one: '{{count}} other device was signed out.',
     signedOutOthers_other: '{{count}} other devices were signed out.',
     noOtherSessions: 'No other device is signed in.',
+    moreSessions: 'Load more devices',
+    sessionCap_one: 'You can be signed in on at most {{max}} devices; {{count}} older session was signed out.',
+    sessionCap_other: 'You can be signed in on at most {{max}} devices; {{count}} older sessions were signed out.',
     records: 'History',
     signOut: 'Sign out',
     logs: {

@@ -1,21 +1,24 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
+import { useFormContext } from 'react-hook-form';
 import { ChevronRight, Coins, CreditCard, FileText, KeyRound, Layers, LogOut, Ticket, Users } from 'lucide-react';
-import type { Me, RevokedSessions } from '@orchard/shared';
-import { apiFetch } from '../../lib/api-client';
+import type { Me, SessionInfo } from '@orchard/shared';
 import { formatDate, formatDateTime } from '../../lib/format';
+import { meQueryKey, meQueryOptions, setSignedIn } from '../../lib/session';
 import { Page } from '../../components/page';
 import { ThemeSwitcher } from '../../components/theme-switcher';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { FormAlert } from '../../components/ui/field';
+import { Form, FormServerError, TextField, useZodForm } from '../../components/ui/form';
+import { failureMessage } from '../../components/ui/form-errors';
 import { RelativeTime } from '../../components/ui/relative-time';
-import { meQueryKey, meQueryOptions, setSignedIn } from '../../lib/session';
+import { toast } from '../../components/ui/toast';
+import { accountKeys, revokeOtherSessions, sessionsQueryOptions, signOut as signOutRequest, updateMe } from './api';
 import { describeDevice } from './device';
-import { Field, FormMessage } from './field';
-import { sessionsQueryOptions } from './queries';
+import { nameSchema } from './form-schemas';
 import { useAccountsMessages } from './messages';
-import { useSubmit } from './use-submit';
 
 const LOGS = [
   { to: '/plan/log', key: 'plans', icon: Layers },
@@ -48,90 +51,108 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function NameForm({ me, onDone }: { me: Me; onDone: (message?: string) => void }) {
+function NameForm({ me, onDone }: { me: Me; onDone: () => void }) {
   const { t } = useAccountsMessages();
   const queryClient = useQueryClient();
-  const [name, setName] = useState(me.displayName);
-  const form = useSubmit(['displayName'], t('common.genericError'));
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = name.trim();
-    void form.submit(
-      { displayName: !value ? t('check.nameRequired') : value.length > 60 ? t('check.nameTooLong') : undefined },
-      async () => {
-        const updated = await apiFetch<Me>('/me', { method: 'PATCH', body: { displayName: value } });
-        queryClient.setQueryData(meQueryKey, updated);
-        onDone(t('profile.nameSaved'));
-      },
-    );
-  };
+  const form = useZodForm(nameSchema, { defaultValues: { displayName: me.displayName } });
   return (
-    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 py-3">
-      <Field
-        id="displayName"
-        label={t('profile.name')}
-        autoComplete="name"
-        maxLength={60}
-        value={name}
-        onChange={(event) => setName(event.target.value)}
-        error={form.errors.displayName}
-      />
-      <FormMessage>{form.message}</FormMessage>
+    <Form
+      form={form}
+      className="gap-3 py-3"
+      onSubmit={async ({ displayName }) => {
+        queryClient.setQueryData(meQueryKey, await updateMe(displayName));
+        toast(t('profile.nameSaved'));
+        onDone();
+      }}
+    >
+      <TextField name="displayName" label={t('profile.name')} autoComplete="name" maxLength={60} />
+      <FormServerError />
       <div className="grid grid-cols-2 gap-2">
-        <Button variant="secondary" onClick={() => onDone()}>
+        <Button variant="secondary" onClick={onDone}>
           {t('profile.cancel')}
         </Button>
-        <Button type="submit" isBusy={form.isBusy}>
-          {t('profile.saveName')}
-        </Button>
+        <SaveButton>{t('profile.saveName')}</SaveButton>
       </div>
-    </form>
+    </Form>
+  );
+}
+
+/** Submit without the full-width layout (it sits beside "Cancel"). */
+function SaveButton({ children }: { children: ReactNode }) {
+  const { formState } = useFormContext();
+  return (
+    <Button type="submit" isBusy={formState.isSubmitting}>
+      {children}
+    </Button>
+  );
+}
+
+function SessionRow({ session }: { session: SessionInfo }) {
+  const { t } = useAccountsMessages();
+  return (
+    <li className="flex flex-col gap-0.5 border-b border-gray-200 py-3 last:border-0 dark:border-gray-800">
+      <span className="flex items-center gap-2 text-sm font-medium text-gray-900 dark:text-gray-100">
+        {describeDevice(session.userAgent) ?? t('profile.unknownDevice')}
+        {session.current && (
+          <span className="rounded-full bg-primary-50 px-2 text-xs font-medium text-primary-700 dark:bg-primary-950 dark:text-primary-400">
+            {t('profile.thisDevice')}
+          </span>
+        )}
+      </span>
+      <span className="text-xs text-gray-600 dark:text-gray-400">
+        {t('profile.lastActive')} <RelativeTime value={session.lastSeenAt} />
+        {session.ip ? ` · ${session.ip}` : ''} · {t('profile.signedInAt')} {formatDateTime(session.createdAt)}
+      </span>
+    </li>
   );
 }
 
 function Sessions() {
-  const { t } = useAccountsMessages();
+  const { t, locale } = useAccountsMessages();
   const queryClient = useQueryClient();
-  const { data, isPending } = useQuery(sessionsQueryOptions());
+  const query = useInfiniteQuery(sessionsQueryOptions());
   const revoke = useMutation({
-    mutationFn: () => apiFetch<RevokedSessions>('/me/sessions/revoke-others', { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey }),
+    mutationFn: revokeOtherSessions,
+    onSuccess: (result) => {
+      toast(t('profile.signedOutOthers', { count: result.revoked }));
+      return queryClient.invalidateQueries({ queryKey: accountKeys.sessions() });
+    },
   });
-  const sessions = data?.sessions ?? [];
+  const pages = query.data?.pages ?? [];
+  const sessions = pages.flatMap((page) => page.sessions);
+  const first = pages[0];
   const others = sessions.filter((session) => !session.current).length;
   return (
     <Card className="flex flex-col gap-3">
       <p className="text-sm text-gray-600 dark:text-gray-400">{t('profile.sessionsLead')}</p>
-      {isPending ? (
-        <div className="min-h-14 rounded-xl bg-gray-100 dark:bg-gray-800" />
+      {first && first.endedByCapRecently > 0 && (
+        <p role="note" className="rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+          {t('profile.sessionCap', { max: first.maxSessions, count: first.endedByCapRecently })}
+        </p>
+      )}
+      {query.isPending ? (
+        <div className="min-h-14 rounded-xl bg-gray-100 dark:bg-gray-800" aria-busy="true" />
+      ) : query.isError ? (
+        <FormAlert>{failureMessage(query.error, t('common.genericError'), locale)}</FormAlert>
       ) : (
-        <ul>
+        <ul aria-label={t('profile.sessions')}>
           {sessions.map((session) => (
-            <li key={session.id} className="flex flex-col gap-0.5 border-b border-gray-200 py-3 last:border-0 dark:border-gray-800">
-              <span className="flex items-center gap-2 text-sm font-medium text-gray-900 dark:text-gray-100">
-                {describeDevice(session.userAgent) ?? t('profile.unknownDevice')}
-                {session.current && (
-                  <span className="rounded-full bg-primary-50 px-2 text-xs font-medium text-primary-700 dark:bg-primary-950 dark:text-primary-400">
-                    {t('profile.thisDevice')}
-                  </span>
-                )}
-              </span>
-              <span className="text-xs text-gray-600 dark:text-gray-400">
-                {t('profile.lastActive')} <RelativeTime value={session.lastSeenAt} />
-                {session.ip ? ` · ${session.ip}` : ''} · {t('profile.signedInAt')} {formatDateTime(session.createdAt)}
-              </span>
-            </li>
+            <SessionRow key={session.id} session={session} />
           ))}
         </ul>
       )}
-      {revoke.data && <FormMessage tone="success">{t('profile.signedOutOthers', { count: revoke.data.revoked })}</FormMessage>}
-      {revoke.error && <FormMessage>{revoke.error.message}</FormMessage>}
-      {others > 0 ? (
+      {query.hasNextPage && (
+        <Button variant="ghost" className="w-full" isBusy={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+          {t('profile.moreSessions')}
+        </Button>
+      )}
+      {revoke.error && <FormAlert>{failureMessage(revoke.error, t('common.genericError'), locale)}</FormAlert>}
+      {others > 0 || query.hasNextPage ? (
         <Button variant="secondary" isBusy={revoke.isPending} onClick={() => revoke.mutate()} className="w-full">
           {t('profile.signOutOthers')}
         </Button>
       ) : (
-        !isPending && !revoke.data && <p className="text-sm text-gray-600 dark:text-gray-400">{t('profile.noOtherSessions')}</p>
+        !query.isPending && <p className="text-sm text-gray-600 dark:text-gray-400">{t('profile.noOtherSessions')}</p>
       )}
     </Card>
   );
@@ -139,14 +160,13 @@ function Sessions() {
 
 /** `/profile`: my account, appearance, security (password, devices), history links, sign out. */
 export function ProfilePage() {
-  const { t } = useAccountsMessages();
+  const { t, locale } = useAccountsMessages();
   const queryClient = useQueryClient();
   const router = useRouter();
   const { data: me } = useQuery(meQueryOptions());
   const [editing, setEditing] = useState(false);
-  const [notice, setNotice] = useState<string>();
   const signOut = useMutation({
-    mutationFn: () => apiFetch<void>('/auth/sign-out', { method: 'POST' }),
+    mutationFn: signOutRequest,
     onSuccess: async () => {
       setSignedIn(queryClient, null);
       await router.navigate({ to: '/' });
@@ -159,13 +179,7 @@ export function ProfilePage() {
       <Section id="profile-account" title={t('profile.account')}>
         <Card className="py-2">
           {editing ? (
-            <NameForm
-              me={me}
-              onDone={(message) => {
-                setEditing(false);
-                setNotice(message);
-              }}
-            />
+            <NameForm me={me} onDone={() => setEditing(false)} />
           ) : (
             <div className="flex items-center justify-between gap-4 py-3">
               <div className="min-w-0">
@@ -177,7 +191,6 @@ export function ProfilePage() {
               </Button>
             </div>
           )}
-          <FormMessage tone="success">{notice}</FormMessage>
           <dl>
             {me.email && <Detail label={t('profile.email')}>{me.email}</Detail>}
             {me.phone && <Detail label={t('profile.phone')}>{me.phone}</Detail>}
@@ -223,7 +236,7 @@ export function ProfilePage() {
         </Card>
       </Section>
 
-      {signOut.error && <FormMessage>{signOut.error.message}</FormMessage>}
+      {signOut.error && <FormAlert>{failureMessage(signOut.error, t('common.genericError'), locale)}</FormAlert>}
       <Button
         variant="secondary"
         isBusy={signOut.isPending}

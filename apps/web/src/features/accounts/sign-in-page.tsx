@@ -4,8 +4,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import type { SignedIn } from '@orchard/shared';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { appConfig } from '../../lib/config';
-import { Button } from '../../components/ui/button';
-import { Field, FormAlert, linkClass } from '../../components/ui/field';
+import { Button, Field, FormAlert, linkClass } from '../../components/ui/controls';
 import { useSignInMessages } from './sign-in-messages';
 
 /*
@@ -13,10 +12,10 @@ import { useSignInMessages } from './sign-in-messages';
  *
  * This page is the first load of the app (docs/decisions/0004, budget 120 KB gzip), so it is
  * one lean chunk: plain state and hand-written checks, no form or schema library (react-hook-form
- * and zod do not fit the budget; see the form-kit ADR). It shares the field markup
- * (components/ui/field.tsx) with the form kit, and repeats a few lines of the account pieces
- * (checks.ts, pending.ts) instead of importing them: each shared module would be one more chunk
- * on this load. Router and query state are read through objects the entry chunk already has.
+ * and zod do not fit the budget, docs/decisions/0010). It shares the field markup
+ * (components/ui/controls.tsx) with the form kit, and repeats two small things instead of
+ * importing them (the account format check of the shared contract, the key of pending.ts): each
+ * shared module would be one more file on this load. Router and query state are read through objects the entry chunk already has.
  */
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

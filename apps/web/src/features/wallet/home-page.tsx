@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowUpFromLine, LayoutGrid, Megaphone, UserPlus, type LucideIcon } from 'lucide-react';
@@ -35,19 +35,16 @@ export function HomePage() {
 
   return (
     <Page title={t('home.title')}>
-      <Card className="flex flex-col gap-1" aria-labelledby="balance-label">
+      <Card className="flex flex-col gap-1" role="region" aria-labelledby="balance-label">
         <span id="balance-label" className="text-sm font-medium text-gray-600 dark:text-gray-400">
           {t('home.available')}
         </span>
         {wallet.data ? (
           <>
-            <span
-              className="text-4xl font-bold tracking-tight text-gray-900 tabular-nums dark:text-gray-50"
-              data-testid="balance-available"
-            >
+            <span className="text-4xl font-bold tracking-tight text-gray-900 tabular-nums dark:text-gray-50">
               {formatMoney(wallet.data.available, { currency: wallet.data.currency })}
             </span>
-            <span className="text-sm text-gray-600 tabular-nums dark:text-gray-400" data-testid="balance-on-hold">
+            <span className="text-sm text-gray-600 tabular-nums dark:text-gray-400">
               {t('home.onHold', { amount: formatMoney(wallet.data.onHold, { currency: wallet.data.currency }) })}
             </span>
           </>
@@ -141,14 +138,16 @@ function OpenOrderCard({ order, updatedAt }: { order: RechargeOrder; updatedAt: 
     () => serverAlignedDeadline(order.expiresAt, order.serverTime, updatedAt),
     [order.expiresAt, order.serverTime, updatedAt],
   );
+  // Decided once: an hour or more left shows hours too.
+  const [showHours] = useState(() => deadline - Date.now() >= 3_600_000);
   return (
-    <Card className="flex flex-col gap-3" data-testid="open-order">
-      <p className="text-sm font-medium text-gray-900 dark:text-gray-100">
+    <Card className="flex flex-col gap-3" role="region" aria-labelledby="open-order-title">
+      <h2 id="open-order-title" className="text-sm font-medium text-gray-900 dark:text-gray-100">
         {t('home.openOrder', { amount: formatMoney(order.amount, { currency: order.currency }) })}
-      </p>
+      </h2>
       <Countdown
         deadline={deadline}
-        show={deadline - Date.now() >= 3_600_000 ? ['hours', 'minutes', 'seconds'] : ['minutes', 'seconds']}
+        show={showHours ? ['hours', 'minutes', 'seconds'] : ['minutes', 'seconds']}
         labels={{
           days: t('countdown.days'),
           hours: t('countdown.hours'),

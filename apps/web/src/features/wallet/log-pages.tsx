@@ -3,7 +3,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ChevronRight, Download } from 'lucide-react';
 import { Page } from '../../components/page';
 import { Button, buttonClass } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
 import { EmptyState } from '../../components/ui/empty-state';
+import { Field, inputClass } from '../../components/ui/field';
 import { appConfig } from '../../lib/config';
 import { formatMoney } from '../../lib/format';
 import { rechargeOrdersQueryOptions, statementExportHref, statementQueryOptions, type StatementFilters } from './api';
@@ -61,7 +63,6 @@ export function RechargeLogPage() {
                 to="/recharge/confirm/$id"
                 params={{ id: order.id }}
                 className="flex items-center gap-3 py-3"
-                data-testid="recharge-row"
                 aria-label={`${formatMoney(order.amount, { currency: order.currency })} · ${order.channel.name} · ${order.reference} · ${t(`status.${order.status}`)}`}
               >
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
@@ -84,8 +85,8 @@ export function RechargeLogPage() {
   );
 }
 
-const fieldClass =
-  'min-h-11 w-full rounded-xl bg-white px-3 text-sm text-gray-900 ring-1 ring-gray-300 dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700 dark:[color-scheme:dark]';
+/** The date inputs' own picker icon follows the theme. */
+const dateClass = cn(inputClass, 'dark:[color-scheme:dark]');
 
 /** /trx/log: the statement, filtered by type and dates in the URL, newest first, "Load more". */
 export function StatementPage() {
@@ -119,41 +120,45 @@ export function StatementPage() {
         className="grid grid-cols-2 gap-3"
         onSubmit={(event) => event.preventDefault()}
       >
-        <label className="col-span-2 flex flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
-          {t('statement.type')}
-          <select
-            className={fieldClass}
-            value={filters.type ?? ''}
-            onChange={(event) => setFilter({ type: event.target.value || undefined })}
-          >
-            <option value="">{t('statement.allTypes')}</option>
-            {STATEMENT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`types.${type}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
-          {t('statement.from')}
-          <input
-            type="date"
-            className={fieldClass}
-            value={filters.from ?? ''}
-            max={filters.to}
-            onChange={(event) => setFilter({ from: event.target.value || undefined })}
+        <div className="col-span-2">
+          <Field
+            id="statement-type"
+            label={t('statement.type')}
+            control={
+              <select
+                id="statement-type"
+                className={inputClass}
+                value={filters.type ?? ''}
+                onChange={(event) => setFilter({ type: event.target.value || undefined })}
+              >
+                <option value="">{t('statement.allTypes')}</option>
+                {STATEMENT_TYPES.map((type) => (
+                  <option key={type} value={type}>
+                    {t(`types.${type}`)}
+                  </option>
+                ))}
+              </select>
+            }
           />
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
-          {t('statement.to')}
-          <input
-            type="date"
-            className={fieldClass}
-            value={filters.to ?? ''}
-            min={filters.from}
-            onChange={(event) => setFilter({ to: event.target.value || undefined })}
-          />
-        </label>
+        </div>
+        <Field
+          id="statement-from"
+          label={t('statement.from')}
+          type="date"
+          className={dateClass}
+          value={filters.from ?? ''}
+          max={filters.to}
+          onChange={(event) => setFilter({ from: event.target.value || undefined })}
+        />
+        <Field
+          id="statement-to"
+          label={t('statement.to')}
+          type="date"
+          className={dateClass}
+          value={filters.to ?? ''}
+          min={filters.from}
+          onChange={(event) => setFilter({ to: event.target.value || undefined })}
+        />
         {isFiltered ? (
           <Button variant="ghost" className="col-span-2" onClick={() => void navigate({ to: '/trx/log', search: {}, replace: true })}>
             {t('statement.clear')}

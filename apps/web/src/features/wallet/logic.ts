@@ -1,24 +1,4 @@
-import { decimalStringToMinor } from '@orchard/shared/money';
-import type { LedgerTransactionType, RechargeOrderStatus } from '@orchard/shared';
-
-/** Why an amount typed on /recharge cannot be used (messages carry the wording). */
-export type AmountProblem = 'required' | 'invalid' | 'tooLow' | 'tooHigh';
-export type AmountCheck = { ok: true; minor: number } | { ok: false; problem: AmountProblem };
-
-/**
- * The amount field of /recharge: major units as typed ("12.50", "12,5", "12"), exact to the
- * currency's decimals, within the channel's min and max (inclusive). No floats: the text is
- * turned into minor units by the shared decimal parser.
- */
-export function checkRechargeAmount(text: string, limits: { minAmount: number; maxAmount: number }, fractionDigits: number): AmountCheck {
-  const trimmed = text.trim().replace(/\s/g, '');
-  if (trimmed === '') return { ok: false, problem: 'required' };
-  const minor = decimalStringToMinor(trimmed, fractionDigits);
-  if (minor === null || minor === 0) return { ok: false, problem: 'invalid' };
-  if (minor < limits.minAmount) return { ok: false, problem: 'tooLow' };
-  if (minor > limits.maxAmount) return { ok: false, problem: 'tooHigh' };
-  return { ok: true, minor };
-}
+import type { RechargeOrderStatus } from '@orchard/shared';
 
 /** Minor units → the text a money field shows ("12.50"; "12" for 1200 when whole is preferred). */
 export function minorToInput(minor: number, fractionDigits: number): string {

@@ -1,13 +1,19 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Check, CheckCircle2, Copy, ExternalLink, Hourglass, XCircle, Ban, Clock } from 'lucide-react';
+import { z } from 'zod';
+import { submitRechargePaymentBodySchema } from '@orchard/shared';
 import { Page } from '../../components/page';
-import { ConfirmSheet, preloadConfirmSheet } from '../../components/ui/confirm-sheet';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
+import { ConfirmActions, ConfirmSheet, preloadConfirmSheet } from '../../components/ui/confirm-sheet';
 import { SimpleCountdown } from '../../components/ui/countdown';
+import { FormAlert } from '../../components/ui/field';
+import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
+import { failureMessage } from '../../components/ui/form-errors';
+import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { cancelRechargeOrder, rechargeKeys, rechargeOrderQueryOptions, submitRechargePayment, walletKeys, type RechargeOrder } from './api';
@@ -23,15 +29,16 @@ export function OrderPage() {
   const { data: order, dataUpdatedAt, refetch } = useQuery(rechargeOrderQueryOptions(id));
 
   // A change of status changes the balance and the lists too.
-  const lastStatus = useRef(order?.status);
+  const status = order?.status;
+  const lastStatus = useRef(status);
   useEffect(() => {
-    if (order && lastStatus.current && lastStatus.current !== order.status) {
+    if (status && lastStatus.current && lastStatus.current !== status) {
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
       void queryClient.invalidateQueries({ queryKey: rechargeKeys.orders() });
       void queryClient.invalidateQueries({ queryKey: rechargeKeys.open() });
     }
-    lastStatus.current = order?.status;
-  }, [order?.status, queryClient]);
+    lastStatus.current = status;
+  }, [status, queryClient]);
 
   return (
     <Page title={t('order.title')} backTo="/recharge/log">
@@ -39,10 +46,12 @@ export function OrderPage() {
         <OrderSkeleton />
       ) : (
         <div className="flex flex-col gap-4">
-          <Card className="flex flex-col items-center gap-2 text-center">
+          <Card className="flex flex-col items-center gap-2 text-center" role="region" aria-labelledby="order-amount-label">
             <StatusPill status={order.status} />
-            <span className="text-sm text-gray-600 dark:text-gray-400">{t('order.amount')}</span>
-            <span className="text-4xl font-bold text-gray-900 tabular-nums dark:text-gray-50" data-testid="order-amount">
+            <span id="order-amount-label" className="text-sm text-gray-600 dark:text-gray-400">
+              {t('order.amount')}
+            </span>
+            <span className="text-4xl font-bold text-gray-900 tabular-nums dark:text-gray-50">
               {formatMoney(order.amount, { currency: order.currency })}
             </span>
             <span className="text-xs text-gray-600 dark:text-gray-400">
@@ -145,14 +154,19 @@ function ReferenceCard({ reference }: { reference: string }) {
   return (
     <Card className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-3">
-        <div className="flex flex-col">
-          <span className="text-sm text-gray-600 dark:text-gray-400">{t('order.reference')}</span>
-          <span
-            className="font-mono text-2xl font-bold tracking-widest text-gray-900 select-all dark:text-gray-50"
-            data-testid="order-reference"
-          >
-            {reference}
-          </span>
+        <div className="flex min-w-0 flex-1 flex-col">
+          <label htmlFor="order-reference" className="text-sm text-gray-600 dark:text-gray-400">
+            {t('order.reference')}
+          </label>
+          {/* A read-only field: easy to select and copy by hand, and named for screen readers. */}
+          <input
+            id="order-reference"
+            readOnly
+            value={reference}
+            aria-describedby="order-reference-hint"
+            onFocus={(event) => event.currentTarget.select()}
+            className="w-full min-w-0 bg-transparent font-mono text-2xl font-bold tracking-widest text-gray-900 dark:text-gray-50"
+          />
         </div>
         <Button
           variant="secondary"
@@ -169,7 +183,7 @@ function ReferenceCard({ reference }: { reference: string }) {
           {copyState === 'copied' ? t('order.copied') : t('order.copy')}
         </Button>
       </div>
-      <p className="text-xs text-gray-600 dark:text-gray-400" aria-live="polite">
+      <p id="order-reference-hint" className="text-xs text-gray-600 dark:text-gray-400" aria-live="polite">
         {copyState === 'failed' ? t('order.copyFailed') : t('order.referenceHint')}
       </p>
     </Card>
@@ -177,12 +191,8 @@ function ReferenceCard({ reference }: { reference: string }) {
 }
 
 function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrder; receivedAt: number; onElapsed: () => void }) {
-  const { t } = useWalletMessages();
+  const { t, locale } = useWalletMessages();
   const queryClient = useQueryClient();
-  const fieldId = useId();
-  const [payerReference, setPayerReference] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [formError, setFormError] = useState<string | null>(null);
   const [cancelOpen, setCancelOpen] = useState(false);
   const deadline = useMemo(
     () => serverAlignedDeadline(order.expiresAt, order.serverTime, receivedAt),
@@ -191,31 +201,17 @@ function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrd
   const amount = formatMoney(order.amount, { currency: order.currency });
   useEffect(preloadConfirmSheet, []);
 
-  const onSettled = (next: RechargeOrder) => {
-    queryClient.setQueryData(rechargeKeys.order(order.id), next);
-  };
-  const onFailure = (error: Error) => {
-    if (error instanceof ApiError) {
-      if (error.fields.payerReference) setFieldError(error.fields.payerReference);
-      else setFormError(error.message);
-      // The order may have moved on (expired, cancelled elsewhere): show its real state.
-      if (error.status === 409) void queryClient.invalidateQueries({ queryKey: rechargeKeys.order(order.id) });
-    } else setFormError(t('errors.generic'));
-  };
-  const submit = useMutation({
-    mutationFn: (reference: string) => submitRechargePayment(order.id, reference),
-    onSuccess: onSettled,
-    onError: onFailure,
-  });
   const cancel = useMutation({
     mutationFn: () => cancelRechargeOrder(order.id),
     onSuccess: (next) => {
       setCancelOpen(false);
-      onSettled(next);
+      queryClient.setQueryData(rechargeKeys.order(order.id), next);
+      toast(t('order.cancelled'));
     },
     onError: (error) => {
       setCancelOpen(false);
-      onFailure(error);
+      // The order may have moved on (expired, paid, cancelled elsewhere): show its real state.
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: rechargeKeys.order(order.id) });
     },
   });
 
@@ -233,11 +229,11 @@ function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrd
         />
       </Card>
 
-      <Card className="flex flex-col gap-3">
-        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('order.howToPay')}</h2>
-        <p className="text-sm whitespace-pre-line text-gray-700 dark:text-gray-300" data-testid="order-instructions">
-          {order.instructions}
-        </p>
+      <Card className="flex flex-col gap-3" role="region" aria-labelledby="how-to-pay">
+        <h2 id="how-to-pay" className="text-base font-semibold text-gray-900 dark:text-gray-50">
+          {t('order.howToPay')}
+        </h2>
+        <p className="text-sm whitespace-pre-line text-gray-700 dark:text-gray-300">{order.instructions}</p>
         {order.paymentUrl ? (
           <>
             <a href={order.paymentUrl} rel="noopener noreferrer" className={buttonClass('primary', 'w-full')}>
@@ -249,62 +245,9 @@ function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrd
         ) : null}
       </Card>
 
-      {order.channel.kind === 'bank_transfer' ? (
-        <form
-          noValidate
-          className="flex flex-col gap-2"
-          onSubmit={(event) => {
-            event.preventDefault();
-            setFormError(null);
-            const value = payerReference.trim();
-            if (!value) {
-              setFieldError(t('order.payerReferenceRequired'));
-              return;
-            }
-            setFieldError(null);
-            submit.mutate(value);
-          }}
-        >
-          <label htmlFor={fieldId} className="text-sm font-medium text-gray-900 dark:text-gray-100">
-            {t('order.payerReference')}
-          </label>
-          <input
-            id={fieldId}
-            name="payerReference"
-            autoComplete="off"
-            maxLength={100}
-            value={payerReference}
-            onChange={(event) => setPayerReference(event.target.value)}
-            aria-invalid={fieldError ? true : undefined}
-            aria-describedby={`${fieldId}-hint${fieldError ? ` ${fieldId}-error` : ''}`}
-            className={cn(
-              'min-h-12 rounded-xl bg-white px-4 text-base text-gray-900 ring-1 dark:bg-gray-900 dark:text-gray-100',
-              fieldError ? 'ring-red-500' : 'ring-gray-300 dark:ring-gray-700',
-            )}
-          />
-          {fieldError ? (
-            <p id={`${fieldId}-error`} className="text-sm text-red-700 dark:text-red-400">
-              {fieldError}
-            </p>
-          ) : null}
-          <p id={`${fieldId}-hint`} className="text-xs text-gray-600 dark:text-gray-400">
-            {t('order.payerReferenceHint')}
-          </p>
-          {formError ? (
-            <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-300">
-              {formError}
-            </p>
-          ) : null}
-          <Button type="submit" className="mt-2 w-full" isBusy={submit.isPending}>
-            {t('order.paid')}
-          </Button>
-        </form>
-      ) : formError ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-300">
-          {formError}
-        </p>
-      ) : null}
+      {order.channel.kind === 'bank_transfer' ? <PaidForm order={order} /> : null}
 
+      <FormAlert>{cancel.error ? failureMessage(cancel.error, t('errors.generic'), locale) : null}</FormAlert>
       <Button variant="ghost" className="w-full" onClick={() => setCancelOpen(true)}>
         {t('order.cancel')}
       </Button>
@@ -313,20 +256,66 @@ function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrd
         open={cancelOpen}
         onOpenChange={(open) => !cancel.isPending && setCancelOpen(open)}
         title={t('order.cancelTitle')}
+        summary={[{ label: t('order.amount'), value: amount }]}
         description={t('order.cancelBody', { amount })}
       >
         {(close) => (
-          <div className="flex flex-col gap-2">
-            <Button variant="danger" className="w-full" isBusy={cancel.isPending} onClick={() => cancel.mutate()}>
-              {t('order.cancelConfirm')}
-            </Button>
-            <Button variant="secondary" className="w-full" disabled={cancel.isPending} onClick={close}>
-              {t('order.keep')}
-            </Button>
-          </div>
+          <ConfirmActions
+            tone="danger"
+            confirmLabel={t('order.cancelConfirm')}
+            cancelLabel={t('order.keep')}
+            isBusy={cancel.isPending}
+            onConfirm={() => cancel.mutate()}
+            close={close}
+          />
         )}
       </ConfirmSheet>
     </>
+  );
+}
+
+/** "I have paid" with the bank's transaction reference (bank transfers). */
+function PaidForm({ order }: { order: RechargeOrder }) {
+  const { t } = useWalletMessages();
+  const queryClient = useQueryClient();
+  const schema = useMemo(
+    () =>
+      submitRechargePaymentBodySchema.extend({
+        payerReference: z
+          .string()
+          .trim()
+          .min(1, t('order.payerReferenceRequired'))
+          .pipe(submitRechargePaymentBodySchema.shape.payerReference),
+      }),
+    [t],
+  );
+  const form = useZodForm(schema, { defaultValues: { payerReference: '' } });
+  return (
+    <Form
+      form={form}
+      className="gap-3"
+      onSubmit={async ({ payerReference }) => {
+        try {
+          queryClient.setQueryData(rechargeKeys.order(order.id), await submitRechargePayment(order.id, payerReference));
+          toast(t('order.paidToast'));
+        } catch (error) {
+          if (error instanceof ApiError && error.status === 409)
+            void queryClient.invalidateQueries({ queryKey: rechargeKeys.order(order.id) });
+          throw error;
+        }
+      }}
+    >
+      <TextField
+        name="payerReference"
+        label={t('order.payerReference')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={100}
+        hint={t('order.payerReferenceHint')}
+      />
+      <SubmitButton>{t('order.paid')}</SubmitButton>
+    </Form>
   );
 }
 

@@ -1,17 +1,19 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, History } from 'lucide-react';
+import { z } from 'zod';
 import { Page } from '../../components/page';
-import { ConfirmSheet, preloadConfirmSheet } from '../../components/ui/confirm-sheet';
-import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
+import { ConfirmActions, ConfirmSheet, preloadConfirmSheet } from '../../components/ui/confirm-sheet';
 import { EmptyState } from '../../components/ui/empty-state';
-import { ApiError } from '../../lib/api-client';
+import { Form, MoneyField, SubmitButton, useFieldError, useZodForm } from '../../components/ui/form';
+import { applyServerError } from '../../components/ui/form-errors';
+import { moneyText } from '../../components/ui/money-schema';
 import { currencyFractionDigits, formatMoney } from '../../lib/format';
 import { createRechargeOrder, rechargeChannelsQueryOptions, rechargeKeys, type RechargeChannel } from './api';
 import { Skeleton } from './components';
-import { checkRechargeAmount, minorToInput, type AmountProblem } from './logic';
+import { minorToInput } from './logic';
 import { useWalletMessages } from './messages';
 
 /** /recharge: choose how to pay and how much, confirm, and go to the new order. */
@@ -56,26 +58,38 @@ function RechargeForm({ channels }: { channels: RechargeChannel[] }) {
   const { t } = useWalletMessages();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [channelCode, setChannelCode] = useState(channels[0]!.code);
+  const [confirming, setConfirming] = useState<{ amount: number } | null>(null);
+  const defaults = { channel: channels[0]!.code, amount: '' };
+  // The limits and decimals are the chosen channel's: the schema follows the choice.
+  const [channelCode, setChannelCode] = useState(defaults.channel);
   const channel = channels.find((item) => item.code === channelCode) ?? channels[0]!;
   const digits = currencyFractionDigits(channel.currency);
-  const [amountText, setAmountText] = useState('');
-  const [problem, setProblem] = useState<AmountProblem | null>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState<{ minor: number } | null>(null);
-  // One key per intent (channel + amount): a retry of the same order reuses it, a change makes a new one.
-  const intent = useRef<{ body: string; key: string } | null>(null);
-  const amountId = useId();
-  const amountErrorId = `${amountId}-error`;
-  const hintId = `${amountId}-hint`;
-
   const money = (minor: number) => formatMoney(minor, { currency: channel.currency });
   const limits = { min: money(channel.minAmount), max: money(channel.maxAmount) };
+  const schema = useMemo(
+    () =>
+      z.object({
+        channel: z.string(),
+        amount: moneyText(
+          digits,
+          { min: channel.minAmount, max: channel.maxAmount },
+          {
+            required: t('recharge.errors.required'),
+            invalid: t('recharge.errors.invalid'),
+            tooLow: t('recharge.errors.tooLow', limits),
+            tooHigh: t('recharge.errors.tooHigh', limits),
+          },
+        ),
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- limits derive from the channel
+    [channel, digits, t],
+  );
+  const form = useZodForm(schema, { defaultValues: defaults });
+  // One key per intent (channel + amount): a retry of the same order reuses it, a change makes a new one.
+  const intent = useRef<{ body: string; key: string } | null>(null);
 
   const create = useMutation({
-    mutationFn: ({ minor }: { minor: number }) => {
-      const body = { channel: channel.code, amount: minor };
+    mutationFn: (body: { channel: string; amount: number }) => {
       const serialized = JSON.stringify(body);
       if (intent.current?.body !== serialized) intent.current = { body: serialized, key: crypto.randomUUID() };
       return createRechargeOrder(body, intent.current.key);
@@ -90,35 +104,14 @@ function RechargeForm({ channels }: { channels: RechargeChannel[] }) {
     },
     onError: (error) => {
       setConfirming(null);
-      if (error instanceof ApiError) {
-        setServerErrors(error.fields);
-        if (!error.fields.amount && !error.fields.channel) setFormError(error.message);
-      } else setFormError(t('errors.generic'));
+      applyServerError(form, error, t('errors.generic'));
     },
   });
 
   useEffect(preloadConfirmSheet, []);
 
-  const amountMessage = problem ? t(`recharge.errors.${problem}`, limits) : (serverErrors.amount ?? null);
-
   return (
-    <form
-      noValidate
-      className="flex flex-col gap-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        setFormError(null);
-        setServerErrors({});
-        const check = checkRechargeAmount(amountText, channel, digits);
-        if (!check.ok) {
-          setProblem(check.problem);
-          document.getElementById(amountId)?.focus();
-          return;
-        }
-        setProblem(null);
-        setConfirming({ minor: check.minor });
-      }}
-    >
+    <Form form={form} className="gap-6" onSubmit={({ amount }) => setConfirming({ amount })}>
       <fieldset className="flex flex-col gap-2">
         <legend className="mb-2 text-sm font-medium text-gray-900 dark:text-gray-100">{t('recharge.channel')}</legend>
         {channels.map((item) => {
@@ -129,20 +122,19 @@ function RechargeForm({ channels }: { channels: RechargeChannel[] }) {
               key={item.code}
               className={cn(
                 'flex min-h-14 cursor-pointer items-center gap-3 rounded-2xl bg-white px-4 py-3 ring-1 dark:bg-gray-900',
-                checked ? 'ring-primary-600 dark:ring-primary-500 ring-2' : 'ring-gray-200 dark:ring-gray-800',
+                checked ? 'ring-2 ring-primary-600 dark:ring-primary-500' : 'ring-gray-200 dark:ring-gray-800',
               )}
             >
               <input
                 type="radio"
-                name="channel"
                 value={item.code}
-                checked={checked}
-                onChange={() => {
-                  setChannelCode(item.code);
-                  setProblem(null);
-                  setServerErrors({});
-                }}
-                className="accent-primary-600 size-4"
+                className="size-4 accent-primary-600"
+                {...form.register('channel', {
+                  onChange: () => {
+                    setChannelCode(item.code);
+                    form.clearErrors();
+                  },
+                })}
               />
               <Icon className="size-5 text-gray-600 dark:text-gray-400" aria-hidden="true" />
               <span className="flex flex-col">
@@ -157,82 +149,20 @@ function RechargeForm({ channels }: { channels: RechargeChannel[] }) {
             </label>
           );
         })}
-        {serverErrors.channel ? <p className="text-sm text-red-700 dark:text-red-400">{serverErrors.channel}</p> : null}
+        <ChannelError />
       </fieldset>
 
-      <div className="flex flex-col gap-2">
-        <label htmlFor={amountId} className="text-sm font-medium text-gray-900 dark:text-gray-100">
-          {t('recharge.amount')}
-        </label>
-        <div
-          className={cn(
-            'focus-within:ring-primary-600 flex min-h-14 items-center gap-2 rounded-2xl bg-white px-4 ring-1 focus-within:ring-2 dark:bg-gray-900',
-            amountMessage ? 'ring-red-500' : 'ring-gray-300 dark:ring-gray-700',
-          )}
-        >
-          <input
-            id={amountId}
-            name="amount"
-            inputMode="decimal"
-            autoComplete="transaction-amount"
-            placeholder={minorToInput(channel.minAmount, digits)}
-            value={amountText}
-            onChange={(event) => {
-              setAmountText(event.target.value);
-              if (problem) setProblem(null);
-            }}
-            aria-invalid={amountMessage ? true : undefined}
-            aria-describedby={amountMessage ? `${amountErrorId} ${hintId}` : hintId}
-            className="min-w-0 flex-1 bg-transparent text-2xl font-semibold text-gray-900 tabular-nums outline-none placeholder:text-gray-400 dark:text-gray-100 dark:placeholder:text-gray-600"
-          />
-          <span className="text-sm font-semibold text-gray-600 dark:text-gray-400">{channel.currency}</span>
-        </div>
-        {amountMessage ? (
-          <p id={amountErrorId} className="text-sm text-red-700 dark:text-red-400">
-            {amountMessage}
-          </p>
-        ) : null}
-        <p id={hintId} className="text-xs text-gray-600 tabular-nums dark:text-gray-400">
-          {t('recharge.amountHint', limits)}
-        </p>
-        {channel.presets.length > 0 ? (
-          <div role="group" aria-label={t('recharge.presets')} className="flex flex-wrap gap-2">
-            {channel.presets.map((preset) => {
-              const text = minorToInput(preset, digits);
-              const selected = text === amountText.trim();
-              return (
-                <button
-                  key={preset}
-                  type="button"
-                  aria-pressed={selected}
-                  onClick={() => {
-                    setAmountText(text);
-                    setProblem(null);
-                  }}
-                  className={cn(
-                    'min-h-11 rounded-full px-4 text-sm font-semibold tabular-nums ring-1 ring-inset',
-                    selected
-                      ? 'bg-primary-700 dark:bg-primary-500 ring-primary-700 dark:ring-primary-500 text-white dark:text-gray-950'
-                      : 'bg-white text-gray-900 ring-gray-300 hover:bg-gray-50 dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700',
-                  )}
-                >
-                  {money(preset)}
-                </button>
-              );
-            })}
-          </div>
-        ) : null}
-      </div>
+      <MoneyField
+        name="amount"
+        label={t('recharge.amount')}
+        currency={channel.currency}
+        placeholder={minorToInput(channel.minAmount, digits)}
+        hint={t('recharge.amountHint', limits)}
+        presets={channel.presets.map((preset) => ({ value: minorToInput(preset, digits), label: money(preset) }))}
+        presetsLabel={t('recharge.presets')}
+      />
 
-      {formError ? (
-        <p role="alert" className="rounded-xl bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-300">
-          {formError}
-        </p>
-      ) : null}
-
-      <Button type="submit" className="w-full">
-        {t('recharge.continue')}
-      </Button>
+      <SubmitButton>{t('recharge.continue')}</SubmitButton>
 
       <ConfirmSheet
         open={confirming !== null}
@@ -240,28 +170,36 @@ function RechargeForm({ channels }: { channels: RechargeChannel[] }) {
           if (!open && !create.isPending) setConfirming(null);
         }}
         title={t('recharge.sheetTitle')}
-        description={
-          confirming ? (
-            <div className="flex flex-col gap-3">
-              <span className="text-3xl font-bold text-gray-900 tabular-nums dark:text-gray-50">{money(confirming.minor)}</span>
-              <span>{t('recharge.sheetBody', { amount: money(confirming.minor), channel: channel.name })}</span>
-            </div>
-          ) : null
+        summary={
+          confirming
+            ? [
+                { label: t('recharge.sheetAmount'), value: money(confirming.amount) },
+                { label: t('recharge.sheetChannel'), value: channel.name },
+                { label: t('recharge.sheetFee'), value: t('recharge.noFee') },
+                { label: t('recharge.sheetResult'), value: money(confirming.amount), emphasis: true },
+              ]
+            : undefined
         }
+        description={confirming ? t('recharge.sheetBody', { amount: money(confirming.amount), channel: channel.name }) : null}
       >
         {(close) => (
-          <div className="flex flex-col gap-2">
-            <Button className="w-full" isBusy={create.isPending} onClick={() => confirming && create.mutate(confirming)}>
-              {t('recharge.confirm')}
-            </Button>
-            <Button variant="ghost" className="w-full" disabled={create.isPending} onClick={close}>
-              {t('recharge.back')}
-            </Button>
-          </div>
+          <ConfirmActions
+            confirmLabel={t('recharge.confirm')}
+            cancelLabel={t('recharge.back')}
+            isBusy={create.isPending}
+            onConfirm={() => confirming && create.mutate({ channel: channel.code, amount: confirming.amount })}
+            close={close}
+          />
         )}
       </ConfirmSheet>
-    </form>
+    </Form>
   );
+}
+
+/** A server message about the channel (e.g. it closed meanwhile). */
+function ChannelError() {
+  const error = useFieldError('channel');
+  return error ? <p className="text-sm text-red-700 dark:text-red-400">{error}</p> : null;
 }
 
 export function RechargeSkeleton() {

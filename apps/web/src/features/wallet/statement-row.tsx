@@ -7,7 +7,7 @@ import { useWalletMessages } from './messages';
 export function StatementRow({ entry }: { entry: StatementEntry }) {
   const { t } = useWalletMessages();
   return (
-    <div className="flex items-center gap-3 py-3" data-testid="statement-row" data-type={entry.type}>
+    <div className="flex items-center gap-3 py-3">
       <TypeIcon type={entry.type} amount={entry.amount} />
       <div className="flex min-w-0 flex-1 flex-col items-start gap-0.5">
         <span className="truncate text-sm font-medium text-gray-900 dark:text-gray-100">

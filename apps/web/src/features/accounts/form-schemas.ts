@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import {
+  accountField,
+  codeField,
+  currentPasswordField,
+  displayNameField,
+  emailField,
+  inviteCodeField,
+  newPasswordField,
+  phoneField,
+  resetPasswordBodySchema,
+  updateMeBodySchema,
+} from '@orchard/shared';
+import { normalizeCode } from './checks';
+
+/*
+ * The account forms' schemas: the shared contracts (the words the server uses too), plus what
+ * only the form has — the repeated password, the email/phone switch.
+ */
+
+const MISMATCH = 'The two passwords are not the same.';
+
+/** Adds `repeat`, which must equal the field `key`; the message lands under the copy. */
+export function withRepeat<Shape extends z.core.$ZodLooseShape, K extends keyof Shape & string>(schema: z.ZodObject<Shape>, key: K) {
+  return schema.extend({ repeat: z.string() }).refine(
+    (values) => {
+      const record = values as Record<string, unknown>;
+      return record[key] === record.repeat;
+    },
+    { path: ['repeat'], message: MISMATCH },
+  );
+}
+
+/** People paste codes with spaces or dashes: keep the digits, then apply the contract. */
+const typedCode = z.string().transform(normalizeCode).pipe(codeField);
+
+export const forgetPasswordSchema = z.strictObject({ account: accountField });
+
+export const resetPasswordSchema = withRepeat(resetPasswordBodySchema.extend({ code: typedCode }), 'password');
+
+export const verifyCodeSchema = z.strictObject({ code: typedCode });
+
+export const nameSchema = updateMeBodySchema;
+
+/** Signed in, the account is known; signed out, it is asked for. */
+export const changePasswordSchema = (signedIn: boolean) =>
+  withRepeat(
+    z.strictObject({
+      account: signedIn ? z.string().optional() : accountField,
+      currentPassword: currentPasswordField,
+      newPassword: newPasswordField,
+    }),
+    'newPassword',
+  );
+
+/** Registration by email or by phone; the invite code is required when the server says so. */
+export const registerSchema = (kind: 'email' | 'phone', requireInvite: boolean) =>
+  withRepeat(
+    z.strictObject({
+      email: kind === 'email' ? emailField : z.string().optional(),
+      phone: kind === 'phone' ? phoneField : z.string().optional(),
+      displayName: displayNameField,
+      password: newPasswordField,
+      inviteCode: requireInvite
+        ? inviteCodeField.refine((value) => value !== '', 'Enter the invite code from the friend who invited you.')
+        : inviteCodeField,
+    }),
+    'password',
+  );
