@@ -22,6 +22,7 @@ const METRICS = {
   tbtMs: 'total-blocking-time',
   cls: 'cumulative-layout-shift',
 };
+const MAX_FAILED_RUNS = 3;
 const PAGES = [
   { path: '/', signedIn: false },
   { path: '/register', signedIn: false },
@@ -69,7 +70,8 @@ function shortfalls(lhr) {
       const audit = lhr.audits[ref.id];
       if (ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
       const firstItem = audit.details?.items?.[0];
-      const detail = firstItem?.description ?? firstItem?.url ?? firstItem?.node?.snippet ?? audit.displayValue ?? '';
+      const detail =
+        firstItem?.description ?? firstItem?.issueType ?? firstItem?.url ?? firstItem?.node?.snippet ?? audit.displayValue ?? '';
       found.set(ref.id, { category, score: audit.score, detail: String(detail).slice(0, 200) });
     }
   }
@@ -77,7 +79,6 @@ function shortfalls(lhr) {
 }
 
 function summarize(lhr) {
-  if (lhr.runtimeError) throw new Error(`Lighthouse ${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
   const run = {};
   for (const [key, id] of Object.entries(CATEGORIES)) run[key] = lhr.categories[id].score;
   for (const [key, id] of Object.entries(METRICS)) run[key] = lhr.audits[id].numericValue;
@@ -124,7 +125,9 @@ export async function runLighthouse({ baseUrl, runs = 3 }) {
     await lighthouse(`${baseUrl}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     for (const { path, signedIn } of PAGES) {
       const results = [];
-      for (let i = 0; i < runs; i++) {
+      const failures = [];
+      // A run whose trace Lighthouse could not read (NO_NAVSTART and the like) is run again.
+      while (results.length < runs && failures.length < MAX_FAILED_RUNS) {
         const { lhr } = await lighthouse(`${baseUrl}${path}`, {
           port: chrome.port,
           output: 'json',
@@ -132,7 +135,13 @@ export async function runLighthouse({ baseUrl, runs = 3 }) {
           onlyCategories: Object.values(CATEGORIES),
           extraHeaders: signedIn ? { Cookie: session.cookie } : undefined,
         });
-        results.push(summarize(lhr));
+        if (lhr.runtimeError) failures.push(lhr.runtimeError.code);
+        else results.push(summarize(lhr));
+      }
+      if (results.length < runs) {
+        console.log(`lighthouse ${path}: no figures, ${failures.length} runs failed (${failures.join(', ')})`);
+        pages[path] = { error: failures.join(', ') };
+        continue;
       }
       const figures = {};
       for (const key of [...Object.keys(CATEGORIES), ...Object.keys(METRICS)]) figures[key] = median(results.map((run) => run[key]));
@@ -144,7 +153,7 @@ export async function runLighthouse({ baseUrl, runs = 3 }) {
     await session.signOut();
     await chrome.kill();
   }
-  const allGoalsMet = Object.values(pages).every((page) => Object.values(page.goals).every((verdict) => verdict === 'pass'));
+  const allGoalsMet = Object.values(pages).every((page) => page.goals && Object.values(page.goals).every((verdict) => verdict === 'pass'));
   console.log(
     `lighthouse goals (performance ≥ ${LIGHTHOUSE_GOALS.performance}, accessibility ${LIGHTHOUSE_GOALS.accessibility}, best practices ≥ ${LIGHTHOUSE_GOALS.bestPractices}): ${allGoalsMet ? 'all met' : 'NOT all met'}`,
   );
