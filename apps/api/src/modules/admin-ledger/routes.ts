@@ -24,14 +24,13 @@ import { idempotencyKeyOf, requireIdempotencyKey } from '../../plugins/idempoten
 import { idempotencyHeaders } from '../recharge/routes';
 import * as recharge from '../recharge/service';
 import * as service from './service';
-import * as wallet from '../wallet/service';
 
 // 401 and 403 are added to every operator route by the operator scope.
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
 /** Operator console: recharge review, adjustments, ledger integrity, payment channels. Registered inside the operator scope. */
 export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
+  const deps = { db: app.database.db, clock: app.clock, config: app.config };
 
   app.get(
     '/recharge/reviews',
@@ -45,7 +44,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: rechargeReviewPageSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => recharge.listReviews(deps(), request.query),
+    async (request) => recharge.listReviews(deps, request.query),
   );
 
   app.post(
@@ -63,7 +62,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: requireIdempotencyKey,
     },
-    async (request) => recharge.creditOrder(deps(), operatorOf(request), request.params.id, request.body?.note),
+    async (request) => recharge.creditOrder(deps, operatorOf(request), request.params.id, request.body?.note),
   );
 
   app.post(
@@ -81,7 +80,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preHandler: requireIdempotencyKey,
     },
-    async (request) => recharge.rejectOrder(deps(), operatorOf(request), request.params.id, request.body.reason),
+    async (request) => recharge.rejectOrder(deps, operatorOf(request), request.params.id, request.body.reason),
   );
 
   app.post(
@@ -100,7 +99,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireIdempotencyKey,
     },
     async (request, reply) => {
-      const result = await service.adjustBalance(deps(), operatorOf(request), request.params.id, request.body, idempotencyKeyOf(request));
+      const result = await service.adjustBalance(deps, operatorOf(request), request.params.id, request.body, idempotencyKeyOf(request));
       return reply.status(201).send(result);
     },
   );
@@ -117,7 +116,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: walletSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => wallet.getWallet(deps(), await service.requireMemberId(deps(), request.params.id)),
+    async (request) => service.memberWallet(deps, request.params.id),
   );
 
   app.get(
@@ -133,7 +132,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: statementPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
-    async (request) => wallet.listTransactions(deps(), await service.requireMemberId(deps(), request.params.id), request.query),
+    async (request) => service.memberTransactions(deps, request.params.id, request.query),
   );
 
   app.get(
@@ -147,7 +146,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ledgerReportSchema },
       },
     },
-    async () => service.ledgerReport(deps()),
+    async () => service.ledgerReport(deps),
   );
 
   app.get(
@@ -161,7 +160,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentChannelListSchema },
       },
     },
-    async () => ({ items: await recharge.listAllChannels(deps()) }),
+    async () => ({ items: await recharge.listAllChannels(deps) }),
   );
 
   app.put(
@@ -178,7 +177,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { created, channel } = await recharge.upsertPaymentChannel(deps(), operatorOf(request), request.params.code, request.body);
+      const { created, channel } = await recharge.upsertPaymentChannel(deps, operatorOf(request), request.params.code, request.body);
       return reply.status(created ? 201 : 200).send(channel);
     },
   );

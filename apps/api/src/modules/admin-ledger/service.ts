@@ -1,4 +1,4 @@
-import type { AdjustBalanceBody, AdjustmentResult } from '@orchard/shared';
+import type { AdjustBalanceBody, AdjustmentResult, ListTransactionsQuery } from '@orchard/shared';
 import { notFound } from '../../errors';
 import {
   buildIntegrityReport,
@@ -12,6 +12,7 @@ import {
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
+import * as wallet from '../wallet/service';
 import { findMemberId } from './repository';
 
 /**
@@ -72,6 +73,16 @@ export async function adjustBalance(
 
 export async function ledgerReport(deps: ServiceDeps) {
   return buildIntegrityReport(deps.db, deps.clock.now());
+}
+
+/** A member's wallet as the operator sees it (the member's own view); 404 for anyone else. */
+export async function memberWallet(deps: ServiceDeps, id: string) {
+  return wallet.getWallet(deps, await requireMemberId(deps, id));
+}
+
+/** A member's statement, as the member sees it; 404 for anyone else. */
+export async function memberTransactions(deps: ServiceDeps, id: string, query: ListTransactionsQuery) {
+  return wallet.listTransactions(deps, await requireMemberId(deps, id), query);
 }
 
 /** The id of an existing member (not an operator); 404 otherwise. */
