@@ -1,5 +1,4 @@
 import type { ErrorCode } from '@orchard/shared';
-import type { ApiError } from '../lib/api-client';
 
 /** Failures the client itself names: no answer at all, or an answer not in the API's shape. */
 export type ClientErrorCode = 'NETWORK' | 'HTTP_ERROR';
@@ -83,8 +82,8 @@ const TECHNICAL_SERVER_TEXT = new Set<ApiErrorCode>([
   'HTTP_ERROR',
 ]);
 
-/** What a person reads for an API failure in their language. */
-export function readableMessage(error: Pick<ApiError, 'code' | 'message'>, locale = 'en'): string {
+/** What a person reads for an API failure (an ApiError) in their language. */
+export function readableMessage(error: { code: ApiErrorCode; message: string }, locale = 'en'): string {
   const language = locale.split('-')[0] ?? 'en';
   if (language === 'en' && !TECHNICAL_SERVER_TEXT.has(error.code) && error.message) return error.message;
   // A code this build does not know (a newer server) has no catalogue entry: the server's text then.
