@@ -9,6 +9,7 @@ import { CONSOLE_PERMISSIONS, roleHasPermission } from '../src/modules/admin/per
 import { operatorScope } from '../src/plugins/operator-scope';
 import { createTestApp, type TestApp } from './app';
 import { randomIp, registerMember, signInOperator } from './auth';
+import { DATABASE_KINDS } from './database';
 import { insertChannels } from './ledger-helpers';
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -25,14 +26,14 @@ interface Operation {
  * anonymous caller learned the schema from a 400. Every operator operation in the OpenAPI
  * document is called with an invalid body and query; the answer must be about the caller.
  */
-describe('operator scope', () => {
+describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
   let t: TestApp;
   let operations: Operation[];
   let member: { userId: string; cookie: string };
   let operator: { userId: string; cookie: string };
 
   beforeAll(async () => {
-    t = await createTestApp('pglite');
+    t = await createTestApp(kind);
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
       paths: Record<string, Partial<Record<Operation['method'], { operationId: string; security?: Operation['security'] }>>>;
     };
