@@ -1,9 +1,11 @@
 /**
  * The closed vocabulary of API errors (docs/decisions/0008-error-vocabulary.md): every `code` the
- * API can answer with, the HTTP status it is answered with, and a default English message for logs
- * and for clients that have no text of their own. The server cannot throw a code that is not here
- * (AppError takes an ErrorCode); the web app must have a message for each (apps/web/src/locales/errors.ts
- * is typed Record<ErrorCode, string>). Free of zod, so first-load code may import it.
+ * API can answer with, the HTTP status it is answered with (`also`: the few other statuses a code
+ * is answered with in a named case; apps/api/test/error-vocabulary.test.ts checks the throw sites),
+ * and a default English message for logs and for clients that have no text of their own. The
+ * server cannot throw a code that is not here (AppError takes an ErrorCode); the web app must have
+ * a message for each (apps/web/src/locales/errors.ts is typed Record<ErrorCode, string>). Free of
+ * zod, so first-load code may import it.
  *
  * Adding a code: add a row here (grouped by area), then its web message; both type checks fail until then.
  */
@@ -37,8 +39,8 @@ export const ERRORS = {
   ACCOUNT_FROZEN: { status: 403, message: 'This account is frozen.' },
   CODE_INVALID: { status: 400, message: 'That code is wrong.' },
   CODE_NOT_FOUND: { status: 404, message: 'This code request does not exist. Request a new code.' },
-  /** Also 409 when verifying an account that is verified already. */
-  CODE_USED: { status: 400, message: 'This code was already used.' },
+  /** 409 when verifying an account that is verified already. */
+  CODE_USED: { status: 400, also: [409], message: 'This code was already used.' },
   CODE_VOID: { status: 400, message: 'This code no longer works. Request a new code.' },
   CODE_EXPIRED: { status: 400, message: 'This code has expired. Request a new one.' },
   CODE_REPLACED: { status: 409, message: 'A newer code was sent. Use the newest one.' },
@@ -54,7 +56,7 @@ export const ERRORS = {
   ORDER_EXPIRED: { status: 409, message: 'This recharge order has expired.' },
   TOO_MANY_OPEN_ORDERS: { status: 409, message: 'Too many recharge orders are open.' },
   INVALID_SIGNATURE: { status: 401, message: 'The signature of this webhook is not valid.' },
-} as const satisfies Record<string, { status: number; message: string }>;
+} as const satisfies Record<string, { status: number; also?: readonly number[]; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;
 
