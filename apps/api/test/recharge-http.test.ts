@@ -523,6 +523,34 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
     expect(BigInt(report.trialBalance[0]!.memberLiabilities)).toBeGreaterThan(0n);
   });
 
+  it('the review queue reports its exact size across pages, and it shrinks when an order is credited', async () => {
+    const size = async (limit: string) => {
+      const queue = await t.app.inject({ method: 'GET', url: `/api/v1/admin/recharge/reviews?limit=${limit}`, headers: as(operator) });
+      expect(queue.statusCode, queue.body).toBe(200);
+      return queue.json() as { items: unknown[]; nextCursor: string | null; total: number };
+    };
+    const before = (await size('100')).total;
+    const carol = await registerMember(t);
+    const orders = [];
+    for (const amount of [1100, 1200, 1300]) {
+      const order = await createOrder(carol, amount);
+      const submitted = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/recharge/orders/${order.id}/submit`,
+        headers: as(carol),
+        payload: { payerReference: `COUNT-${amount}` },
+      });
+      expect(submitted.statusCode, submitted.body).toBe(200);
+      orders.push(order);
+    }
+    const firstPage = await size('1');
+    expect(firstPage.items).toHaveLength(1);
+    expect(firstPage.nextCursor).not.toBeNull();
+    expect(firstPage.total).toBe(before + 3);
+    expect((await credit(orders[0]!.id)).statusCode).toBe(200);
+    expect((await size('1')).total).toBe(before + 2);
+  });
+
   it('forgets an Idempotency-Key record after its 24 hours; the order keeps the key, so a late retry is the same order', async () => {
     // No sweep here: the expired record must be replaced by the new request itself.
     setPurgeProbability(0);

@@ -123,7 +123,12 @@ export const rechargeReviewSchema = rechargeOrderSchema.extend({
   member: z.strictObject({ id: z.uuid(), displayName: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
   reviewNote: z.string().nullable(),
 });
-export const rechargeReviewPageSchema = z.strictObject({ items: z.array(rechargeReviewSchema), nextCursor: z.string().nullable() });
+export const rechargeReviewPageSchema = z.strictObject({
+  items: z.array(rechargeReviewSchema),
+  nextCursor: z.string().nullable(),
+  /** How many orders wait in all (every page), so the console shows the queue's exact size. */
+  total: z.number().int(),
+});
 export const listRechargeReviewsQuerySchema = z.strictObject({
   cursor: z
     .string()

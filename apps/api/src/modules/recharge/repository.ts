@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { paymentChannels, paymentWebhookEvents, rechargeOrders, users, type RechargeOrderStatus } from '../../db/schema/index';
 
@@ -149,20 +149,25 @@ export async function listOrdersOfMember(
  * Orders waiting for an operator: submitted ones, any the gateway flagged that are not settled,
  * and credited ones the gateway paid a second time (flagged_at).
  */
+/** Orders an operator must look at: paid by the member's word, or flagged by a gateway event. */
+const needsReview = () =>
+  or(
+    eq(rechargeOrders.status, 'submitted'),
+    and(isNotNull(rechargeOrders.reviewNote), inArray(rechargeOrders.status, ['awaiting_payment', 'expired'])),
+    isNotNull(rechargeOrders.flaggedAt),
+  );
+
+/** The size of the review queue (the console's navigation shows it). */
+export async function countOrdersForReview(db: Queryable): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(rechargeOrders).where(needsReview());
+  return Number(row?.total ?? 0);
+}
+
 export async function listOrdersForReview(db: Queryable, options: { cursor?: OrderCursor; limit: number }) {
   const rows = await db
     .select()
     .from(rechargeOrders)
-    .where(
-      and(
-        or(
-          eq(rechargeOrders.status, 'submitted'),
-          and(isNotNull(rechargeOrders.reviewNote), inArray(rechargeOrders.status, ['awaiting_payment', 'expired'])),
-          isNotNull(rechargeOrders.flaggedAt),
-        ),
-        beforeCursor(options.cursor),
-      ),
-    )
+    .where(and(needsReview(), beforeCursor(options.cursor)))
     .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
     .limit(options.limit);
   const orders = await withChannels(db, rows);

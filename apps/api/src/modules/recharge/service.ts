@@ -352,8 +352,10 @@ export async function listReviews(deps: ServiceDeps, query: { cursor?: string; l
   const cursor = decodeCursor(query.cursor);
   await repo.expireDueOrders(deps.db, now);
   const rows = await repo.listOrdersForReview(deps.db, { cursor, limit: limit + 1 });
+  const total = await repo.countOrdersForReview(deps.db);
   const page = rows.slice(0, limit);
   return {
+    total,
     items: page.map((order) => ({
       ...toOrderView(order, now),
       member: { id: order.member.id, displayName: order.member.displayName, email: order.member.email, phone: order.member.phone },
