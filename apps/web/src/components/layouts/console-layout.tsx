@@ -7,7 +7,8 @@ import { ThemeSwitcher } from '../theme-switcher';
 import { AnimatedOutlet, useEntranceClass } from './animated-outlet';
 
 /**
- * The operator console frame: left navigation, wide content (laptop first). The links of each
+ * The operator console frame: left navigation, wide content (laptop first; below 768 px the
+ * navigation is a scrollable row above the page). The links of each
  * console feature come in as `nav` (composed by routes/admin.tsx): a layout never imports a
  * feature.
  */
@@ -15,20 +16,23 @@ export function ConsoleLayout({ nav }: { nav: ReactNode }) {
   const { t } = useTranslation();
   const entrance = useEntranceClass('layout');
   return (
-    <div className={`flex min-h-dvh ${entrance}`}>
-      <aside className="flex w-60 shrink-0 flex-col gap-6 border-r border-gray-200 bg-white px-4 py-6 dark:border-gray-800 dark:bg-gray-900">
+    <div className={`flex min-h-dvh flex-col md:flex-row ${entrance}`}>
+      <aside className="flex shrink-0 flex-col gap-3 border-b border-gray-200 bg-white px-4 py-4 md:w-60 md:gap-6 md:border-r md:border-b-0 md:py-6 dark:border-gray-800 dark:bg-gray-900">
         <Link to="/admin" className="px-2">
           <Logo />
         </Link>
-        <nav aria-label={t('nav.console')} className="flex flex-col gap-1 text-sm">
+        <nav
+          aria-label={t('nav.console')}
+          className="-mx-1 flex gap-1 overflow-x-auto px-1 text-sm whitespace-nowrap md:flex-col md:whitespace-normal"
+        >
           <Link to="/admin" className="rounded-lg px-3 py-2 font-medium hover:bg-gray-100 dark:hover:bg-gray-800">
             {t('nav.console')}
           </Link>
           {nav}
         </nav>
-        <ThemeSwitcher className="mt-auto w-full" compact />
+        <ThemeSwitcher className="self-start md:mt-auto md:w-full" compact />
       </aside>
-      <main id="main" className="min-w-0 flex-1 px-8 pb-8">
+      <main id="main" className="min-w-0 flex-1 px-4 pb-8 md:px-8">
         <AnimatedOutlet />
       </main>
     </div>

@@ -1,9 +1,22 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { AuditLogList, MemberDetail, MemberList, OutboxList } from '@orchard/shared';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AuditLogList, IssuedSignInLink, MemberDetail, MemberList, OutboxList } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
 import type { AuditSearch, MembersSearch, OutboxSearch } from './search';
 
+/**
+ * Console data of the member pages: query options (route loaders import this file lazily, so
+ * it stays zod-free) and the mutations, which invalidate what they change by key.
+ */
 export const PAGE_SIZE = 25;
+
+export const adminAccountsKeys = {
+  members: (search: MembersSearch) => ['admin', 'members', search] as const,
+  member: (id: string) => ['admin', 'member', id] as const,
+  outbox: (search: OutboxSearch) => ['admin', 'outbox', search] as const,
+  outboxAll: () => ['admin', 'outbox'] as const,
+  auditAll: () => ['admin', 'audit'] as const,
+  audit: (search: AuditSearch) => ['admin', 'audit', search] as const,
+};
 
 function query(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
@@ -12,29 +25,45 @@ function query(params: Record<string, string | number | undefined>): string {
   return text ? `?${text}` : '';
 }
 
+/** listMembers, by offset (the API answers with the total). */
 export const membersQueryOptions = (search: MembersSearch) =>
   queryOptions({
-    queryKey: ['admin', 'members', search],
+    queryKey: adminAccountsKeys.members(search),
     queryFn: ({ signal }) => apiFetch<MemberList>(`/admin/members${query({ ...search, limit: PAGE_SIZE })}`, { signal }),
     placeholderData: (previous) => previous,
   });
 
+/** getMember */
 export const memberQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['admin', 'member', id],
+    queryKey: adminAccountsKeys.member(id),
     queryFn: ({ signal }) => apiFetch<MemberDetail>(`/admin/members/${encodeURIComponent(id)}`, { signal }),
   });
 
+/** listOutbox */
 export const outboxQueryOptions = (search: OutboxSearch) =>
   queryOptions({
-    queryKey: ['admin', 'outbox', search],
+    queryKey: adminAccountsKeys.outbox(search),
     queryFn: ({ signal }) => apiFetch<OutboxList>(`/admin/outbox${query({ ...search, limit: PAGE_SIZE })}`, { signal }),
     placeholderData: (previous) => previous,
   });
 
+/** listAuditLog */
 export const auditQueryOptions = (search: AuditSearch) =>
   queryOptions({
-    queryKey: ['admin', 'audit', search],
+    queryKey: adminAccountsKeys.audit(search),
     queryFn: ({ signal }) => apiFetch<AuditLogList>(`/admin/audit-log${query({ ...search, limit: PAGE_SIZE })}`, { signal }),
     placeholderData: (previous) => previous,
   });
+
+/** issueSignInLink: audited with the operator's reason, so the audit log changes. */
+export function useIssueSignInLink(memberId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string) =>
+      apiFetch<IssuedSignInLink>(`/admin/members/${encodeURIComponent(memberId)}/sign-in-links`, { method: 'POST', body: { reason } }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminAccountsKeys.auditAll() });
+    },
+  });
+}

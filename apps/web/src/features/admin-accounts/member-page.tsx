@@ -1,67 +1,37 @@
-import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { Link, useRouterState } from '@tanstack/react-router';
-import type { IssuedSignInLink } from '@orchard/shared';
-import { apiFetch, ApiError } from '../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from '@tanstack/react-router';
+import { issueSignInLinkBodySchema } from '@orchard/shared';
+import { ApiError } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { memberQueryOptions } from './api';
+import { ConsolePage } from '../../components/ui/console';
+import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
+import { memberQueryOptions, useIssueSignInLink } from './api';
 import { useAdminAccountsMessages } from './messages';
-import { ConsolePage, CopyButton, Pill } from './ui';
+import { CopyButton, Pill } from './ui';
+
+// Typed by route id; useSearch/useParams({ from }) rather than getRouteApi, whose class would join
+// the router chunk of the first load.
+const from = '/admin/members/$id' as const;
+
+// The contract's own rule for the reason, so the form and the server say the same thing.
+const signInLinkForm = issueSignInLinkBodySchema.pick({ reason: true });
 
 function IssueSignInLink({ memberId }: { memberId: string }) {
   const { t } = useAdminAccountsMessages();
-  const [reason, setReason] = useState('');
-  const [reasonError, setReasonError] = useState<string>();
-  const issue = useMutation({
-    mutationFn: (text: string) =>
-      apiFetch<IssuedSignInLink>(`/admin/members/${encodeURIComponent(memberId)}/sign-in-links`, {
-        method: 'POST',
-        body: { reason: text },
-      }),
-  });
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const text = reason.trim();
-    if (text.length < 3) return setReasonError(t('member.reasonRequired'));
-    setReasonError(undefined);
-    issue.mutate(text);
-  };
-  const fieldError = reasonError ?? (issue.error instanceof ApiError ? issue.error.fields.reason : undefined);
-  const formError = issue.error && !fieldError ? issue.error.message : undefined;
+  const issue = useIssueSignInLink(memberId);
+  const form = useZodForm(signInLinkForm, { defaultValues: { reason: '' } });
   return (
     <Card className="flex flex-col gap-4">
       <div className="flex flex-col gap-1">
         <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.signInLink')}</h2>
         <p className="text-sm text-gray-600 dark:text-gray-400">{t('member.signInLinkLead')}</p>
       </div>
-      <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3">
-        <label htmlFor="reason" className="text-sm font-medium text-gray-900 dark:text-gray-100">
-          {t('member.reason')}
-        </label>
-        <textarea
-          id="reason"
-          rows={2}
-          maxLength={500}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby="reason-note"
-          className="rounded-lg border border-gray-300 bg-white px-3 py-2 text-sm text-gray-900 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50"
-        />
-        <p id="reason-note" className={fieldError ? 'text-sm text-red-700 dark:text-red-400' : 'text-xs text-gray-600 dark:text-gray-400'}>
-          {fieldError ?? t('member.reasonHint')}
-        </p>
-        {formError && (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {formError}
-          </p>
-        )}
-        <Button type="submit" isBusy={issue.isPending}>
-          {t('member.issue')}
-        </Button>
-      </form>
+      <Form form={form} onSubmit={({ reason }) => issue.mutateAsync(reason)}>
+        <TextField name="reason" label={t('member.reason')} hint={t('member.reasonHint')} maxLength={500} autoComplete="off" />
+        <SubmitButton className="sm:w-auto sm:self-start">{t('member.issue')}</SubmitButton>
+      </Form>
       {issue.data && (
         <div role="status" className="flex flex-col gap-2 rounded-xl bg-primary-50 p-3 dark:bg-primary-950">
           <p className="text-sm text-gray-900 dark:text-gray-100">{t('member.issued', { time: formatDateTime(issue.data.expiresAt) })}</p>
@@ -84,18 +54,34 @@ function IssueSignInLink({ memberId }: { memberId: string }) {
 /** `/admin/members/$id`: one member, and a support sign-in link (audited, with a reason). */
 export function MemberPage() {
   const { t } = useAdminAccountsMessages();
-  const id = useRouterState({ select: (state) => state.matches.find((match) => match.routeId === '/admin/members/$id')?.params.id }) ?? '';
-  const { data, error } = useQuery(memberQueryOptions(id));
-  if (error) {
+  const { id } = useParams({ from });
+  const { data, error, refetch, isFetching } = useQuery(memberQueryOptions(id));
+  if (!data) {
     return (
       <ConsolePage title={t('members.title')}>
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error.message}
-        </p>
+        {error ? (
+          <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700 dark:text-red-400">
+            {error.message || t('common.loadFailed')}
+            {/* A member that does not exist will not appear by asking again: offer the list instead. */}
+            {error instanceof ApiError && error.status === 404 ? (
+              <Link to="/admin/members" className={buttonClass('secondary', 'min-h-10')}>
+                {t('member.back')}
+              </Link>
+            ) : (
+              <Button variant="secondary" className="min-h-10" isBusy={isFetching} onClick={() => void refetch()}>
+                {t('common.retry')}
+              </Button>
+            )}
+          </div>
+        ) : (
+          <div
+            aria-hidden="true"
+            className="h-64 max-w-xl animate-pulse rounded-2xl bg-gray-100 motion-reduce:animate-none dark:bg-gray-800"
+          />
+        )}
       </ConsolePage>
     );
   }
-  if (!data) return <div className="mt-6 min-h-14 rounded-xl bg-gray-100 dark:bg-gray-800" />;
   const { member } = data;
   const rows: Array<[string, React.ReactNode]> = [
     [t('member.email'), member.email ?? t('common.dash')],

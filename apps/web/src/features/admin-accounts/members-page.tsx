@@ -1,102 +1,111 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useRouter, useRouterState } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { z } from 'zod';
+import { listMembersQuerySchema, type MemberSummary } from '@orchard/shared';
+import { SelectField } from '../../components/ui/console-fields';
+import { type Column, ConsolePage, DataTable } from '../../components/ui/console';
+import { TextField } from '../../components/ui/form';
 import { formatDate } from '../../lib/format';
 import { membersQueryOptions } from './api';
 import type { MembersSearch } from './search';
 import { useAdminAccountsMessages } from './messages';
-import { ConsolePage, FilterField, FilterForm, inputClass, Pager, Pill, TableFrame, tableClass, tdClass, thClass } from './ui';
+import { FilterForm, optionalFilter, Pill, useFilteredList } from './ui';
+
+const filters = z.strictObject({
+  q: optionalFilter(listMembersQuerySchema.shape.q),
+  role: optionalFilter(listMembersQuerySchema.shape.role),
+  status: optionalFilter(listMembersQuerySchema.shape.status),
+});
+
+// Typed by route id; useSearch/useParams({ from }) rather than getRouteApi, whose class would join
+// the router chunk of the first load.
+const from = '/admin/members/' as const;
 
 /** `/admin/members`: search by name, email, phone or invite code; filters live in the URL. */
 export function MembersPage() {
-  const router = useRouter();
-  const search: MembersSearch =
-    useRouterState({ select: (state) => state.matches.find((match) => match.routeId === '/admin/members/')?.search }) ?? {};
-  const onSearch = (next: MembersSearch) => void router.navigate({ to: '/admin/members', search: next });
+  const search = useSearch({ from });
+  const navigate = useNavigate({ from });
+  const onSearch = (next: MembersSearch) => void navigate({ search: next });
   const { t } = useAdminAccountsMessages();
-  const { data, isPending, error } = useQuery(membersQueryOptions(search));
-  const offset = search.offset ?? 0;
+  const { data, isPending, error, refetch } = useQuery(membersQueryOptions(search));
+  const list = useFilteredList({
+    search,
+    total: data?.total,
+    isFiltered: Boolean(search.q || search.role || search.status),
+    onSearch,
+    empty: { title: t('members.emptyTitle'), body: t('members.emptyBody') },
+  });
+  const columns: Column<MemberSummary>[] = [
+    {
+      key: 'name',
+      header: t('members.name'),
+      cell: (member) => (
+        <Link
+          to="/admin/members/$id"
+          params={{ id: member.id }}
+          className="font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
+        >
+          {member.displayName}
+        </Link>
+      ),
+    },
+    { key: 'contact', header: t('members.contact'), cell: (member) => member.email ?? member.phone, className: 'break-all' },
+    { key: 'invite', header: t('members.inviteCode'), cell: (member) => member.inviteCode },
+    {
+      key: 'role',
+      header: t('members.role'),
+      cell: (member) => <Pill tone={member.role === 'operator' ? 'amber' : 'gray'}>{t(`members.roles.${member.role}`)}</Pill>,
+    },
+    {
+      key: 'status',
+      header: t('members.status'),
+      cell: (member) => <Pill tone={member.status === 'active' ? 'green' : 'red'}>{t(`members.statuses.${member.status}`)}</Pill>,
+    },
+    {
+      key: 'joined',
+      header: t('members.joined'),
+      cell: (member) => formatDate(member.createdAt),
+      className: 'whitespace-nowrap tabular-nums',
+    },
+  ];
   return (
     <ConsolePage title={t('members.title')}>
       <FilterForm
         key={JSON.stringify(search)}
-        onSubmit={(form) =>
-          onSearch({
-            q: String(form.get('q') ?? ''),
-            role: String(form.get('role') ?? '') as MembersSearch['role'],
-            status: String(form.get('status') ?? '') as MembersSearch['status'],
-          })
-        }
-        onClear={() => onSearch({})}
+        schema={filters}
+        defaultValues={{ q: search.q ?? '', role: search.role ?? '', status: search.status ?? '' }}
+        onSearch={onSearch}
       >
-        <FilterField label={t('members.searchLabel')}>
-          <input name="q" type="search" defaultValue={search.q ?? ''} className={`${inputClass} w-60`} />
-        </FilterField>
-        <FilterField label={t('members.role')}>
-          <select name="role" defaultValue={search.role ?? ''} className={inputClass}>
-            <option value="">{t('common.any')}</option>
-            <option value="member">{t('members.roles.member')}</option>
-            <option value="operator">{t('members.roles.operator')}</option>
-          </select>
-        </FilterField>
-        <FilterField label={t('members.status')}>
-          <select name="status" defaultValue={search.status ?? ''} className={inputClass}>
-            <option value="">{t('common.any')}</option>
-            <option value="active">{t('members.statuses.active')}</option>
-            <option value="frozen">{t('members.statuses.frozen')}</option>
-          </select>
-        </FilterField>
+        <TextField name="q" type="search" label={t('members.searchLabel')} autoComplete="off" />
+        <SelectField
+          name="role"
+          label={t('members.role')}
+          options={[
+            { value: '', label: t('common.any') },
+            { value: 'member', label: t('members.roles.member') },
+            { value: 'operator', label: t('members.roles.operator') },
+          ]}
+        />
+        <SelectField
+          name="status"
+          label={t('members.status')}
+          options={[
+            { value: '', label: t('common.any') },
+            { value: 'active', label: t('members.statuses.active') },
+            { value: 'frozen', label: t('members.statuses.frozen') },
+          ]}
+        />
       </FilterForm>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error.message || t('common.loadFailed')}
-        </p>
-      ) : isPending ? (
-        <div className="min-h-14 rounded-xl bg-gray-100 dark:bg-gray-800" />
-      ) : data.items.length === 0 ? (
-        <p className="text-sm text-gray-600 dark:text-gray-400">
-          {search.q || search.role || search.status ? t('common.noMatch') : t('common.none')}
-        </p>
-      ) : (
-        <TableFrame>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t('members.name')}</th>
-                <th className={thClass}>{t('members.contact')}</th>
-                <th className={thClass}>{t('members.inviteCode')}</th>
-                <th className={thClass}>{t('members.role')}</th>
-                <th className={thClass}>{t('members.status')}</th>
-                <th className={thClass}>{t('members.joined')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((member) => (
-                <tr key={member.id} className="hover:bg-gray-50 dark:hover:bg-gray-800">
-                  <td className={tdClass}>
-                    <Link
-                      to="/admin/members/$id"
-                      params={{ id: member.id }}
-                      className="font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
-                    >
-                      {member.displayName}
-                    </Link>
-                  </td>
-                  <td className={`${tdClass}`}>{member.email ?? member.phone}</td>
-                  <td className={tdClass}>{member.inviteCode}</td>
-                  <td className={tdClass}>
-                    <Pill tone={member.role === 'operator' ? 'amber' : 'gray'}>{t(`members.roles.${member.role}`)}</Pill>
-                  </td>
-                  <td className={tdClass}>
-                    <Pill tone={member.status === 'active' ? 'green' : 'red'}>{t(`members.statuses.${member.status}`)}</Pill>
-                  </td>
-                  <td className={`${tdClass} tabular-nums`}>{formatDate(member.createdAt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      )}
-      {data && <Pager offset={offset} total={data.total} onOffset={(next) => onSearch({ ...search, offset: next || undefined })} />}
+      <DataTable
+        caption={t('members.caption')}
+        columns={columns}
+        rows={data?.items}
+        rowKey={(member) => member.id}
+        isPending={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+        {...list}
+      />
     </ConsolePage>
   );
 }

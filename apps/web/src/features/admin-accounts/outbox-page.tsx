@@ -1,11 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
-import { useRouter, useRouterState } from '@tanstack/react-router';
-import type { OutboxMessage } from '@orchard/shared';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { z } from 'zod';
+import { listOutboxQuerySchema, type OutboxMessage } from '@orchard/shared';
+import { SelectField } from '../../components/ui/console-fields';
+import { type Column, ConsolePage, DataTable } from '../../components/ui/console';
+import { TextField } from '../../components/ui/form';
 import { formatDateTime } from '../../lib/format';
 import { outboxQueryOptions } from './api';
 import type { OutboxSearch } from './search';
 import { useAdminAccountsMessages } from './messages';
-import { ConsolePage, FilterField, FilterForm, inputClass, Pager, Pill, TableFrame, tableClass, tdClass, thClass } from './ui';
+import { FilterForm, optionalFilter, Pill, useFilteredList } from './ui';
 
 const STATUSES = ['pending', 'sending', 'sent', 'logged', 'failed'] as const;
 const TONE: Record<OutboxMessage['status'], 'green' | 'amber' | 'red' | 'gray'> = {
@@ -16,92 +20,97 @@ const TONE: Record<OutboxMessage['status'], 'green' | 'amber' | 'red' | 'gray'> 
   failed: 'red',
 };
 
+const filters = z.strictObject({
+  destination: optionalFilter(listOutboxQuerySchema.shape.destination),
+  status: optionalFilter(listOutboxQuerySchema.shape.status),
+});
+
+// Typed by route id; useSearch/useParams({ from }) rather than getRouteApi, whose class would join
+// the router chunk of the first load.
+const from = '/admin/outbox' as const;
+
 /** `/admin/outbox`: every message queued, sent, logged or failed, with its text. */
 export function OutboxPage() {
-  const router = useRouter();
-  const search: OutboxSearch =
-    useRouterState({ select: (state) => state.matches.find((match) => match.routeId === '/admin/outbox')?.search }) ?? {};
-  const onSearch = (next: OutboxSearch) => void router.navigate({ to: '/admin/outbox', search: next });
+  const search = useSearch({ from });
+  const navigate = useNavigate({ from });
+  const onSearch = (next: OutboxSearch) => void navigate({ search: next });
   const { t } = useAdminAccountsMessages();
-  const { data, isPending, error } = useQuery(outboxQueryOptions(search));
+  const { data, isPending, error, refetch } = useQuery(outboxQueryOptions(search));
+  const list = useFilteredList({
+    search,
+    total: data?.total,
+    isFiltered: Boolean(search.destination || search.status),
+    onSearch,
+    empty: { title: t('outbox.emptyTitle'), body: t('outbox.emptyBody') },
+  });
+  const columns: Column<OutboxMessage>[] = [
+    {
+      key: 'created',
+      header: t('outbox.created'),
+      cell: (message) => formatDateTime(message.createdAt),
+      className: 'whitespace-nowrap tabular-nums',
+    },
+    {
+      key: 'destination',
+      header: t('outbox.destination'),
+      className: 'break-all',
+      cell: (message) => (
+        <>
+          {message.destination}
+          <span className="block text-xs text-gray-600 dark:text-gray-400">
+            {message.channel} · {message.kind}
+          </span>
+        </>
+      ),
+    },
+    {
+      key: 'subject',
+      header: t('outbox.subject'),
+      cell: (message) => (
+        <>
+          <details>
+            <summary className="cursor-pointer">{message.subject}</summary>
+            <pre className="mt-2 text-xs whitespace-pre-wrap text-gray-700 dark:text-gray-300">{message.body}</pre>
+          </details>
+          {message.lastError && <span className="block text-xs text-red-700 dark:text-red-400">{message.lastError}</span>}
+        </>
+      ),
+    },
+    {
+      key: 'status',
+      header: t('outbox.statusLabel'),
+      cell: (message) => <Pill tone={TONE[message.status]}>{t(`outbox.statuses.${message.status}`)}</Pill>,
+    },
+    { key: 'attempts', header: t('outbox.attempts'), cell: (message) => message.attempts, align: 'end', className: 'tabular-nums' },
+  ];
   return (
-    <ConsolePage title={t('outbox.title')} lead={t('outbox.lead')}>
+    <ConsolePage title={t('outbox.title')} description={t('outbox.lead')}>
       <FilterForm
         key={JSON.stringify(search)}
-        onSubmit={(form) =>
-          onSearch({
-            destination: String(form.get('destination') ?? ''),
-            status: String(form.get('status') ?? '') as OutboxSearch['status'],
-          })
-        }
-        onClear={() => onSearch({})}
+        schema={filters}
+        defaultValues={{ destination: search.destination ?? '', status: search.status ?? '' }}
+        onSearch={onSearch}
       >
-        <FilterField label={t('outbox.destination')}>
-          <input name="destination" type="search" defaultValue={search.destination ?? ''} className={`${inputClass} w-60`} />
-        </FilterField>
-        <FilterField label={t('outbox.statusLabel')}>
-          <select name="status" defaultValue={search.status ?? ''} className={inputClass}>
-            <option value="">{t('common.any')}</option>
-            {STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`outbox.statuses.${status}`)}
-              </option>
-            ))}
-          </select>
-        </FilterField>
+        <TextField name="destination" type="search" label={t('outbox.destination')} autoComplete="off" />
+        <SelectField
+          name="status"
+          label={t('outbox.statusLabel')}
+          options={[
+            { value: '', label: t('common.any') },
+            ...STATUSES.map((status) => ({ value: status, label: t(`outbox.statuses.${status}`) })),
+          ]}
+        />
       </FilterForm>
-      {error ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {error.message || t('common.loadFailed')}
-        </p>
-      ) : isPending ? (
-        <div className="min-h-14 rounded-xl bg-gray-100 dark:bg-gray-800" />
-      ) : data.items.length === 0 ? (
-        <p className="text-sm text-gray-600 dark:text-gray-400">
-          {search.destination || search.status ? t('common.noMatch') : t('common.none')}
-        </p>
-      ) : (
-        <TableFrame>
-          <table className={tableClass}>
-            <thead>
-              <tr>
-                <th className={thClass}>{t('outbox.created')}</th>
-                <th className={thClass}>{t('outbox.destination')}</th>
-                <th className={thClass}>{t('outbox.subject')}</th>
-                <th className={thClass}>{t('outbox.statusLabel')}</th>
-                <th className={thClass}>{t('outbox.attempts')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.items.map((message) => (
-                <tr key={message.id}>
-                  <td className={`${tdClass} tabular-nums`}>{formatDateTime(message.createdAt)}</td>
-                  <td className={`${tdClass}`}>
-                    {message.destination}
-                    <span className="block text-xs text-gray-600 dark:text-gray-400">
-                      {message.channel} · {message.kind}
-                    </span>
-                  </td>
-                  <td className={tdClass}>
-                    <details>
-                      <summary>{message.subject}</summary>
-                      <pre className="mt-2 text-xs whitespace-pre-wrap text-gray-700 dark:text-gray-300">{message.body}</pre>
-                    </details>
-                    {message.lastError && <span className="block text-xs text-red-700 dark:text-red-400">{message.lastError}</span>}
-                  </td>
-                  <td className={tdClass}>
-                    <Pill tone={TONE[message.status]}>{t(`outbox.statuses.${message.status}`)}</Pill>
-                  </td>
-                  <td className={`${tdClass} tabular-nums`}>{message.attempts}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
-      )}
-      {data && (
-        <Pager offset={search.offset ?? 0} total={data.total} onOffset={(next) => onSearch({ ...search, offset: next || undefined })} />
-      )}
+      <DataTable
+        caption={t('outbox.caption')}
+        columns={columns}
+        rows={data?.items}
+        rowKey={(message) => String(message.id)}
+        isPending={isPending}
+        error={error}
+        onRetry={() => void refetch()}
+        {...list}
+      />
     </ConsolePage>
   );
 }

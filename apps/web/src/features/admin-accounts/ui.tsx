@@ -1,107 +1,44 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { appConfig } from '../../lib/config';
+import { useState, type ReactNode } from 'react';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
+import { Form, useZodForm } from '../../components/ui/form';
+import type { DataTableProps, Pager } from '../../components/ui/console';
 import { PAGE_SIZE } from './api';
 import { useAdminAccountsMessages } from './messages';
 
-export function ConsolePage({
-  title,
-  lead,
-  actions,
+/** Search params as the filter form edits them: an empty box or "Any" means the filter is off. */
+export const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+/**
+ * A filter bar on the form kit: the fields (TextField, SelectField) validated by a schema built
+ * from the list's query contract, applied on submit (the page writes them to the URL).
+ */
+export function FilterForm<S extends z.ZodType<FieldValues, FieldValues>>({
+  schema,
+  defaultValues,
+  onSearch,
   children,
 }: {
-  title: string;
-  lead?: string;
-  actions?: ReactNode;
-  children: ReactNode;
-}) {
-  useEffect(() => {
-    document.title = `${title} · ${appConfig.appName}`;
-  }, [title]);
-  return (
-    <div className="mt-6 flex flex-col gap-4">
-      <header className="flex flex-wrap items-end justify-between gap-3">
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold text-gray-900 dark:text-gray-50">{title}</h1>
-          {lead && <p className="text-sm text-gray-600 dark:text-gray-400">{lead}</p>}
-        </div>
-        {actions}
-      </header>
-      {children}
-    </div>
-  );
-}
-
-export const inputClass =
-  'min-h-10 rounded-lg border border-gray-300 bg-white px-3 text-sm text-gray-900 dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50';
-
-export const tableClass = 'w-full text-left text-sm';
-export const thClass =
-  'border-b border-gray-200 px-3 py-2 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:border-gray-800 dark:text-gray-400';
-export const tdClass = 'border-t border-gray-200 px-3 py-2 text-gray-900 dark:border-gray-800 dark:text-gray-100';
-
-export function TableFrame({ children }: { children: ReactNode }) {
-  return <div className="overflow-x-auto rounded-xl bg-white ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800">{children}</div>;
-}
-
-/** A filter bar: text inputs and selects, applied on submit (written to the URL by the page). */
-export function FilterForm({
-  onSubmit,
-  onClear,
-  children,
-}: {
-  onSubmit: (data: FormData) => void;
-  onClear: () => void;
+  schema: S;
+  defaultValues: DefaultValues<z.input<S>>;
+  onSearch: (values: z.output<S> | Record<string, never>) => void;
   children: ReactNode;
 }) {
   const { t } = useAdminAccountsMessages();
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    onSubmit(new FormData(event.currentTarget));
-  };
+  const form = useZodForm(schema, { defaultValues });
   return (
-    <form role="search" onSubmit={submit} className="flex flex-wrap items-end gap-3">
+    <Form form={form} onSubmit={onSearch} role="search" className="flex-row flex-wrap items-start gap-3 [&>*]:min-w-40">
       {children}
-      <Button type="submit" className="min-h-10">
-        {t('common.search')}
-      </Button>
-      <Button variant="ghost" className="min-h-10" onClick={onClear}>
-        {t('common.clear')}
-      </Button>
-    </form>
-  );
-}
-
-export function FilterField({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <label className="flex flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
-      {label}
-      {children}
-    </label>
-  );
-}
-
-export function Pager({ offset, total, onOffset }: { offset: number; total: number; onOffset: (offset: number) => void }) {
-  const { t } = useAdminAccountsMessages();
-  if (total === 0) return null;
-  return (
-    <div className="flex items-center justify-between gap-3 text-sm text-gray-600 dark:text-gray-400">
-      <span className="tabular-nums">{t('common.range', { from: offset + 1, to: Math.min(offset + PAGE_SIZE, total), total })}</span>
-      <div className="flex gap-2">
-        <Button variant="secondary" className="min-h-10" disabled={offset === 0} onClick={() => onOffset(Math.max(0, offset - PAGE_SIZE))}>
-          {t('common.previous')}
-        </Button>
-        <Button
-          variant="secondary"
-          className="min-h-10"
-          disabled={offset + PAGE_SIZE >= total}
-          onClick={() => onOffset(offset + PAGE_SIZE)}
-        >
-          {t('common.next')}
+      <div className="flex gap-2 self-start pt-6">
+        <Button type="submit">{t('common.search')}</Button>
+        <Button variant="ghost" onClick={() => onSearch({})}>
+          {t('common.clear')}
         </Button>
       </div>
-    </div>
+    </Form>
   );
 }
 
@@ -129,4 +66,47 @@ export function CopyButton({ text, label, done }: { text: string; label: string;
       {copied ? done : label}
     </Button>
   );
+}
+
+/**
+ * What a filtered, offset-paged list gives its DataTable: the empty state (with "Clear filters"
+ * when filters hide everything) and the pager, both writing to the URL through `onSearch`.
+ */
+export function useFilteredList<S extends { offset?: number }>({
+  search,
+  total,
+  isFiltered,
+  onSearch,
+  empty,
+}: {
+  search: S;
+  total: number | undefined;
+  isFiltered: boolean;
+  onSearch: (next: S) => void;
+  empty: { title: string; body: string };
+}): { empty: DataTableProps<unknown>['empty']; pager: Pager | undefined } {
+  const { t } = useAdminAccountsMessages();
+  return {
+    empty: isFiltered
+      ? {
+          title: t('common.noMatch'),
+          body: t('common.noMatchBody'),
+          action: (
+            <Button variant="secondary" onClick={() => onSearch({} as S)}>
+              {t('common.clearFilters')}
+            </Button>
+          ),
+        }
+      : empty,
+    pager:
+      total === undefined
+        ? undefined
+        : {
+            kind: 'offset',
+            offset: search.offset ?? 0,
+            pageSize: PAGE_SIZE,
+            total,
+            onOffset: (offset) => onSearch({ ...search, offset: offset || undefined }),
+          },
+  };
 }

@@ -4,15 +4,33 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { ledgerReportQueryOptions } from './api';
+import { type Column, ConsolePage, DataTable, StatusText } from '../../components/ui/console';
+import { ledgerReportQueryOptions, type LedgerReport } from './api';
 import { useAdminLedgerMessages } from './messages';
-import { ConsolePage, tableClass, theadClass } from './ui';
 
 /** /admin/ledger: getLedgerReport — the four checks and the trial balance. */
 export function LedgerPage() {
   const { t } = useAdminLedgerMessages();
-  const { data: report, refetch, isFetching } = useQuery(ledgerReportQueryOptions());
-  if (!report) return <ConsolePage title={t('ledger.title')}>…</ConsolePage>;
+  const { data: report, refetch, isFetching, error } = useQuery(ledgerReportQueryOptions());
+  const recheck = (
+    <Button variant="secondary" onClick={() => void refetch()} isBusy={isFetching}>
+      <RefreshCw className="size-4" aria-hidden="true" />
+      {t('ledger.recheck')}
+    </Button>
+  );
+  if (!report) {
+    return (
+      <ConsolePage title={t('ledger.title')} actions={recheck}>
+        {error ? (
+          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+            {error.message || t('errors.generic')}
+          </p>
+        ) : (
+          <div aria-hidden="true" className="h-20 animate-pulse rounded-2xl bg-gray-100 motion-reduce:animate-none dark:bg-gray-800" />
+        )}
+      </ConsolePage>
+    );
+  }
   const checks = [
     { key: 'unbalanced', items: report.unbalancedTransactions },
     { key: 'mismatches', items: report.balanceMismatches },
@@ -20,15 +38,7 @@ export function LedgerPage() {
     { key: 'runningBreaks', items: report.runningBalanceBreaks },
   ] as const;
   return (
-    <ConsolePage
-      title={t('ledger.title')}
-      actions={
-        <Button variant="secondary" onClick={() => void refetch()} isBusy={isFetching}>
-          <RefreshCw className="size-4" aria-hidden="true" />
-          {t('ledger.recheck')}
-        </Button>
-      }
-    >
+    <ConsolePage title={t('ledger.title')} actions={recheck}>
       <Card className={cn('flex items-center gap-3', report.ok ? 'ring-green-300 dark:ring-green-900' : 'ring-red-300 dark:ring-red-900')}>
         {report.ok ? (
           <CheckCircle2 className="size-8 text-green-700 dark:text-green-400" aria-hidden="true" />
@@ -36,9 +46,7 @@ export function LedgerPage() {
           <XCircle className="size-8 text-red-700 dark:text-red-400" aria-hidden="true" />
         )}
         <div className="flex flex-col">
-          <span className="text-lg font-semibold" data-testid="ledger-status">
-            {report.ok ? t('ledger.ok') : t('ledger.breach')}
-          </span>
+          <h2 className="text-lg font-semibold">{report.ok ? t('ledger.ok') : t('ledger.breach')}</h2>
           <span className="text-sm text-gray-600 dark:text-gray-400">
             {t('ledger.generated', { time: formatDateTime(report.generatedAt) })} · {t('ledger.transactions')}: {report.transactionCount} ·{' '}
             {t('ledger.entries')}: {report.entryCount}
@@ -55,17 +63,9 @@ export function LedgerPage() {
             <li key={key} className="flex flex-col gap-2 px-4 py-3">
               <div className="flex items-center justify-between gap-3">
                 <span className="text-sm">{t(`ledger.${key}`)}</span>
-                {items.length === 0 ? (
-                  <span className="inline-flex items-center gap-1 text-sm font-medium text-green-700 dark:text-green-400">
-                    <CheckCircle2 className="size-4" aria-hidden="true" />
-                    {t('ledger.passed')}
-                  </span>
-                ) : (
-                  <span className="inline-flex items-center gap-1 text-sm font-medium text-red-700 dark:text-red-400">
-                    <XCircle className="size-4" aria-hidden="true" />
-                    {t('ledger.failed', { count: items.length })}
-                  </span>
-                )}
+                <StatusText tone={items.length === 0 ? 'good' : 'bad'} className="text-sm font-medium">
+                  {items.length === 0 ? t('ledger.passed') : t('ledger.failed', { count: items.length })}
+                </StatusText>
               </div>
               {items.length > 0 ? (
                 <details>
@@ -81,53 +81,65 @@ export function LedgerPage() {
       </section>
 
       {report.trialBalance.map((book) => (
-        <section key={book.currency} aria-labelledby={`tb-${book.currency}`} className="flex flex-col gap-2">
-          <h2 id={`tb-${book.currency}`} className="text-base font-semibold">
-            {t('ledger.trialBalance', { currency: book.currency })}
-          </h2>
-          <div className="overflow-x-auto rounded-2xl bg-white ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800">
-            <table className={tableClass}>
-              <thead className={theadClass}>
-                <tr>
-                  <th scope="col">{t('ledger.account')}</th>
-                  <th scope="col" className="text-right">
-                    {t('ledger.balance')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
-                {book.accounts.map((account) => (
-                  <tr key={account.type}>
-                    <td className="font-mono text-xs">{account.type}</td>
-                    <td className="text-right tabular-nums">{formatMoney(account.balance, { currency: book.currency })}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot className="border-t border-gray-200 font-semibold dark:border-gray-800">
-                <tr>
-                  <td>{t('ledger.memberLiabilities')}</td>
-                  <td className="text-right tabular-nums">{formatMoney(book.memberLiabilities, { currency: book.currency })}</td>
-                </tr>
-                <tr>
-                  <td>{t('ledger.platformTotal')}</td>
-                  <td className="text-right tabular-nums">{formatMoney(book.platformTotal, { currency: book.currency })}</td>
-                </tr>
-                <tr>
-                  <td>{t('ledger.total')}</td>
-                  <td
-                    className={cn(
-                      'text-right tabular-nums',
-                      book.total === '0' ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400',
-                    )}
-                  >
-                    {formatMoney(book.total, { currency: book.currency })}
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
-        </section>
+        <TrialBalance key={book.currency} book={book} />
       ))}
     </ConsolePage>
+  );
+}
+
+type Book = LedgerReport['trialBalance'][number];
+
+/** One currency's trial balance: every account, then the totals (which must come to zero). */
+function TrialBalance({ book }: { book: Book }) {
+  const { t } = useAdminLedgerMessages();
+  // Sums may pass 2^53, so the report carries them as decimal strings of minor units.
+  const money = (amount: string) => formatMoney(amount, { currency: book.currency });
+  const columns: Column<Book['accounts'][number]>[] = [
+    {
+      key: 'account',
+      header: t('ledger.account'),
+      className: 'font-mono text-xs',
+      cell: (account) => account.type,
+      sortValue: (account) => account.type,
+    },
+    {
+      key: 'balance',
+      header: t('ledger.balance'),
+      align: 'end',
+      className: 'tabular-nums',
+      cell: (account) => money(account.balance),
+      // Ordering only: a float is close enough to sort by, the shown figure stays exact.
+      sortValue: (account) => Number(account.balance),
+    },
+  ];
+  const total = (label: string, amount: string, className?: string) => (
+    <tr>
+      <td>{label}</td>
+      <td className={cn('text-right tabular-nums', className)}>{money(amount)}</td>
+    </tr>
+  );
+  return (
+    <DataTable
+      caption={t('ledger.trialBalance', { currency: book.currency })}
+      showCaption
+      columns={columns}
+      rows={book.accounts}
+      rowKey={(account) => account.type}
+      isPending={false}
+      error={null}
+      onRetry={() => undefined}
+      empty={{ title: t('ledger.emptyTitle'), body: t('ledger.emptyBody') }}
+      footer={
+        <>
+          {total(t('ledger.memberLiabilities'), book.memberLiabilities)}
+          {total(t('ledger.platformTotal'), book.platformTotal)}
+          {total(
+            t('ledger.total'),
+            book.total,
+            BigInt(book.total) === 0n ? 'text-green-700 dark:text-green-400' : 'text-red-700 dark:text-red-400',
+          )}
+        </>
+      }
+    />
   );
 }

@@ -2,12 +2,18 @@ import { defineMessages } from '../../lib/i18n';
 
 /** The console's money pages: recharge review, adjustments, ledger integrity, payment channels. */
 const en = {
-  nav: { reviews: 'Recharge review', adjust: 'Adjust balance', ledger: 'Ledger integrity', channels: 'Payment channels' },
+  nav: {
+    reviews: 'Recharge review',
+    waiting_one: ', {{count}} order waiting',
+    waiting_other: ', {{count}} orders waiting',
+    adjust: 'Adjust balance',
+    ledger: 'Ledger integrity',
+    channels: 'Payment channels',
+  },
   reviews: {
     title: 'Recharge review',
     count_one: '{{count}} order waiting',
     count_other: '{{count}} orders waiting',
-    countMore: '{{count}}+ orders waiting',
     intro: 'Match each payment with your bank statement, then credit it or reject it with a reason.',
     member: 'Member',
     amount: 'Amount',
@@ -37,7 +43,7 @@ const en = {
     emptyTitle: 'Nothing to review',
     emptyBody: 'Orders appear here when a member says they have paid, or when a gateway payment needs a look.',
     refresh: 'Refresh',
-    loadMore: 'Load more',
+    caption: 'Orders to review, newest first',
     none: '—',
   },
   adjust: {
@@ -55,14 +61,14 @@ const en = {
     amount: 'Amount',
     reason: 'Reason',
     reasonHint: 'The member sees this on their statement.',
-    reasonRequired: 'Give a reason of at least 3 characters.',
     review: 'Review adjustment',
     pickMember: 'Choose a member first.',
     amountInvalid: 'Enter an amount such as 12.50.',
+    amountRequired: 'Enter an amount.',
+    member: 'Member',
     confirmTitle: 'Confirm adjustment',
     confirmCredit: 'Add {{amount}} to the available balance of {{member}}.',
     confirmDebit: 'Take {{amount}} from the available balance of {{member}}.',
-    confirmReason: 'Reason: {{reason}}',
     confirm: 'Confirm {{amount}}',
     cancel: 'Cancel',
     done: 'Done. {{member}} now has {{available}} available.',
@@ -91,6 +97,8 @@ const en = {
     platformTotal: 'Platform accounts',
     total: 'Total (must be zero)',
     details: 'Details',
+    emptyTitle: 'No accounts yet',
+    emptyBody: 'Accounts appear here with the first money movement in this currency.',
   },
   channels: {
     title: 'Payment channels',
@@ -123,6 +131,10 @@ const en = {
     saved: 'Channel {{name}} saved.',
     amountInvalid: 'Enter an amount such as 12.50.',
     presetsInvalid: 'Use amounts such as 10, 50, 100.',
+    sortOrderInvalid: 'Use a whole number from 0 to 1000.',
+    caption: 'Payment channels',
+    emptyTitle: 'No payment channels yet',
+    emptyBody: 'Members cannot recharge until there is one. Add a bank transfer or a gateway channel.',
   },
   errors: { generic: 'Something went wrong. Please try again.' },
 };

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useInfiniteQuery } from '@tanstack/react-query';
-import { rechargeReviewsQueryOptions } from './api';
+import { useQuery } from '@tanstack/react-query';
+import { reviewQueueSizeQueryOptions } from './api';
 import { useAdminLedgerMessages } from './messages';
 
 const linkClass = 'flex items-center justify-between gap-2 rounded-lg px-3 py-2 font-medium hover:bg-gray-100 dark:hover:bg-gray-800';
@@ -12,20 +12,21 @@ const activeProps = {
 /** The console navigation of the money pages; the review queue shows how many orders wait. */
 export function AdminLedgerNavLinks() {
   const { t } = useAdminLedgerMessages();
-  const reviews = useInfiniteQuery(rechargeReviewsQueryOptions());
-  const first = reviews.data?.pages[0];
-  const count = first ? `${first.items.length}${first.nextCursor ? '+' : ''}` : null;
+  const { data: waiting } = useQuery(reviewQueueSizeQueryOptions());
   return (
     <>
       <Link to="/admin/recharges" className={linkClass} activeProps={activeProps}>
         {t('nav.reviews')}
-        {count && count !== '0' ? (
-          <span
-            className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 tabular-nums dark:bg-amber-900 dark:text-amber-100"
-            data-testid="review-nav-count"
-          >
-            {count}
-          </span>
+        {waiting ? (
+          <>
+            <span
+              aria-hidden="true"
+              className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 tabular-nums dark:bg-amber-900 dark:text-amber-100"
+            >
+              {waiting}
+            </span>
+            <span className="sr-only">{t('nav.waiting', { count: waiting })}</span>
+          </>
         ) : null}
       </Link>
       <Link to="/admin/adjust" className={linkClass} activeProps={activeProps}>

@@ -1,12 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pickOffset, pickText, type AuditSearch } from '../../features/admin-accounts/search';
+import { parseAuditSearch } from '../../features/admin-accounts/search';
 import { AuditPage } from '../../features/admin-accounts/audit-page';
+import { auditQueryOptions } from '../../features/admin-accounts/api';
 
 export const Route = createFileRoute('/admin/audit')({
-  validateSearch: (search: Record<string, unknown>): AuditSearch => ({
-    action: pickText(search.action, 100),
-    subjectId: pickText(search.subjectId, 100),
-    offset: pickOffset(search.offset),
-  }),
+  validateSearch: parseAuditSearch,
+  loaderDeps: ({ search }) => search,
+  // The loader travels with the page's code, not in the first bundle's route tree. A failed fetch
+  // is left to the page, which shows it with a retry instead of replacing the console.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(auditQueryOptions(deps)).catch(() => undefined),
   component: AuditPage,
 });

@@ -1,13 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { pickOffset, pickOne, pickText, type MembersSearch } from '../../../features/admin-accounts/search';
+import { parseMembersSearch } from '../../../features/admin-accounts/search';
 import { MembersPage } from '../../../features/admin-accounts/members-page';
+import { membersQueryOptions } from '../../../features/admin-accounts/api';
 
 export const Route = createFileRoute('/admin/members/')({
-  validateSearch: (search: Record<string, unknown>): MembersSearch => ({
-    q: pickText(search.q),
-    role: pickOne(search.role, ['member', 'operator'] as const),
-    status: pickOne(search.status, ['active', 'frozen'] as const),
-    offset: pickOffset(search.offset),
-  }),
+  validateSearch: parseMembersSearch,
+  loaderDeps: ({ search }) => search,
+  // The loader travels with the page's code, not in the first bundle's route tree. A failed fetch
+  // is left to the page, which shows it with a retry instead of replacing the console.
+  codeSplitGroupings: [['loader', 'component']],
+  loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(membersQueryOptions(deps)).catch(() => undefined),
   component: MembersPage,
 });
