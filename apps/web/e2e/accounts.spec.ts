@@ -86,6 +86,10 @@ test('register through a share link, verify with the emailed code, land on /home
 
 test('a wrong password is refused beside the form; the right one goes to the page asked for', async ({ page }) => {
   await page.goto('/?redirect=%2Fprofile');
+  // The format of the account is the server's to check; its message lands under the field.
+  await signInThroughForm(page, 'not an account', 'whatever');
+  await expect(page.getByText('Enter your email address or your phone number with its country code')).toBeVisible();
+  await expect(page.getByLabel('Email or phone')).toHaveAttribute('aria-invalid', 'true');
   await signInThroughForm(page, member.email, 'not-the-password');
   await expect(page.getByRole('alert')).toBeVisible();
   await signInThroughForm(page, member.email, PASSWORD);

@@ -22,7 +22,6 @@ const en = {
   },
   check: {
     accountRequired: 'Enter your email address or phone number.',
-    accountInvalid: 'Enter a valid email address, or a phone number with its country code, e.g. +15551234567.',
     passwordRequired: 'Enter your password.',
   },
 } as const;
