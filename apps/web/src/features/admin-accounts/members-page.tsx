@@ -49,7 +49,7 @@ export function MembersPage() {
         </Link>
       ),
     },
-    { key: 'contact', header: t('members.contact'), cell: (member) => member.email ?? member.phone, className: 'break-all' },
+    { key: 'contact', header: t('members.contact'), cell: (member) => member.email ?? member.phone, className: 'whitespace-nowrap' },
     { key: 'invite', header: t('members.inviteCode'), cell: (member) => member.inviteCode },
     {
       key: 'role',

@@ -53,7 +53,7 @@ export function OutboxPage() {
     {
       key: 'destination',
       header: t('outbox.destination'),
-      className: 'break-all',
+      className: 'whitespace-nowrap',
       cell: (message) => (
         <>
           {message.destination}

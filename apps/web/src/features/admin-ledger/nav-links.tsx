@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { reviewQueueSizeQueryOptions } from './api';
 import { useAdminLedgerMessages } from './messages';
 
-const linkClass = 'flex items-center justify-between gap-2 rounded-lg px-3 py-2 font-medium hover:bg-gray-100 dark:hover:bg-gray-800';
+// relative: the spoken count is absolutely positioned and must stay inside the navigation's scroller.
+const linkClass =
+  'relative flex items-center justify-between gap-2 rounded-lg px-3 py-2 font-medium hover:bg-gray-100 dark:hover:bg-gray-800';
 const activeProps = {
   className: 'bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300',
   'aria-current': 'page' as const,

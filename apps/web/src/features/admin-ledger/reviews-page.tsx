@@ -37,7 +37,7 @@ export function ReviewsPage() {
       cell: (order) => (
         <>
           <div className="font-medium">{order.member.displayName}</div>
-          <div className="text-xs break-all text-gray-600 dark:text-gray-400">{order.member.email ?? order.member.phone ?? ''}</div>
+          <div className="text-xs whitespace-nowrap text-gray-600 dark:text-gray-400">{order.member.email ?? order.member.phone ?? ''}</div>
         </>
       ),
     },
@@ -67,7 +67,7 @@ export function ReviewsPage() {
     {
       key: 'payer',
       header: t('reviews.payerReference'),
-      className: 'font-mono break-all',
+      className: 'font-mono whitespace-nowrap',
       cell: (order) => order.payerReference ?? t('reviews.none'),
     },
     {
