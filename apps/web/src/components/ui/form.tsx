@@ -5,7 +5,6 @@ import {
   useFormContext,
   type DefaultValues,
   type FieldValues,
-  type Path,
   type Resolver,
   type UseFormProps,
   type UseFormReturn,
@@ -15,7 +14,7 @@ import type { z } from 'zod';
 import { Button } from './button';
 import { cn } from './cn';
 import { Field, FormAlert, noteIds } from './field';
-import { applyServerError, SERVER_ERROR } from './form-errors';
+import { applyServerError } from './form-errors';
 import { useUiMessages } from './messages';
 
 /*
@@ -208,5 +207,3 @@ export function FormNotice({ children }: { children?: ReactNode }) {
   );
 }
 
-export { SERVER_ERROR };
-export type { Path };
