@@ -46,7 +46,7 @@ export function RelativeTime({
 
   useEffect(() => {
     if (!isLive || time === null) return;
-    const timer = setTimeout(() => setClock(Date.now()), relativeRefreshDelay(time, Date.now()));
+    const timer = setTimeout(() => setClock(Date.now()), relativeRefreshDelay(time, clock));
     return () => clearTimeout(timer);
   }, [isLive, time, clock]);
 

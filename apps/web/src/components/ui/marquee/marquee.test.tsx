@@ -191,6 +191,16 @@ describe('<Marquee> (ORIGIN O-W3)', () => {
     expect(cssVar(container, '--marquee-play-state')).toBe('running');
   });
 
+  it('pauses from the keyboard too when pause on click is asked (Enter or Space)', () => {
+    const { container } = render(<Marquee pauseOnClick>{news}</Marquee>);
+    fireEvent.keyDown(root(container), { key: 'Enter' });
+    expect(cssVar(container, '--marquee-play-state')).toBe('paused');
+    fireEvent.keyDown(root(container), { key: ' ' });
+    expect(cssVar(container, '--marquee-play-state')).toBe('running');
+    fireEvent.keyDown(root(container), { key: 'a' });
+    expect(cssVar(container, '--marquee-play-state')).toBe('running');
+  });
+
   it('pauses on hover and focus when asked (CSS)', () => {
     const { container, rerender } = render(<Marquee pauseOnHover>{news}</Marquee>);
     expect(root(container).hasAttribute('data-pause-on-hover')).toBe(true);

@@ -148,6 +148,16 @@ export function Marquee({
       data-pause-on-hover={pauseOnHover ? '' : undefined}
       data-paused={isClickPaused ? '' : undefined}
       onClick={pauseOnClick ? () => setClickPaused((paused) => !paused) : undefined}
+      // A keyboard user pauses it the way a click does.
+      onKeyDown={
+        pauseOnClick
+          ? (event) => {
+              if (event.key !== 'Enter' && event.key !== ' ') return;
+              event.preventDefault();
+              setClickPaused((paused) => !paused);
+            }
+          : undefined
+      }
       style={style}
       className={`orchard-marquee relative flex overflow-hidden bg-white text-gray-900 dark:bg-gray-900 dark:text-gray-100 ${
         vertical ? 'flex-col motion-reduce:overflow-y-auto' : 'flex-row motion-reduce:overflow-x-auto'
