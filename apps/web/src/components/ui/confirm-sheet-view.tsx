@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { cn } from './cn';
-import type { ConfirmSheetProps } from './confirm-sheet';
+import type { ConfirmSheetProps } from './confirm-sheet-types';
 import './sheet.css';
 
 /** The sheet itself (loaded on demand by ConfirmSheet). */

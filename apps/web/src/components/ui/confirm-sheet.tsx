@@ -1,25 +1,8 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
+import type { ConfirmSheetProps } from './confirm-sheet-types';
 import { Button } from './button';
 
-export interface ConfirmSummaryLine {
-  label: string;
-  value: ReactNode;
-  /** The line that says what happens (the result), shown larger. */
-  emphasis?: boolean;
-}
-
-export interface ConfirmSheetProps {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: ReactNode;
-  /** What the action moves, restated before it happens: amount, fee, result. */
-  summary?: ConfirmSummaryLine[];
-  /** Console dialogs hold a form (reason, note) and get a wider dialog on desktop. */
-  size?: 'default' | 'wide';
-  /** The sheet's body and buttons; `close` closes it (a "Back"/"Keep" button). */
-  children: (close: () => void) => ReactNode;
-}
+export type { ConfirmSheetProps, ConfirmSummaryLine } from './confirm-sheet-types';
 
 // radix Dialog loads with the first sheet a page opens, not with the page or the first load.
 const LazySheet = lazy(() => import('./confirm-sheet-view'));

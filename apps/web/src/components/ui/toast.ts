@@ -3,7 +3,9 @@
  * sonner and its Toaster load with the first toast, never with a page: `toast()` imports them
  * and mounts the one Toaster of the app on first use (toaster.tsx).
  */
-export type ToastTone = 'success' | 'error' | 'info';
+import type { ToastTone } from './toast-tone';
+
+export type { ToastTone };
 
 export function toast(message: string, tone: ToastTone = 'success'): void {
   void import('./toaster').then(({ showToast }) => showToast(message, tone));

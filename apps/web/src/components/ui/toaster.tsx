@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
 import { toast as sonner, Toaster } from 'sonner';
-import type { ToastTone } from './toast';
+import type { ToastTone } from './toast-tone';
 
 const isDark = () => document.documentElement.classList.contains('dark');
 function subscribe(onChange: () => void) {
