@@ -3,9 +3,7 @@ import { AdjustPage } from '../../features/admin-ledger/adjust-page';
 import { memberSearchQueryOptions } from '../../features/admin-ledger/api';
 
 export const Route = createFileRoute('/admin/adjust')({
-  // The loader travels with the page's code, not in the first bundle's route tree. A failed fetch
-  // is left to the page, which shows it with a retry instead of replacing the console.
-  codeSplitGroupings: [['loader', 'component']],
+  // A failed fetch is left to the page, which shows it with a retry instead of replacing the console.
   loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(memberSearchQueryOptions('')).catch(() => undefined),
   component: AdjustPage,
 });

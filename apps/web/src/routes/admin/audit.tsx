@@ -6,9 +6,7 @@ import { auditQueryOptions } from '../../features/admin-accounts/api';
 export const Route = createFileRoute('/admin/audit')({
   validateSearch: parseAuditSearch,
   loaderDeps: ({ search }) => search,
-  // The loader travels with the page's code, not in the first bundle's route tree. A failed fetch
-  // is left to the page, which shows it with a retry instead of replacing the console.
-  codeSplitGroupings: [['loader', 'component']],
+  // A failed fetch is left to the page, which shows it with a retry instead of replacing the console.
   loader: ({ context: { queryClient }, deps }) => queryClient.ensureQueryData(auditQueryOptions(deps)).catch(() => undefined),
   component: AuditPage,
 });

@@ -3,9 +3,7 @@ import { ReviewsPage } from '../../features/admin-ledger/reviews-page';
 import { rechargeReviewsQueryOptions } from '../../features/admin-ledger/api';
 
 export const Route = createFileRoute('/admin/recharges')({
-  // The loader travels with the page's code, not in the first bundle's route tree. A failed fetch
-  // is left to the page, which shows it with a retry instead of replacing the console.
-  codeSplitGroupings: [['loader', 'component']],
+  // A failed fetch is left to the page, which shows it with a retry instead of replacing the console.
   loader: ({ context: { queryClient } }) => queryClient.ensureInfiniteQueryData(rechargeReviewsQueryOptions()).catch(() => undefined),
   component: ReviewsPage,
 });
