@@ -80,6 +80,18 @@ test.describe('signed in (front end only)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Plans' })).toBeVisible();
   });
 
+  test('a signed-out visitor is not an error: no console error on the signed-out pages', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    for (const path of ['/', '/register', '/forget-password', '/about']) {
+      await page.goto(path);
+      await expect(page.getByRole('main')).toBeVisible();
+    }
+    expect(errors).toEqual([]);
+  });
+
   test('a member is kept out of the operator console', async ({ page }) => {
     await pretendSignedIn(page);
     await page.goto('/admin');
@@ -87,7 +99,7 @@ test.describe('signed in (front end only)', () => {
   });
 
   test('a server failure while loading a page shows the other error view', async ({ page }) => {
-    await page.route('**/api/v1/me', (route) =>
+    await page.route('**/api/v1/session', (route) =>
       route.fulfill({
         status: 503,
         contentType: 'application/json',
@@ -101,7 +113,7 @@ test.describe('signed in (front end only)', () => {
   });
 
   test('an answer the app cannot read shows Internal Server Error', async ({ page }) => {
-    await page.route('**/api/v1/me', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'oops' }));
+    await page.route('**/api/v1/session', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'oops' }));
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeVisible();
   });

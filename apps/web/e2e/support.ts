@@ -23,9 +23,9 @@ export const SIGNED_IN_ROUTES = [
   '/withdraw/log',
 ];
 
-/** Answers /api/v1/me as if a member were signed in (front-end behaviour only; no session exists). */
+/** Answers the session probe as if a member were signed in (front-end behaviour only; no session exists). */
 export async function pretendSignedIn(page: Page, me: Record<string, unknown> = { id: 'm-1', displayName: 'Ada', role: 'member' }) {
-  await page.route('**/api/v1/me', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(me) }));
+  await page.route('**/api/v1/session', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ user: me }) }));
 }
 
 /** The loading bar's accessible name (common catalogue, `app.loading`). */

@@ -1,24 +1,20 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { Me } from '@orchard/shared';
-import { ApiError, apiFetch } from './api-client';
+import type { Me, SessionProbe } from '@orchard/shared';
+import { apiFetch } from './api-client';
 
 /** The signed-in member (the shared contract; a type-only import costs no bytes). */
 export type { Me };
 
 export const meQueryKey = ['session', 'me'] as const;
 
-/** The signed-in member, or null when nobody is signed in (the API answers 401). */
+/**
+ * The signed-in member, or null when nobody is signed in. The probe answers 200 either way: a
+ * visitor is not an error, and a 401 would be logged in red on every signed-out page.
+ */
 export function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
-    queryFn: async ({ signal }): Promise<Me | null> => {
-      try {
-        return await apiFetch<Me>('/me', { signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
+    queryFn: async ({ signal }): Promise<Me | null> => (await apiFetch<SessionProbe>('/session', { signal })).user,
     staleTime: 60_000,
   });
 }

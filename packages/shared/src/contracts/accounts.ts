@@ -124,6 +124,10 @@ export type Me = z.infer<typeof meSchema>;
 export const signedInSchema = z.strictObject({ user: meSchema });
 export type SignedIn = z.infer<typeof signedInSchema>;
 
+/** Who this browser is signed in as: `user` is null for a visitor (a 200, not a 401 to log). */
+export const sessionProbeSchema = z.strictObject({ user: meSchema.nullable() });
+export type SessionProbe = z.infer<typeof sessionProbeSchema>;
+
 export const messageSchema = z.strictObject({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageSchema>;
 

@@ -25,9 +25,15 @@ export function toMe(user: repo.UserRow): Me {
 }
 
 export async function getMe(deps: ServiceDeps, userId: string): Promise<Me> {
+  const me = await findMe(deps, userId);
+  if (!me) throw unauthenticated();
+  return me;
+}
+
+/** The member behind a live session, or null when the account is gone. */
+export async function findMe(deps: ServiceDeps, userId: string): Promise<Me | null> {
   const user = await repo.findUserById(deps.db, userId);
-  if (!user) throw unauthenticated();
-  return toMe(user);
+  return user ? toMe(user) : null;
 }
 
 export async function updateMe(deps: ServiceDeps, userId: string, displayName: string): Promise<Me> {

@@ -18,6 +18,7 @@ import {
   resetPasswordBodySchema,
   revokedSessionsSchema,
   sessionListSchema,
+  sessionProbeSchema,
   signedInSchema,
   signInBodySchema,
   signInCodeBodySchema,
@@ -30,7 +31,7 @@ import { authOf, requireMember } from '../../plugins/auth';
 import { RESEND_COOLDOWN_MS } from './codes';
 import { changePassword, requestPasswordReset, resetPassword } from './passwords';
 import { contextOf } from './plugin';
-import { getMe, listSessions, revokeOtherSessions, updateMe } from './profile';
+import { findMe, getMe, listSessions, revokeOtherSessions, updateMe } from './profile';
 import { register, resendCode, verifyRegistration } from './registration';
 import { clearSessionCookie, setSessionCookie } from './sessions';
 import { signIn, signOut } from './sign-in';
@@ -233,6 +234,19 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       setSessionCookie(request, reply, config, started.token, started.expiresAt, app.clock.now());
       return { user: started.user };
     },
+  );
+
+  app.get(
+    '/session',
+    {
+      schema: {
+        operationId: 'getSession',
+        tags,
+        summary: 'Who is signed in on this browser (user is null for a visitor)',
+        response: { 200: sessionProbeSchema },
+      },
+    },
+    async (request) => ({ user: request.auth ? await findMe(deps, request.auth.userId) : null }),
   );
 
   app.get(
