@@ -5,10 +5,10 @@ import { hashPassword } from '../../lib/password';
 import { passwordProblem } from '../../lib/password-policy';
 import { insertAudit } from '../audit/repository';
 import { codeAttempt, codeAttemptSucceeded, codeError, CODE_TTL_MS, issueCode, judgeCode, RESEND_COOLDOWN_MS, spendCode } from './codes';
+import { sendToAddressOwner } from './address-requests';
 import type { AccountDeps, RequestContext } from './deps';
-import { noAccountMessage, resetCodeMessage } from './messages';
+import { resetCodeMessage } from './messages';
 import { enqueueMessage } from './outbox/outbox';
-import { channelOf, sendLimits } from './registration';
 import * as repo from './repository';
 import { revokeSessionsOfUser } from './sessions';
 import { accountFrozen, checkPassword, failureKeyOf, passwordAttempt, passwordFailed, passwordSucceeded } from './sign-in';
@@ -22,38 +22,14 @@ export async function requestPasswordReset(
   account: string,
   context: RequestContext,
 ): Promise<{ message: string; resendAvailableAt: string }> {
-  const identifier = parseAccountIdentifier(account)!;
-  await sendLimits(deps, identifier.value, context.ip);
-  const now = deps.clock.now();
-  const target = { channel: channelOf(identifier), destination: identifier.value };
-  await withTransaction(deps.db, async (tx) => {
-    const user = await repo.findUserByIdentifier(tx, identifier);
-    if (user && user.status === 'active') {
-      const { code } = await issueCode(tx, { purpose: 'password_reset', target, userId: user.id, now, ttlMs: CODE_TTL_MS });
-      await enqueueMessage(tx, resetCodeMessage(deps.config.APP_NAME, target, code), now);
-      await insertAudit(tx, {
-        actorId: null,
-        action: 'password.reset_requested',
-        subjectType: 'user',
-        subjectId: user.id,
-        ip: context.ip,
-        at: now,
-      });
-    } else {
-      // Same work and the same answer as for a real account; only the owner of the address learns there is none.
-      await enqueueMessage(tx, noAccountMessage(deps.config.APP_NAME, target, context.baseUrl, 'reset'), now);
-      await insertAudit(tx, {
-        actorId: null,
-        action: 'password.reset_requested',
-        subjectType: 'user',
-        subjectId: null,
-        ip: context.ip,
-        detail: { account: identifier.value, reason: 'unknown account' },
-        at: now,
-      });
-    }
+  const now = await sendToAddressOwner(deps, account, context, {
+    action: 'password.reset_requested',
+    notice: 'reset',
+    sendToMember: async (tx, member, target, at) => {
+      const { code } = await issueCode(tx, { purpose: 'password_reset', target, userId: member.id, now: at, ttlMs: CODE_TTL_MS });
+      await enqueueMessage(tx, resetCodeMessage(deps.config.APP_NAME, target, code), at);
+    },
   });
-  deps.outbox.kick();
   return {
     message: 'If an account uses this address, a reset code is on its way. It is valid for 10 minutes.',
     resendAvailableAt: new Date(now.getTime() + RESEND_COOLDOWN_MS).toISOString(),

@@ -3,13 +3,12 @@ import type { Tx } from '../../db/client';
 import { AppError, conflict, forbidden } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import { generateToken, sha256Hex } from '../../lib/tokens';
-import { insertAudit } from '../audit/repository';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import { codeAttempt, codeAttemptSucceeded, codeError, issueCode, judgeCode, spendCode } from './codes';
+import { sendToAddressOwner } from './address-requests';
 import type { AccountDeps, RequestContext, StartedSession } from './deps';
-import { noAccountMessage, signInLinkMessage } from './messages';
+import { signInLinkMessage } from './messages';
 import { enqueueMessage } from './outbox/outbox';
-import { channelOf, sendLimits } from './registration';
 import * as repo from './repository';
 import { openSession } from './sign-in';
 
@@ -49,38 +48,15 @@ export async function requestSignInLink(
   redirect: string | undefined,
   context: RequestContext,
 ): Promise<{ message: string }> {
-  const identifier = parseAccountIdentifier(account)!;
-  await sendLimits(deps, identifier.value, context.ip);
-  const now = deps.clock.now();
-  const target = { channel: channelOf(identifier), destination: identifier.value };
-  await withTransaction(deps.db, async (tx) => {
-    const user = await repo.findUserByIdentifier(tx, identifier);
-    if (user && user.status === 'active') {
-      const link = await createSignInLink(tx, { userId: user.id, baseUrl: context.baseUrl, redirect, issuedBy: null, now });
-      const { code } = await issueCode(tx, { purpose: 'sign_in', target, userId: user.id, now, ttlMs: SIGN_IN_LINK_TTL_MS });
+  await sendToAddressOwner(deps, account, context, {
+    action: 'sign_in_link.requested',
+    notice: 'link',
+    sendToMember: async (tx, member, target, now) => {
+      const link = await createSignInLink(tx, { userId: member.id, baseUrl: context.baseUrl, redirect, issuedBy: null, now });
+      const { code } = await issueCode(tx, { purpose: 'sign_in', target, userId: member.id, now, ttlMs: SIGN_IN_LINK_TTL_MS });
       await enqueueMessage(tx, signInLinkMessage(deps.config.APP_NAME, target, link.url, link.token, code), now);
-      await insertAudit(tx, {
-        actorId: null,
-        action: 'sign_in_link.requested',
-        subjectType: 'user',
-        subjectId: user.id,
-        ip: context.ip,
-        at: now,
-      });
-    } else {
-      await enqueueMessage(tx, noAccountMessage(deps.config.APP_NAME, target, context.baseUrl, 'link'), now);
-      await insertAudit(tx, {
-        actorId: null,
-        action: 'sign_in_link.requested',
-        subjectType: 'user',
-        subjectId: null,
-        ip: context.ip,
-        detail: { account: identifier.value, reason: 'unknown account' },
-        at: now,
-      });
-    }
+    },
   });
-  deps.outbox.kick();
   return { message: 'If an account uses this address, a sign-in link is on its way. It works once, for 15 minutes.' };
 }
 
