@@ -15,7 +15,7 @@ async function main() {
 
   const { applied } = await migrate(database);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
-  await seed(database, config, app.log);
+  const seeded = await seed(database, config, app.log);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -47,6 +47,11 @@ async function main() {
   }
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
   console.log(`${config.APP_NAME} is ready at ${address.replace('0.0.0.0', 'localhost')} (data: ${where})`);
+  if (seeded.demoSignIn) {
+    // Demo credentials are public (README); printed on every start so they are at hand. SEED_DEMO=false hides them.
+    const { email, password } = seeded.demoSignIn;
+    console.log(`  Demo member: ${email} / ${password} (team members such as amara@orchard.local use the same password)`);
+  }
 }
 
 main().catch((error: unknown) => {

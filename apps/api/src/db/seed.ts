@@ -6,6 +6,7 @@ import { generateInviteCode } from '../lib/invite-code';
 import { hashPassword } from '../lib/password';
 import { seedDemoPaymentChannels } from '../modules/recharge/demo-channels';
 import type { DatabaseHandle } from './client';
+import { createDemoBusiness } from './demo/business';
 import { users } from './schema/index';
 
 export interface SeedLogger {
@@ -18,28 +19,41 @@ const DEFAULT_OPERATOR_EMAIL = 'operator@orchard.local';
  * First-start content: the operator account, then demo content. Every step checks before it
  * writes, so running it on each start is harmless.
  */
-export async function seed(database: DatabaseHandle, config: Config, log: SeedLogger | FastifyBaseLogger): Promise<void> {
+export async function seed(database: DatabaseHandle, config: Config, log: SeedLogger | FastifyBaseLogger): Promise<SeedResult> {
   await seedOperator(database, config, log);
-  if (config.SEED_DEMO) await seedDemoPaymentChannels(database);
-  if (config.SEED_DEMO) await seedDemoMember(database, log);
+  if (!config.SEED_DEMO) return { demoSignIn: null };
+  await seedDemoPaymentChannels(database);
+  await seedDemoMember(database, config, log);
+  return { demoSignIn: { email: DEMO_MEMBER_EMAIL, password: DEMO_MEMBER_PASSWORD } };
+}
+
+export interface SeedResult {
+  /** The demo member's sign-in, for the start-up output (SEED_DEMO only). */
+  demoSignIn: { email: string; password: string } | null;
 }
 
 /** A member to try the app with (README lists it). Created once; never when SEED_DEMO=false. */
 export const DEMO_MEMBER_EMAIL = 'demo@orchard.local';
 export const DEMO_MEMBER_PASSWORD = 'orchard-demo-2026';
 
-async function seedDemoMember(database: DatabaseHandle, log: SeedLogger | FastifyBaseLogger) {
+/**
+ * The demo member and the business around them (db/demo/): only on a database that has no demo
+ * member yet, so a second start, or a database where the demo member was renamed away, adds nothing.
+ */
+async function seedDemoMember(database: DatabaseHandle, config: Config, log: SeedLogger | FastifyBaseLogger) {
   const { db } = database;
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER_EMAIL)).limit(1);
   if (existing.length > 0) return;
-  await db.insert(users).values({
-    email: DEMO_MEMBER_EMAIL,
-    displayName: 'Demo Member',
+  const [operator] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'operator')).limit(1);
+  await createDemoBusiness({
+    db,
+    config,
+    operatorId: operator!.id,
+    demoMember: { email: DEMO_MEMBER_EMAIL, displayName: 'Demo Member' },
     passwordHash: await hashPassword(DEMO_MEMBER_PASSWORD),
-    role: 'member',
-    inviteCode: generateInviteCode(),
+    now: new Date(),
   });
-  log.info(`Demo member created: ${DEMO_MEMBER_EMAIL} / ${DEMO_MEMBER_PASSWORD}`);
+  log.info(`Demo data created: the demo member ${DEMO_MEMBER_EMAIL} with a three-level team and six weeks of recharges`);
 }
 
 async function seedOperator(database: DatabaseHandle, config: Config, log: SeedLogger | FastifyBaseLogger) {

@@ -1,0 +1,111 @@
+import type { Config } from '../../config';
+import { ManualClock } from '../../lib/clock';
+import { generateInviteCode } from '../../lib/invite-code';
+import type { ServiceDeps } from '../../lib/service-deps';
+import * as accountsRepo from '../../modules/accounts/repository';
+import { adjustBalance } from '../../modules/admin-ledger/service';
+import type { ConsoleActor } from '../../modules/audit/console';
+import { insertAudit } from '../../modules/audit/repository';
+import * as recharge from '../../modules/recharge/service';
+import { expireDueOrders } from '../../modules/recharge/repository';
+import type { Db } from '../client';
+import { DEMO_TEAM, DEMO_TIMELINE, type DemoStep } from './script';
+
+const HOUR = 60 * 60_000;
+const DAY = 24 * HOUR;
+
+export interface DemoBusinessInput {
+  db: Db;
+  config: Config;
+  operatorId: string;
+  demoMember: { email: string; displayName: string };
+  /** One argon2 hash shared by every demo account: hashing once keeps start-up fast. */
+  passwordHash: string;
+  /** The real present; the story is told in the weeks before it. */
+  now: Date;
+}
+
+/**
+ * Tells the demo story (script.ts) through the app's own services, so everything it leaves
+ * behind (referral chain, orders, ledger transactions, audit rows) is what real use would leave.
+ * Money moves only through the recharge and adjustment services, never by writing ledger tables.
+ */
+export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ demoMemberId: string }> {
+  const clock = new ManualClock(input.now);
+  const deps: ServiceDeps = { db: input.db, clock, config: input.config };
+  const actor: ConsoleActor = { operatorId: input.operatorId, role: 'operator', ip: null, requestId: 'demo-seed' };
+  const ids = new Map<string, string>();
+  const at = (step: { daysAgo: number; hour?: number }) =>
+    clock.set(new Date(input.now.getTime() - step.daysAgo * DAY + (step.hour ?? 0) * HOUR));
+
+  const members = [
+    { key: 'demo', email: input.demoMember.email, displayName: input.demoMember.displayName, referrer: null, daysAgo: 42 },
+    ...DEMO_TEAM,
+  ];
+  const steps: DemoStep[] = [...members.map((member) => ({ kind: 'join' as const, daysAgo: member.daysAgo, member })), ...DEMO_TIMELINE];
+  // Oldest first, so ledger entries and running balances follow the order of their dates.
+  steps.sort((a, b) => b.daysAgo - a.daysAgo);
+
+  for (const step of steps) {
+    at(step);
+    if (step.kind === 'join') {
+      ids.set(
+        step.member.key,
+        await join(input.db, step.member, step.member.referrer ? ids.get(step.member.referrer)! : null, input.passwordHash, clock.now()),
+      );
+      continue;
+    }
+    const userId = ids.get(step.member)!;
+    if (step.kind === 'adjust') {
+      await adjustBalance(
+        deps,
+        actor,
+        userId,
+        { direction: 'credit', amount: step.amount, reason: step.reason },
+        `demo-seed:${step.member}:${step.daysAgo}`,
+      );
+      continue;
+    }
+    const order = await recharge.createOrder(deps, userId, { channel: step.channel, amount: step.amount });
+    if (step.outcome === 'awaiting_payment' || step.outcome === 'expired') continue;
+    clock.advance(20 * 60_000);
+    if (step.outcome === 'cancelled') {
+      await recharge.cancelOrder(deps, userId, order.id);
+      continue;
+    }
+    await recharge.submitPayment(deps, userId, order.id, step.payerReference ?? `TRX${order.reference}`);
+    if (step.outcome === 'submitted') continue;
+    clock.advance(3 * HOUR);
+    if (step.outcome === 'credited') await recharge.creditOrder(deps, actor, order.id, step.note);
+    else if (step.outcome === 'rejected') await recharge.rejectOrder(deps, actor, order.id, step.reason);
+  }
+  // Orders left unpaid in the past are past their deadline: record them as expired now, as a
+  // member's next look at their orders would.
+  await expireDueOrders(input.db, input.now);
+  return { demoMemberId: ids.get('demo')! };
+}
+
+/** A member as verifyRegistration creates one: unique invite code, referrer fixed now, audited. */
+async function join(db: Db, member: { email: string; displayName: string }, referrerId: string | null, passwordHash: string, now: Date) {
+  let inviteCode = generateInviteCode();
+  while (await accountsRepo.findUserByInviteCode(db, inviteCode)) inviteCode = generateInviteCode();
+  const created = await accountsRepo.insertUser(db, {
+    email: member.email,
+    phone: null,
+    displayName: member.displayName,
+    passwordHash,
+    inviteCode,
+    referrerId,
+    createdAt: now,
+  });
+  await insertAudit(db, {
+    actorId: created.id,
+    action: 'account.registered',
+    subjectType: 'user',
+    subjectId: created.id,
+    ip: null,
+    detail: { channel: 'email', referrerId, demo: true },
+    at: now,
+  });
+  return created.id;
+}

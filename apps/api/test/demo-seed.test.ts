@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testConfig } from '../src/config';
+import { DEMO_MEMBER_EMAIL, seed } from '../src/db/seed';
+import { buildIntegrityReport, getMemberBalances, listMemberEntries } from '../src/ledger/index';
+import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './database';
+
+const quiet = { info: () => {} };
+const config = testConfig({ SEED_DEMO: 'true', OPERATOR_PASSWORD: 'operator-password' });
+
+type Row = Record<string, unknown>;
+async function rows(database: TestDatabase, query: ReturnType<typeof sql>): Promise<Row[]> {
+  return ((await database.handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
+}
+
+/** Row counts of every table the demo story writes to: a second seed must leave them all as they are. */
+async function counts(database: TestDatabase) {
+  const [row] = await rows(
+    database,
+    sql`select (select count(*) from users)::int as users, (select count(*) from recharge_orders)::int as orders,
+      (select count(*) from ledger_transactions)::int as transactions, (select count(*) from ledger_entries)::int as entries,
+      (select count(*) from audit_log)::int as audit`,
+  );
+  return row;
+}
+
+describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
+  let database: TestDatabase;
+  let demoId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase(kind);
+    await seed(database.handle, config, quiet);
+    const [demo] = await rows(database, sql`select id from users where email = ${DEMO_MEMBER_EMAIL}`);
+    demoId = demo!.id as string;
+  });
+  afterAll(() => database.destroy());
+
+  it('puts a three-level team under the demo member, linked by referrer at registration', async () => {
+    const levels = await rows(
+      database,
+      sql`with recursive team(id, level) as (
+            select id, 0 from users where id = ${demoId}
+            union all select u.id, t.level + 1 from users u join team t on u.referrer_id = t.id)
+          select level, count(*)::int as members from team where level > 0 group by level order by level`,
+    );
+    expect(levels.map((row) => row.level)).toEqual([1, 2, 3]);
+    for (const row of levels) expect(row.members).toBeGreaterThan(0);
+    // Every member can sign in with an invite code of their own.
+    const [codes] = await rows(database, sql`select count(distinct invite_code)::int as codes, count(*)::int as users from users`);
+    expect(codes!.codes).toBe(codes!.users);
+  });
+
+  it('leaves recharge orders in every state, with a reason on each rejection', async () => {
+    const states = await rows(database, sql`select distinct status from recharge_orders order by status`);
+    expect(states.map((row) => row.status)).toEqual(['awaiting_payment', 'cancelled', 'credited', 'expired', 'rejected', 'submitted']);
+    const [unexplained] = await rows(
+      database,
+      sql`select count(*)::int as n from recharge_orders where status = 'rejected' and coalesce(reject_reason, '') = ''`,
+    );
+    expect(unexplained!.n).toBe(0);
+    // The demo member keeps room under the open-order cap to try recharging.
+    const [open] = await rows(
+      database,
+      sql`select count(*)::int as n from recharge_orders where user_id = ${demoId} and status in ('awaiting_payment', 'submitted')`,
+    );
+    expect(open!.n).toBeLessThan(config.RECHARGE_MAX_OPEN_ORDERS - 2);
+  });
+
+  it('gives the demo member a statement with history spread over weeks and a balance that balances the ledger', async () => {
+    const balances = await getMemberBalances(database.handle.db, demoId, config.CURRENCY);
+    expect(balances.available).toBeGreaterThan(0);
+    const entries = await listMemberEntries(database.handle.db, demoId, config.CURRENCY, { account: 'available', limit: 100 });
+    expect(entries.length).toBeGreaterThanOrEqual(3);
+    expect(entries.reduce((sum, entry) => sum + Number(entry.amount), 0)).toBe(balances.available);
+    const kinds = new Set(entries.map((entry) => entry.kind));
+    expect(kinds).toContain('recharge');
+    expect(kinds).toContain('adjustment_credit');
+    const times = entries.map((entry) => new Date(entry.createdAt).getTime());
+    expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(14 * 24 * 60 * 60_000);
+
+    const report = await buildIntegrityReport(database.handle.db, new Date());
+    expect(report.ok).toBe(true);
+    expect(report.transactionCount).toBeGreaterThanOrEqual(4);
+  });
+
+  it('adds nothing when it runs again', async () => {
+    const before = await counts(database);
+    await seed(database.handle, config, quiet);
+    expect(await counts(database)).toEqual(before);
+  });
+});
+
+describe.each(DATABASE_KINDS)('SEED_DEMO=false (%s)', (kind) => {
+  it('creates the operator only: no demo member, team, channels or money', async () => {
+    const database = await createTestDatabase(kind);
+    try {
+      await seed(database.handle, testConfig({ SEED_DEMO: 'false', OPERATOR_PASSWORD: 'operator-password' }), quiet);
+      expect(await counts(database)).toMatchObject({ users: 1, orders: 0, transactions: 0, entries: 0 });
+      const [channels] = await rows(database, sql`select count(*)::int as n from payment_channels`);
+      expect(channels!.n).toBe(0);
+    } finally {
+      await database.destroy();
+    }
+  });
+});
