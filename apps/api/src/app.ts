@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@orchard/shared';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { systemClock, type Clock } from './lib/clock';
+import { loggerOptions, registerRequestLog } from './lib/logger';
 import { accountsPlugin } from './modules/accounts/plugin';
 import { accountRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
@@ -31,6 +32,8 @@ export interface AppOptions {
   webDistDir?: string;
   /** Time source for every rule that depends on time; tests pass a ManualClock. */
   clock?: Clock;
+  /** Log lines go here instead of stdout (tests read them back). */
+  logStream?: NodeJS.WritableStream;
 }
 
 declare module 'fastify' {
@@ -48,9 +51,11 @@ function trustHops(hops: number) {
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
 /** Builds the whole app without listening, so tests drive it with `app.inject`. */
-export async function buildApp({ config, database, webDistDir, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, webDistDir, clock = systemClock, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config, { stream: logStream }),
+    // registerRequestLog writes one line per request, at a level that depends on what was asked for.
+    logController: new LogController({ disableRequestLogging: true }),
     // A hop count trusts that many proxies in front (Fastify's own rule for a number; its types
     // only take a function); a list trusts those addresses. Never `true` (see config.ts).
     trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
@@ -72,6 +77,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   app.setValidatorCompiler(requestValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerRequestLog(app);
   // JSON only: a text/plain body is what a cross-site form or simple request can send without a preflight.
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {

@@ -5,6 +5,7 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../../../config';
 import type { Db, Tx } from '../../../db/client';
 import { outbox } from '../../../db/schema/index';
+import { undeliveredMessageLine } from './log-line';
 import type { Clock } from '../../../lib/clock';
 
 export type OutboxChannel = 'email' | 'sms';
@@ -89,13 +90,15 @@ export class OutboxWorker {
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
     private readonly transports: Partial<Record<OutboxChannel, Transport>>,
+    /** Development shows the full address in the "message logged" line; elsewhere it is masked. */
+    private readonly logOptions: { fullDestination: boolean } = { fullDestination: false },
   ) {}
 
   static fromConfig(db: Db, config: Config, clock: Clock, log: FastifyBaseLogger): OutboxWorker {
     const transports: Partial<Record<OutboxChannel, Transport>> = {};
     if (config.SMTP_URL) transports.email = createEmailTransport(config.SMTP_URL, config.MAIL_FROM);
     if (config.SMS_WEBHOOK_URL) transports.sms = createSmsTransport(config.SMS_WEBHOOK_URL, config.SMS_WEBHOOK_SECRET, clock);
-    return new OutboxWorker(db, clock, log, transports);
+    return new OutboxWorker(db, clock, log, transports, { fullDestination: config.NODE_ENV === 'development' });
   }
 
   start(pollMs: number): void {
@@ -169,7 +172,7 @@ export class OutboxWorker {
       // Development default: no mail server or SMS provider, so the log and the operator's outbox view deliver it.
       this.log.info(
         { outboxId: row.id, channel: row.channel, to: row.destination, subject: row.subject, body: row.body },
-        `outbox: no ${row.channel} delivery configured; message logged`,
+        undeliveredMessageLine(row, this.logOptions),
       );
       await this.db.update(outbox).set({ status: 'logged', sentAt: now, lockedUntil: null }).where(eq(outbox.id, row.id));
       return;
