@@ -68,6 +68,32 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
     expect(response.body).not.toContain(GATEWAY_SECRET);
   });
 
+  it("shows members a channel's kind in plain words, never the operator's own name of it", async () => {
+    const channels = await t.app.inject({ method: 'GET', url: '/api/v1/recharge/channels', headers: as(alice) });
+    expect(
+      channels
+        .json()
+        .items.map((channel: { code: string; name: string }) => [channel.code, channel.name])
+        .sort(),
+    ).toEqual([
+      ['bank', 'Bank transfer'],
+      ['gw', 'Card payment'],
+    ]);
+    expect(channels.body).not.toContain('Test gateway');
+    const order = await createOrder(alice, 1500, 'gw');
+    expect(order.channel).toEqual({ code: 'gw', kind: 'gateway', name: 'Card payment' });
+    for (const url of [`/api/v1/recharge/orders/${order.id}`, '/api/v1/recharge/orders']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: as(alice) });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).not.toContain('Test gateway');
+    }
+    // The console keeps the operator's name.
+    const admin = await t.app.inject({ method: 'GET', url: '/api/v1/admin/payment-channels', headers: as(operator) });
+    expect(admin.body).toContain('Test gateway');
+    const cancelled = await t.app.inject({ method: 'POST', url: `/api/v1/recharge/orders/${order.id}/cancel`, headers: as(alice) });
+    expect(cancelled.json().channel.name).toBe('Card payment');
+  });
+
   it('needs a signed-in member', async () => {
     for (const url of ['/api/v1/wallet', '/api/v1/wallet/transactions', '/api/v1/recharge/orders', '/api/v1/recharge/channels']) {
       expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);

@@ -8,6 +8,7 @@ export const paymentChannelCodeSchema = z.string().regex(/^[a-z0-9][a-z0-9-]{1,3
 export const rechargeChannelSchema = z.strictObject({
   code: z.string(),
   kind: paymentChannelKindSchema,
+  /** Members get the kind in plain words ("Bank transfer"); the operator's own name only reaches the console. */
   name: z.string(),
   instructions: z.string(),
   currency: z.string().length(3),
@@ -80,6 +81,7 @@ export const rechargeOrderSchema = z.strictObject({
   id: z.uuid(),
   /** Short code for the transfer memo. */
   reference: z.string(),
+  /** name: for members the kind in plain words, for the console the operator's name of the channel. */
   channel: z.strictObject({ code: z.string(), name: z.string(), kind: paymentChannelKindSchema }),
   amount: z.number().int(),
   currency: z.string().length(3),
@@ -129,7 +131,14 @@ export const rechargeReviewPageSchema = z.strictObject({
   /** How many orders wait in all (every page), so the console shows the queue's exact size. */
   total: z.number().int(),
 });
+/** What the operator's order list shows: the review queue (default), every order, or one status. */
+export const RECHARGE_REVIEW_FILTERS = ['review', 'all', ...RECHARGE_ORDER_STATUSES] as const;
+export const rechargeReviewFilterSchema = z.enum(RECHARGE_REVIEW_FILTERS);
+export type RechargeReviewFilter = z.infer<typeof rechargeReviewFilterSchema>;
 export const listRechargeReviewsQuerySchema = z.strictObject({
+  status: rechargeReviewFilterSchema.optional(),
+  /** One member's orders (the console's member page). */
+  member: z.uuid('Not a member id.').optional(),
   cursor: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not a valid cursor.')

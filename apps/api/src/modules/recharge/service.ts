@@ -66,6 +66,22 @@ export function toOrderView(order: repo.OrderWithChannel, now: Date): RechargeOr
   };
 }
 
+/**
+ * What members see of a channel's name: its kind in plain words. The operator's own name (which
+ * may name a provider, an account or a test setup) stays in the console; members tell channels
+ * apart by kind and instructions.
+ */
+export const MEMBER_CHANNEL_NAMES: Record<RechargeOrder['channel']['kind'], string> = {
+  bank_transfer: 'Bank transfer',
+  gateway: 'Card payment',
+};
+
+/** An order as its member sees it (see MEMBER_CHANNEL_NAMES). */
+export function toMemberOrderView(order: repo.OrderWithChannel, now: Date): RechargeOrder {
+  const view = toOrderView(order, now);
+  return { ...view, channel: { ...view.channel, name: MEMBER_CHANNEL_NAMES[view.channel.kind] } };
+}
+
 export function toChannelView(channel: repo.ChannelRow, currency: string) {
   return {
     code: channel.code,
@@ -112,7 +128,10 @@ export function decodeCursor(cursor: string | undefined): repo.OrderCursor | und
 }
 
 export async function listEnabledChannels(deps: ServiceDeps) {
-  return (await repo.listChannels(deps.db, true)).map((channel) => toChannelView(channel, deps.config.CURRENCY));
+  return (await repo.listChannels(deps.db, true)).map((channel) => ({
+    ...toChannelView(channel, deps.config.CURRENCY),
+    name: MEMBER_CHANNEL_NAMES[channel.kind],
+  }));
 }
 
 /**
@@ -134,7 +153,7 @@ export async function createOrder(
       const existing = await repo.findOrderByCreateKey(tx, userId, createKey);
       if (existing) {
         if (existing.channelCode !== input.channel || existing.amount !== input.amount) throw new IdempotencyKeyReusedError();
-        return toOrderView(existing, now);
+        return toMemberOrderView(existing, now);
       }
     }
     const channel = await repo.findChannel(tx, input.channel);
@@ -169,7 +188,7 @@ export async function createOrder(
             expiresAt,
           }),
         );
-        return toOrderView({ ...order, channel }, now);
+        return toMemberOrderView({ ...order, channel }, now);
       } catch (error) {
         if (attempt < 5 && sqlStateOf(error) === '23505' && constraintOf(error)?.includes('reference')) continue;
         throw error;
@@ -190,7 +209,7 @@ export async function listOrders(
   const rows = await repo.listOrdersOfMember(deps.db, userId, { status: query.status, cursor, limit: limit + 1 });
   const page = rows.slice(0, limit);
   return {
-    items: page.map((order) => toOrderView(order, now)),
+    items: page.map((order) => toMemberOrderView(order, now)),
     nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
   };
 }
@@ -199,7 +218,7 @@ export async function getOrder(deps: ServiceDeps, userId: string, id: string): P
   if (!isUuid(id)) throw orderNotFound();
   const order = await repo.findOrder(deps.db, id, { userId });
   if (!order) throw orderNotFound();
-  return toOrderView(order, deps.clock.now());
+  return toMemberOrderView(order, deps.clock.now());
 }
 
 /** Loads and locks a member's own order; anyone else's is "not found", never "forbidden". */
@@ -219,11 +238,11 @@ export async function submitPayment(deps: ServiceDeps, userId: string, id: strin
   return withTransaction(deps.db, async (tx) => {
     const order = await lockOwnOrder(tx, userId, id);
     const status = effectiveStatus(order, now);
-    if (status === 'submitted' && order.payerReference === payerReference) return toOrderView(order, now);
+    if (status === 'submitted' && order.payerReference === payerReference) return toMemberOrderView(order, now);
     if (status === 'expired') throw orderExpired();
     if (status !== 'awaiting_payment') throw orderClosed(status);
     const updated = await repo.updateOrder(tx, order.id, { status: 'submitted', payerReference, submittedAt: now });
-    return toOrderView({ ...updated, channel: order.channel }, now);
+    return toMemberOrderView({ ...updated, channel: order.channel }, now);
   });
 }
 
@@ -232,11 +251,11 @@ export async function cancelOrder(deps: ServiceDeps, userId: string, id: string)
   return withTransaction(deps.db, async (tx) => {
     const order = await lockOwnOrder(tx, userId, id);
     const status = effectiveStatus(order, now);
-    if (status === 'cancelled') return toOrderView(order, now);
+    if (status === 'cancelled') return toMemberOrderView(order, now);
     if (status === 'expired') throw orderExpired();
     if (status !== 'awaiting_payment') throw orderClosed(status);
     const updated = await repo.updateOrder(tx, order.id, { status: 'cancelled', resolvedAt: now });
-    return toOrderView({ ...updated, channel: order.channel }, now);
+    return toMemberOrderView({ ...updated, channel: order.channel }, now);
   });
 }
 
@@ -264,7 +283,8 @@ async function creditLockedOrder(
       { accountId: member.available, amount: order.amount },
       { accountId: cash, amount: -order.amount },
     ],
-    memo: `Recharge ${order.reference} via ${order.channel.name}`,
+    // The member reads this memo: the kind's plain name, not the operator's name of the channel.
+    memo: `Recharge ${order.reference} via ${MEMBER_CHANNEL_NAMES[order.channel.kind]}`,
     refs: { rechargeOrderId: order.id, reference: order.reference },
     at: now,
     limits: ledgerLimits(deps.config),
@@ -346,13 +366,17 @@ export async function rejectOrder(deps: ServiceDeps, actor: ConsoleActor, id: st
   });
 }
 
-export async function listReviews(deps: ServiceDeps, query: { cursor?: string; limit?: string }) {
+export async function listReviews(
+  deps: ServiceDeps,
+  query: { status?: repo.OperatorOrderFilter['status']; member?: string; cursor?: string; limit?: string },
+) {
   const now = deps.clock.now();
   const limit = query.limit ? Number(query.limit) : 20;
   const cursor = decodeCursor(query.cursor);
+  const filter: repo.OperatorOrderFilter = { status: query.status ?? 'review', userId: query.member };
   await repo.expireDueOrders(deps.db, now);
-  const rows = await repo.listOrdersForReview(deps.db, { cursor, limit: limit + 1 });
-  const total = await repo.countOrdersForReview(deps.db);
+  const rows = await repo.listOrdersForReview(deps.db, { cursor, limit: limit + 1, filter });
+  const total = await repo.countOrdersForReview(deps.db, filter);
   const page = rows.slice(0, limit);
   return {
     total,
