@@ -68,7 +68,7 @@ test.describe('wallet and recharge', () => {
     await page.getByRole('link', { name: 'Go to home' }).click();
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('region', { name: 'Available balance' })).toContainText(usd(before + amount));
-    await expect(page.getByRole('region', { name: 'Recent activity' })).toContainText(`Recharge ${reference}`);
+    await expect(page.getByRole('region', { name: 'Recent activity' })).toContainText(`${reference} via Bank transfer`);
 
     await page.getByRole('link', { name: 'See all' }).click();
     await expect(page).toHaveURL(/\/trx\/log$/);

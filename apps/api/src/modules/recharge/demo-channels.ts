@@ -15,8 +15,14 @@ export async function seedDemoPaymentChannels(database: DatabaseHandle): Promise
         code: 'bank-transfer',
         kind: 'bank_transfer',
         name: 'Bank transfer',
-        instructions:
-          'Transfer the exact amount to Orchard Demo Ltd, IBAN GB00 DEMO 0000 0000 0000 00, BIC DEMOGB00. Write the order reference in the payment memo, then tap "I have paid" and enter your bank\'s transaction reference.',
+        // "Label: value" lines show to members as separate fields, each with its own copy button.
+        instructions: [
+          'Account holder: Orchard Demo Ltd',
+          'Bank: Demo Bank plc',
+          'IBAN: GB00 DEMO 0000 0000 0000 00',
+          'BIC: DEMOGB00',
+          'Transfer the exact amount and write the order reference in the payment memo, then tap "I have paid" and enter your bank\'s transaction reference.',
+        ].join('\n'),
         minAmount: 1_000,
         maxAmount: 1_000_000,
         presets: [1_000, 5_000, 10_000, 50_000],

@@ -91,18 +91,22 @@ export const rechargeOrdersQueryOptions = () =>
     staleTime: 10_000,
   });
 
-/** The newest order still awaiting payment, for the countdown on /home (null when none). */
-export const openRechargeOrderQueryOptions = () =>
+const OPEN_STATUSES = new Set(['awaiting_payment', 'submitted']);
+
+/**
+ * The member's orders still in progress (awaiting payment or submitted), newest first, for /home:
+ * a payment sent for review must stay visible there so nobody pays twice. Open orders are few
+ * (each expires), so the newest 20 are enough.
+ */
+export const openRechargeOrdersQueryOptions = () =>
   queryOptions({
     queryKey: rechargeKeys.open(),
     queryFn: async ({ signal }) => {
-      const page = await apiFetch<RechargeOrderPage>('/recharge/orders?status=awaiting_payment&limit=1', { signal });
-      return page.items[0] ?? null;
+      const page = await apiFetch<RechargeOrderPage>('/recharge/orders?limit=20', { signal });
+      return page.items.filter((order) => OPEN_STATUSES.has(order.status));
     },
     staleTime: 10_000,
   });
-
-const OPEN_STATUSES = new Set(['awaiting_payment', 'submitted']);
 
 /** getRechargeOrder, polled while the order is still open so its status changes show by themselves. */
 export const rechargeOrderQueryOptions = (id: string) =>

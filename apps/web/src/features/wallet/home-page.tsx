@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDownToLine, ArrowUpFromLine, LayoutGrid, Megaphone, UserPlus, type LucideIcon } from 'lucide-react';
+import { ArrowDownToLine, ArrowUpFromLine, ChevronRight, LayoutGrid, Megaphone, UserPlus, type LucideIcon } from 'lucide-react';
 import { Page } from '../../components/page';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -9,7 +9,8 @@ import { Countdown } from '../../components/ui/countdown';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Marquee } from '../../components/ui/marquee';
 import { formatMoney } from '../../lib/format';
-import { openRechargeOrderQueryOptions, recentActivityQueryOptions, rechargeKeys, walletQueryOptions, type RechargeOrder } from './api';
+import { openRechargeOrdersQueryOptions, recentActivityQueryOptions, rechargeKeys, walletQueryOptions, type RechargeOrder } from './api';
+import { StatusPill } from './components';
 import { ListSkeleton, Skeleton } from './skeletons';
 import { useWalletMessages } from './messages';
 import { StatementRow } from './statement-row';
@@ -31,7 +32,12 @@ export function HomePage() {
   const { t } = useWalletMessages();
   const wallet = useQuery(walletQueryOptions());
   const recent = useQuery(recentActivityQueryOptions());
-  const openOrder = useQuery(openRechargeOrderQueryOptions());
+  const openOrders = useQuery(openRechargeOrdersQueryOptions());
+  const orders = openOrders.data ?? [];
+  // The newest order still waiting for money gets the countdown; every open order gets a row.
+  const awaiting = orders.find((order) => order.status === 'awaiting_payment');
+  const submitted = orders.filter((order) => order.status === 'submitted');
+  const submittedTotal = submitted.reduce((sum, order) => sum + order.amount, 0);
 
   return (
     <Page title={t('home.title')}>
@@ -47,6 +53,11 @@ export function HomePage() {
             <span className="text-sm text-gray-600 tabular-nums dark:text-gray-400">
               {t('home.onHold', { amount: formatMoney(wallet.data.onHold, { currency: wallet.data.currency }) })}
             </span>
+            {submittedTotal > 0 ? (
+              <span className="text-sm font-medium text-amber-800 tabular-nums dark:text-amber-300">
+                {t('home.beingChecked', { amount: formatMoney(submittedTotal, { currency: wallet.data.currency }) })}
+              </span>
+            ) : null}
           </>
         ) : (
           <>
@@ -88,7 +99,9 @@ export function HomePage() {
         </Marquee>
       </section>
 
-      {openOrder.data ? <OpenOrderCard order={openOrder.data} updatedAt={openOrder.dataUpdatedAt} /> : null}
+      {awaiting ? <OpenOrderCard order={awaiting} updatedAt={openOrders.dataUpdatedAt} /> : null}
+
+      {orders.length > 0 ? <OpenOrdersList orders={orders} /> : null}
 
       <section aria-labelledby="recent-heading" className="flex flex-col gap-2">
         <div className="flex items-center justify-between">
@@ -113,11 +126,14 @@ export function HomePage() {
           ) : (
             <EmptyState
               title={t('home.noActivityTitle')}
-              body={t('home.noActivityBody')}
+              // With a recharge in progress, inviting another one would invite paying twice.
+              body={orders.length > 0 ? t('home.noActivityPendingBody') : t('home.noActivityBody')}
               action={
-                <Link to="/recharge" className={buttonClass('primary')}>
-                  {t('home.recharge')}
-                </Link>
+                orders.length > 0 ? undefined : (
+                  <Link to="/recharge" className={buttonClass('primary')}>
+                    {t('home.recharge')}
+                  </Link>
+                )
               }
             />
           )
@@ -163,5 +179,43 @@ function OpenOrderCard({ order, updatedAt }: { order: RechargeOrder; updatedAt: 
         {t('home.openOrderAction')}
       </Link>
     </Card>
+  );
+}
+
+/** Recharges still in progress, each with its state and a way to its order page. */
+function OpenOrdersList({ orders }: { orders: RechargeOrder[] }) {
+  const { t } = useWalletMessages();
+  return (
+    <section aria-labelledby="open-orders-heading" className="flex flex-col gap-2">
+      <h2 id="open-orders-heading" className="text-base font-semibold text-gray-900 dark:text-gray-100">
+        {t('home.openOrders')}
+      </h2>
+      <Card className="px-0 py-1">
+        <ul className="divide-y divide-gray-100 px-4 dark:divide-gray-800">
+          {orders.map((order) => {
+            const amount = formatMoney(order.amount, { currency: order.currency });
+            return (
+              <li key={order.id}>
+                <Link
+                  to="/recharge/confirm/$id"
+                  params={{ id: order.id }}
+                  aria-label={t('home.openOrderRow', { amount, reference: order.reference, status: t(`status.${order.status}`) })}
+                  className="flex min-h-11 items-center gap-3 py-3"
+                >
+                  <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                    <span className="font-semibold text-gray-900 tabular-nums dark:text-gray-100">{amount}</span>
+                    <span className="truncate text-xs text-gray-600 dark:text-gray-400">
+                      {order.status === 'submitted' ? t('home.submittedHint') : t('home.awaitingHint')} · {order.reference}
+                    </span>
+                  </div>
+                  <StatusPill status={order.status} />
+                  <ChevronRight className="size-4 shrink-0 text-gray-400" aria-hidden="true" />
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </Card>
+    </section>
   );
 }

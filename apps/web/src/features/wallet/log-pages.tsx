@@ -96,6 +96,8 @@ export function StatementPage() {
   const query = useInfiniteQuery(statementQueryOptions(filters));
   const entries = query.data?.pages.flatMap((page) => page.items) ?? [];
   const isFiltered = Boolean(filters.type || filters.from || filters.to);
+  // No entries at all: there is nothing to filter, so the filters wait until there is.
+  const hasNothing = Boolean(query.data) && entries.length === 0 && !isFiltered;
   const setFilter = (patch: Partial<StatementFilters>) =>
     void navigate({ to: '/trx/log', search: (previous: StatementFilters) => ({ ...previous, ...patch }), replace: true });
 
@@ -114,57 +116,59 @@ export function StatementPage() {
         </a>
       }
     >
-      <form
-        role="search"
-        aria-label={t('statement.filters')}
-        className="grid grid-cols-2 gap-3"
-        onSubmit={(event) => event.preventDefault()}
-      >
-        <div className="col-span-2">
+      {hasNothing ? null : (
+        <form
+          role="search"
+          aria-label={t('statement.filters')}
+          className="grid grid-cols-2 gap-3"
+          onSubmit={(event) => event.preventDefault()}
+        >
+          <div className="col-span-2">
+            <Field
+              id="statement-type"
+              label={t('statement.type')}
+              control={
+                <select
+                  id="statement-type"
+                  className={inputClass}
+                  value={filters.type ?? ''}
+                  onChange={(event) => setFilter({ type: event.target.value || undefined })}
+                >
+                  <option value="">{t('statement.allTypes')}</option>
+                  {STATEMENT_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {t(`types.${type}`)}
+                    </option>
+                  ))}
+                </select>
+              }
+            />
+          </div>
           <Field
-            id="statement-type"
-            label={t('statement.type')}
-            control={
-              <select
-                id="statement-type"
-                className={inputClass}
-                value={filters.type ?? ''}
-                onChange={(event) => setFilter({ type: event.target.value || undefined })}
-              >
-                <option value="">{t('statement.allTypes')}</option>
-                {STATEMENT_TYPES.map((type) => (
-                  <option key={type} value={type}>
-                    {t(`types.${type}`)}
-                  </option>
-                ))}
-              </select>
-            }
+            id="statement-from"
+            label={t('statement.from')}
+            type="date"
+            className={dateClass}
+            value={filters.from ?? ''}
+            max={filters.to}
+            onChange={(event) => setFilter({ from: event.target.value || undefined })}
           />
-        </div>
-        <Field
-          id="statement-from"
-          label={t('statement.from')}
-          type="date"
-          className={dateClass}
-          value={filters.from ?? ''}
-          max={filters.to}
-          onChange={(event) => setFilter({ from: event.target.value || undefined })}
-        />
-        <Field
-          id="statement-to"
-          label={t('statement.to')}
-          type="date"
-          className={dateClass}
-          value={filters.to ?? ''}
-          min={filters.from}
-          onChange={(event) => setFilter({ to: event.target.value || undefined })}
-        />
-        {isFiltered ? (
-          <Button variant="ghost" className="col-span-2" onClick={() => void navigate({ to: '/trx/log', search: {}, replace: true })}>
-            {t('statement.clear')}
-          </Button>
-        ) : null}
-      </form>
+          <Field
+            id="statement-to"
+            label={t('statement.to')}
+            type="date"
+            className={dateClass}
+            value={filters.to ?? ''}
+            min={filters.from}
+            onChange={(event) => setFilter({ to: event.target.value || undefined })}
+          />
+          {isFiltered ? (
+            <Button variant="ghost" className="col-span-2" onClick={() => void navigate({ to: '/trx/log', search: {}, replace: true })}>
+              {t('statement.clear')}
+            </Button>
+          ) : null}
+        </form>
+      )}
 
       {!query.data ? (
         <ListSkeleton />

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decimalStringToMinor } from '@orchard/shared/money';
 import {
   amountDirection,
+  splitInstructions,
+  memoDetail,
   groupByDay,
   isOrderPending,
   localDayKey,
@@ -97,5 +99,35 @@ describe('parseStatementSearch', () => {
     });
     expect(parseStatementSearch({ type: 'profit', from: '2026-13-45', to: 'yesterday', cursor: '5' })).toEqual({});
     expect(parseStatementSearch({ type: 42 })).toEqual({});
+  });
+});
+
+describe('splitInstructions', () => {
+  it('turns "Label: value" lines into copyable details and keeps the rest as notes', () => {
+    expect(
+      splitInstructions(
+        'Account holder: Orchard Demo Ltd\nIBAN: GB00 DEMO 0000\n\nWrite the reference in the memo, then tap "I have paid".',
+      ),
+    ).toEqual({
+      details: [
+        { label: 'Account holder', value: 'Orchard Demo Ltd' },
+        { label: 'IBAN', value: 'GB00 DEMO 0000' },
+      ],
+      notes: ['Write the reference in the memo, then tap "I have paid".'],
+    });
+  });
+
+  it('leaves a sentence with a colon in it as prose', () => {
+    expect(splitInstructions('Please note the following rule for all transfers made today: pay exactly.').details).toEqual([]);
+  });
+});
+
+describe('memoDetail', () => {
+  it('drops what the title already says and keeps the rest', () => {
+    expect(memoDetail('Recharge RWF8AZRH via Bank transfer', 'Recharge')).toBe('RWF8AZRH via Bank transfer');
+    expect(memoDetail('recharge', 'Recharge')).toBe('');
+    expect(memoDetail('Welcome bonus', 'Credit from Orchard')).toBe('Welcome bonus');
+    // Only a whole leading word counts: "Recharged" is not "Recharge" repeated.
+    expect(memoDetail('Recharged twice, corrected', 'Recharge')).toBe('Recharged twice, corrected');
   });
 });

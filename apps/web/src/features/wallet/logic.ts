@@ -92,3 +92,35 @@ export function serverAlignedDeadline(expiresAt: string, serverTime: string, rec
   const skew = receivedAt - Date.parse(serverTime);
   return Date.parse(expiresAt) + (Number.isFinite(skew) ? skew : 0);
 }
+
+export interface PaymentDetail {
+  label: string;
+  value: string;
+}
+
+/**
+ * A channel's instructions as the operator wrote them: lines of "Label: value" (account holder,
+ * bank, IBAN…) become separate details a member can copy one by one; other lines stay prose.
+ */
+export function splitInstructions(text: string): { details: PaymentDetail[]; notes: string[] } {
+  const details: PaymentDetail[] = [];
+  const notes: string[] = [];
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (!line) continue;
+    const match = /^([^:]{2,40}):\s+(\S.{0,199})$/.exec(line);
+    // A label is a short name ("IBAN", "Account holder"), not the start of a sentence.
+    if (match?.[1] && match[2] && match[1].split(/\s+/).length <= 4 && !/[.!?]$/.test(match[1])) {
+      details.push({ label: match[1].trim(), value: match[2].trim() });
+    } else notes.push(line);
+  }
+  return { details, notes };
+}
+
+/** A memo without the words the row's title already says ("Recharge ABC via Bank" under "Recharge" → "ABC via Bank"). */
+export function memoDetail(memo: string, title: string): string {
+  const text = memo.trim();
+  if (text.toLowerCase() === title.toLowerCase()) return '';
+  const lead = `${title.toLowerCase()} `;
+  return text.toLowerCase().startsWith(lead) ? text.slice(lead.length).trim() : text;
+}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, CheckCircle2, Copy, ExternalLink, Hourglass, XCircle, Ban, Clock } from 'lucide-react';
+import { CheckCircle2, Copy, ExternalLink, Hourglass, XCircle, Ban, Clock } from 'lucide-react';
 import { z } from 'zod';
 import { submitRechargePaymentBodySchema } from '@orchard/shared';
 import { Page } from '../../components/page';
@@ -15,10 +15,10 @@ import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/f
 import { failureMessage } from '../../components/ui/form-errors';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
-import { formatDateTime, formatMoney } from '../../lib/format';
+import { currencyFractionDigits, formatDateTime, formatMoney } from '../../lib/format';
 import { cancelRechargeOrder, rechargeKeys, rechargeOrderQueryOptions, submitRechargePayment, walletKeys, type RechargeOrder } from './api';
 import { Skeleton, StatusPill } from './components';
-import { serverAlignedDeadline } from './logic';
+import { minorToInput, serverAlignedDeadline, splitInstructions } from './logic';
 import { useWalletMessages } from './messages';
 
 /** /recharge/confirm/{id}: how to pay, the time left, "I have paid", cancel; the status updates by itself. */
@@ -61,7 +61,7 @@ export function OrderPage() {
 
           <Outcome order={order} />
 
-          <ReferenceCard reference={order.reference} />
+          <ReferenceCard order={order} />
 
           {order.status === 'awaiting_payment' ? (
             <OpenOrderActions order={order} receivedAt={dataUpdatedAt} onElapsed={() => void refetch()} />
@@ -143,49 +143,106 @@ function Outcome({ order }: { order: RechargeOrder }) {
   );
 }
 
-function ReferenceCard({ reference }: { reference: string }) {
+/** The order's reference; "write it in the memo" only while a bank transfer is still to be made. */
+function ReferenceCard({ order }: { order: RechargeOrder }) {
   const { t } = useWalletMessages();
-  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => {
-    if (copyState === 'idle') return;
-    const timer = setTimeout(() => setCopyState('idle'), 2500);
-    return () => clearTimeout(timer);
-  }, [copyState]);
+  const forMemo = order.status === 'awaiting_payment' && order.channel.kind === 'bank_transfer';
   return (
     <Card className="flex flex-col gap-2">
+      <CopyField
+        id="order-reference"
+        label={t('order.reference')}
+        value={order.reference}
+        hint={forMemo ? t('order.referenceHint') : t('order.referenceSupportHint')}
+        large
+      />
+    </Card>
+  );
+}
+
+/** One value a member may need to type elsewhere: read-only (easy to select) with its own copy button. */
+function CopyField({ id, label, value, hint, large }: { id: string; label: string; value: string; hint?: string; large?: boolean }) {
+  const { t } = useWalletMessages();
+  return (
+    <div className="flex flex-col gap-1">
       <div className="flex items-center justify-between gap-3">
         <div className="flex min-w-0 flex-1 flex-col">
-          <label htmlFor="order-reference" className="text-sm text-gray-600 dark:text-gray-400">
-            {t('order.reference')}
+          <label htmlFor={id} className="text-sm text-gray-600 dark:text-gray-400">
+            {label}
           </label>
-          {/* A read-only field: easy to select and copy by hand, and named for screen readers. */}
           <input
-            id="order-reference"
+            id={id}
             readOnly
-            value={reference}
-            aria-describedby="order-reference-hint"
+            value={value}
+            aria-describedby={hint ? `${id}-hint` : undefined}
             onFocus={(event) => event.currentTarget.select()}
-            className="w-full min-w-0 bg-transparent font-mono text-2xl font-bold tracking-widest text-gray-900 dark:text-gray-50"
+            className={cn(
+              'w-full min-w-0 bg-transparent text-gray-900 dark:text-gray-50',
+              large ? 'font-mono text-2xl font-bold tracking-widest' : 'text-base font-medium',
+            )}
           />
         </div>
         <Button
           variant="secondary"
+          aria-label={t('order.copyLabel', { label })}
           onClick={async () => {
             try {
-              await navigator.clipboard.writeText(reference);
-              setCopyState('copied');
+              await navigator.clipboard.writeText(value);
+              toast(t('order.copiedToast', { label }));
             } catch {
-              setCopyState('failed');
+              toast(t('order.copyFailed'), 'error');
             }
           }}
         >
-          {copyState === 'copied' ? <Check className="size-4" aria-hidden="true" /> : <Copy className="size-4" aria-hidden="true" />}
-          {copyState === 'copied' ? t('order.copied') : t('order.copy')}
+          <Copy className="size-4" aria-hidden="true" />
+          {t('order.copy')}
         </Button>
       </div>
-      <p id="order-reference-hint" className="text-xs text-gray-600 dark:text-gray-400" aria-live="polite">
-        {copyState === 'failed' ? t('order.copyFailed') : t('order.referenceHint')}
-      </p>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-gray-600 dark:text-gray-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** How to pay: bank details one by one (each copyable), the operator's notes, or the gateway's page. */
+function HowToPay({ order }: { order: RechargeOrder }) {
+  const { t } = useWalletMessages();
+  const { details, notes } = useMemo(() => splitInstructions(order.instructions), [order.instructions]);
+  const isBank = order.channel.kind === 'bank_transfer';
+  return (
+    <Card className="flex flex-col gap-3" role="region" aria-labelledby="how-to-pay">
+      <h2 id="how-to-pay" className="text-base font-semibold text-gray-900 dark:text-gray-50">
+        {t('order.howToPay')}
+      </h2>
+      {isBank ? (
+        <CopyField
+          id="pay-amount"
+          label={t('order.exactAmount')}
+          value={minorToInput(order.amount, currencyFractionDigits(order.currency))}
+          hint={formatMoney(order.amount, { currency: order.currency })}
+        />
+      ) : null}
+      {details.map((detail, index) => (
+        <CopyField key={detail.label} id={`pay-detail-${index}`} label={detail.label} value={detail.value} />
+      ))}
+      {notes.map((note) => (
+        <p key={note} className="text-sm text-gray-700 dark:text-gray-300">
+          {note}
+        </p>
+      ))}
+      {order.paymentUrl ? (
+        <>
+          <a href={order.paymentUrl} rel="noopener noreferrer" className={buttonClass('primary', 'w-full')}>
+            {t('order.payNow')}
+            <ExternalLink className="size-4" aria-hidden="true" />
+          </a>
+          {/* The operator's text usually says this already; say it only when it does not. */}
+          {notes.length === 0 ? <p className="text-xs text-gray-600 dark:text-gray-400">{t('order.gatewayNote')}</p> : null}
+        </>
+      ) : null}
     </Card>
   );
 }
@@ -229,21 +286,7 @@ function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrd
         />
       </Card>
 
-      <Card className="flex flex-col gap-3" role="region" aria-labelledby="how-to-pay">
-        <h2 id="how-to-pay" className="text-base font-semibold text-gray-900 dark:text-gray-50">
-          {t('order.howToPay')}
-        </h2>
-        <p className="text-sm whitespace-pre-line text-gray-700 dark:text-gray-300">{order.instructions}</p>
-        {order.paymentUrl ? (
-          <>
-            <a href={order.paymentUrl} rel="noopener noreferrer" className={buttonClass('primary', 'w-full')}>
-              {t('order.payNow')}
-              <ExternalLink className="size-4" aria-hidden="true" />
-            </a>
-            <p className="text-xs text-gray-600 dark:text-gray-400">{t('order.gatewayNote')}</p>
-          </>
-        ) : null}
-      </Card>
+      <HowToPay order={order} />
 
       {order.channel.kind === 'bank_transfer' ? <PaidForm order={order} /> : null}
 

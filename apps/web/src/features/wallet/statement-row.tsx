@@ -1,23 +1,35 @@
 import type { StatementEntry } from '@orchard/shared';
 import { formatMoney } from '../../lib/format';
 import { SignedAmount, TapTime, TypeIcon } from './components';
+import { memoDetail } from './logic';
 import { useWalletMessages } from './messages';
 
-/** One statement line: type icon, what it was, when; signed amount and balance after on the right. */
+/** One statement line: what it was (title), then when and its detail on one line; signed amount and balance after on the right. */
 export function StatementRow({ entry }: { entry: StatementEntry }) {
   const { t } = useWalletMessages();
+  const title = t(`types.${entry.type}`);
+  const detail = entry.memo ? memoDetail(entry.memo, title) : '';
   return (
     <div className="flex items-center gap-3 py-3">
       <TypeIcon type={entry.type} amount={entry.amount} />
       <div className="flex min-w-0 flex-1 flex-col items-start gap-0.5">
-        <span className="truncate text-sm font-medium text-gray-900 dark:text-gray-100">
-          {t(`types.${entry.type}`)}
+        <span className="max-w-full truncate text-sm font-medium text-gray-900 dark:text-gray-100">
+          {title}
           {entry.account === 'on_hold' ? (
             <span className="font-normal text-gray-600 dark:text-gray-400"> · {t('statement.onHoldAccount')}</span>
           ) : null}
         </span>
-        {entry.memo ? <span className="max-w-full truncate text-xs text-gray-600 dark:text-gray-400">{entry.memo}</span> : null}
-        <TapTime value={entry.createdAt} />
+        <span className="flex max-w-full min-w-0 items-baseline gap-1 text-xs text-gray-600 dark:text-gray-400">
+          <TapTime value={entry.createdAt} className="shrink-0" />
+          {detail ? (
+            <>
+              <span aria-hidden="true">·</span>
+              <span className="min-w-0 truncate" title={entry.memo ?? undefined}>
+                {detail}
+              </span>
+            </>
+          ) : null}
+        </span>
       </div>
       <div className="flex shrink-0 flex-col items-end gap-0.5">
         <SignedAmount amount={entry.amount} />

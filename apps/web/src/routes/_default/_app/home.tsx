@@ -8,7 +8,7 @@ export const Route = createFileRoute('/_default/_app/home')({
     await Promise.all([
       queryClient.ensureQueryData(api.walletQueryOptions()),
       queryClient.ensureQueryData(api.recentActivityQueryOptions()),
-      queryClient.ensureQueryData(api.openRechargeOrderQueryOptions()),
+      queryClient.ensureQueryData(api.openRechargeOrdersQueryOptions()),
     ]);
   },
   component: HomePage,

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { createOrder, operatorApi, signInMember } from './wallet-support';
+
+/** What a new member meets around their first recharge (issue 10): home, the order page, the statement. */
+
+/** Open orders are capped per member: each test closes what it left open. */
+async function cancelOrder(request: APIRequestContext, id: string) {
+  expect((await request.post(`/api/v1/recharge/orders/${id}/cancel`, { data: {} })).status()).toBe(200);
+}
+
+async function submitPayment(request: APIRequestContext, id: string, payerReference: string) {
+  const response = await request.post(`/api/v1/recharge/orders/${id}/submit`, { data: { payerReference } });
+  expect(response.status()).toBe(200);
+}
+
+test.describe('a newcomer around the first recharge', () => {
+  test('home shows recharges in progress with their state and a link to each, so nobody pays twice', async ({ page }) => {
+    await signInMember(page);
+    const submitted = await createOrder(page.request, 2_300);
+    await submitPayment(page.request, submitted.id, 'BANK-HOME-1');
+    const open = await createOrder(page.request, 1_200);
+
+    await page.goto('/home');
+    const inProgress = page.getByRole('region', { name: 'Recharges in progress' });
+    const submittedRow = inProgress.getByRole('link', { name: `$23.00 · ${submitted.reference} · Submitted` });
+    const openRow = inProgress.getByRole('link', { name: `$12.00 · ${open.reference} · Awaiting payment` });
+    await expect(submittedRow).toBeVisible();
+    await expect(openRow).toBeVisible();
+    // The pill is amber with an icon and a word, never colour alone.
+    const pill = submittedRow.locator('[data-status="submitted"]');
+    await expect(pill).toHaveText('Submitted');
+    await expect(pill.locator('svg')).toHaveCount(1);
+    await expect(pill).toHaveClass(/amber/);
+    await expect(page.getByRole('region', { name: 'Available balance' })).toContainText(/Being checked: \$\d/);
+
+    await submittedRow.click();
+    await expect(page).toHaveURL(new RegExp(`/recharge/confirm/${submitted.id}$`));
+    await expect(page.getByRole('heading', { name: 'Payment sent for review' })).toBeVisible();
+    await cancelOrder(page.request, open.id);
+  });
+
+  test('the order page follows the order: memo hint only while a transfer is due, bank details copied one by one', async ({
+    page,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInMember(page);
+    const order = await createOrder(page.request, 3_450);
+    await page.goto(`/recharge/confirm/${order.id}`);
+
+    const howToPay = page.getByRole('region', { name: 'How to pay' });
+    await expect(howToPay.getByRole('textbox', { name: 'Exact amount to send' })).toHaveValue('34.50');
+    await expect(howToPay.getByRole('textbox', { name: 'Account holder' })).toHaveValue('Orchard Demo Ltd');
+    await expect(howToPay.getByRole('textbox', { name: 'IBAN' })).toHaveValue('GB00 DEMO 0000 0000 0000 00');
+    await expect(howToPay.getByRole('textbox', { name: 'BIC' })).toHaveValue('DEMOGB00');
+    await howToPay.getByRole('button', { name: 'Copy IBAN' }).click();
+    await expect(page.getByText('IBAN copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('GB00 DEMO 0000 0000 0000 00');
+    await page.getByRole('button', { name: 'Copy Reference' }).click();
+    await expect(page.getByText('Reference copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(order.reference);
+    await expect(page.getByText('Write this in the payment memo so we can find your payment.')).toBeVisible();
+
+    await page.getByLabel("Your bank's transaction reference").fill('BANK-TX-9001');
+    await page.getByRole('button', { name: 'I have paid' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment sent for review' })).toBeVisible();
+    // Submitted: nothing left to write in a memo, and no bank details inviting a second transfer.
+    await expect(page.getByText('Write this in the payment memo so we can find your payment.')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'How to pay' })).toHaveCount(0);
+    await expect(page.getByText('Quote this reference if you contact support about this order.')).toBeVisible();
+  });
+
+  test('a card order says its gateway sentence once, asks for no memo and shows members no internal channel name', async ({ page }) => {
+    await signInMember(page);
+    const response = await page.request.post('/api/v1/recharge/orders', {
+      data: { channel: 'demo-gateway', amount: 1_000 },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(response.status()).toBe(201);
+    const order = (await response.json()) as { id: string };
+    await page.goto(`/recharge/confirm/${order.id}`);
+
+    const howToPay = page.getByRole('region', { name: 'How to pay' });
+    await expect(howToPay.getByRole('link', { name: 'Open the payment page' })).toBeVisible();
+    await expect(howToPay.getByText(/credited as soon as/)).toHaveCount(1);
+    await expect(page.getByText('Write this in the payment memo so we can find your payment.')).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Amount' })).toContainText('Card payment');
+    await expect(page.getByText(/demo gateway/i)).toHaveCount(0);
+    await cancelOrder(page.request, order.id);
+  });
+
+  test('statement rows say what they are once, and an empty statement shows no filters', async ({ page, baseURL }) => {
+    await signInMember(page);
+    const order = await createOrder(page.request, 1_000);
+    await submitPayment(page.request, order.id, 'BANK-STATEMENT-1');
+    const operator = await operatorApi(baseURL!);
+    const credited = await operator.post(`/api/v1/admin/recharge/orders/${order.id}/credit`, {
+      data: {},
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(credited.status()).toBe(200);
+    await operator.dispose();
+
+    await page.goto('/trx/log');
+    const row = page.getByRole('listitem').filter({ hasText: order.reference });
+    await expect(row).toBeVisible();
+    // A title, then one line with when and the detail: not "Recharge / Recharge ABC via …".
+    await expect(row.getByText('Recharge', { exact: true })).toBeVisible();
+    const detail = row.getByText(`${order.reference} via Bank transfer`, { exact: true });
+    await expect(detail).toBeVisible();
+    expect(await row.textContent()).not.toContain(`Recharge ${order.reference}`);
+    // When and what on one line under the title.
+    const [when, what] = [await row.getByRole('button').boundingBox(), await detail.boundingBox()];
+    expect(Math.abs(when!.y + when!.height / 2 - (what!.y + what!.height / 2))).toBeLessThan(4);
+    await expect(page.getByRole('search', { name: 'Filters' })).toBeVisible();
+
+    // A member with no entries at all: nothing to filter, so no filters.
+    await page.route('**/api/v1/wallet/transactions?*', (route) => route.fulfill({ json: { items: [], nextCursor: null } }));
+    await page.goto('/trx/log');
+    await expect(page.getByText('No transactions yet', { exact: true })).toBeVisible();
+    await expect(page.getByRole('search', { name: 'Filters' })).toHaveCount(0);
+    await expect(page.getByLabel('Type')).toHaveCount(0);
+  });
+});
