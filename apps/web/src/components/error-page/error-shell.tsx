@@ -14,7 +14,7 @@ export function ErrorShell({
 }: {
   status: number;
   title: string;
-  message: string;
+  message: ReactNode;
   hint: string;
   children?: ReactNode;
 }) {
@@ -33,7 +33,7 @@ export function ErrorShell({
         {status}
       </p>
       <h1 className="text-2xl font-semibold text-gray-900 dark:text-gray-50">{title}</h1>
-      <p className="break-words text-base text-gray-700 dark:text-gray-300">{message}</p>
+      <div className="break-words text-base text-gray-700 dark:text-gray-300">{message}</div>
       <p className="text-sm text-gray-600 dark:text-gray-400">{hint}</p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
         {children}

@@ -11,10 +11,11 @@ export function AuthLayout() {
   return (
     <div className={`flex min-h-dvh flex-col items-center bg-gray-50 px-4 py-8 sm:justify-center dark:bg-gray-950 ${entrance}`}>
       <div className="w-full max-w-sm">
-        <div className="mb-6 flex flex-col items-center gap-2 text-center">
+        {/* The brand is the page's banner landmark, so no content sits outside a landmark (axe region). */}
+        <header className="mb-6 flex flex-col items-center gap-2 text-center">
           <Logo />
           <p className="text-sm text-gray-600 dark:text-gray-400">{t('app.tagline')}</p>
-        </div>
+        </header>
         <main id="main" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800">
           <AnimatedOutlet />
         </main>
