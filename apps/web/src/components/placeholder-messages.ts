@@ -1,37 +1,101 @@
 import { defineMessages } from '../lib/i18n';
 
-/** Titles and empty states of pages whose content arrives with a later feature. */
+/*
+ * Pages whose feature is not built yet. Each says what the page will do, that it is not open
+ * yet, and offers the next useful step on a page that works; never an empty list for a feature
+ * that does not exist (that reads like a working screen with no data).
+ */
 const en = {
-  signIn: { title: 'Sign in', body: 'Signing in opens soon. Accounts are being set up for this site.' },
-  register: { title: 'Create your account', body: 'Registration opens soon.' },
-  verifyCode: { title: 'Enter your code', body: 'Verification codes are not being sent yet.' },
-  forgetPassword: { title: 'Forgot your password?', body: 'Password reset opens soon.' },
-  resetPassword: { title: 'Choose a new password', body: 'Password reset opens soon.' },
-  autoWay: { title: 'Signing you in', body: 'Sign-in links are not available yet.' },
-  about: { title: 'About', body: 'About the operator, terms and privacy will be published here.' },
-  help: { title: 'Help', body: 'How recharge, plans, invites and withdrawals work will be explained here.' },
-  helpCenter: { title: 'Help center', body: 'Questions and answers will be collected here.' },
-  userPassword: { title: 'Change password', body: 'Changing your password opens soon.' },
-  home: { title: 'Home', body: 'Your wallet, active plan and news will appear here.' },
-  plan: { title: 'Plans', body: 'No plans are on sale yet.' },
-  planDetail: { title: 'Plan', body: 'This plan is not available yet.' },
-  planLog: { title: 'My plans', body: 'You have no plans yet.' },
-  profile: { title: 'Profile', body: 'Your account details will appear here.' },
-  promotion: { title: 'Promotions', body: 'There are no promotions right now.' },
-  coupon: { title: 'Coupons', body: 'You have no coupons yet.' },
-  recharge: { title: 'Recharge', body: 'Recharging opens soon.' },
-  rechargeConfirm: { title: 'Recharge order', body: 'This order could not be found.' },
-  rechargeLog: { title: 'Recharge history', body: 'You have not recharged yet.' },
-  teamList: { title: 'My team', body: 'Nobody has joined with your invite yet.' },
-  teamLevelTwo: { title: 'Team level 2', body: 'Nobody at level 2 yet.' },
-  teamLevelThree: { title: 'Team level 3', body: 'Nobody at level 3 yet.' },
-  teamShare: { title: 'Invite friends', body: 'Your invite code and link will appear here.' },
-  trxLog: { title: 'Statement', body: 'No transactions yet.' },
-  withdraw: { title: 'Withdraw', body: 'Withdrawals open soon.' },
-  withdrawBank: { title: 'Bank accounts', body: 'You have not added a bank account yet.' },
-  withdrawLog: { title: 'Withdrawal history', body: 'You have not withdrawn yet.' },
-  admin: { title: 'Operator console', body: 'Queues, members and reports will appear here.' },
+  about: {
+    title: 'About',
+    soon: 'Terms and privacy',
+    body: 'This page will present the operator and publish the full terms of use and privacy notice.',
+  },
+  help: {
+    title: 'Help',
+    soon: 'Guides are being written',
+    body: 'This page will explain, step by step, how recharging, plans, invites and withdrawals work.',
+  },
+  helpCenter: {
+    title: 'Help center',
+    soon: 'Questions and answers are being collected',
+    body: 'This page will answer the questions members ask most, grouped by topic.',
+  },
+  plan: {
+    title: 'Plans',
+    soon: 'Plans are not on sale yet',
+    body: 'Here you will compare plans, see what each pays per day and buy one from your wallet. Until they open, you can top up your wallet.',
+  },
+  planDetail: {
+    title: 'Plan',
+    soon: 'Plan details are not open yet',
+    body: 'This page will show one plan: its price, daily return and length, with a button to buy it. Until plans open, you can top up your wallet.',
+  },
+  planLog: {
+    title: 'My plans',
+    soon: 'Plans are not on sale yet',
+    body: 'The plans you buy will be listed here with what each has paid so far. Until plans open, you can top up your wallet.',
+  },
+  promotion: {
+    title: 'Promotions',
+    soon: 'Promotions are not running yet',
+    body: 'Offers and bonuses for a limited time will be announced on this page when they start.',
+  },
+  coupon: {
+    title: 'Coupons',
+    soon: 'Coupons are not available yet',
+    body: 'Coupons you receive will be kept here, ready to use when you buy a plan.',
+  },
+  teamList: {
+    title: 'My team',
+    soon: 'The team view is not open yet',
+    body: 'This page will list the members who joined with your invite code and what their activity earned you. Your invite code is already on your profile.',
+  },
+  teamLevelTwo: {
+    title: 'Team level 2',
+    soon: 'The team view is not open yet',
+    body: 'This page will list the members invited by the people you invited. Your invite code is already on your profile.',
+  },
+  teamLevelThree: {
+    title: 'Team level 3',
+    soon: 'The team view is not open yet',
+    body: 'This page will list the third level of your team: members invited by your level 2. Your invite code is already on your profile.',
+  },
+  teamShare: {
+    title: 'Invite friends',
+    soon: 'Share links are not ready yet',
+    body: 'This page will give you a link and a QR code to send to friends. Until then, share the invite code on your profile: friends enter it when they register.',
+  },
+  withdraw: {
+    title: 'Withdraw',
+    soon: 'Withdrawals are not open yet',
+    body: 'Here you will move your available balance to your bank account. Until withdrawals open, your balance stays in your wallet.',
+  },
+  withdrawBank: {
+    title: 'Bank accounts',
+    soon: 'Withdrawals are not open yet',
+    body: 'Here you will add the bank accounts your withdrawals are paid to.',
+  },
+  withdrawLog: {
+    title: 'Withdrawal history',
+    soon: 'Withdrawals are not open yet',
+    body: 'Your withdrawals and the state of each will be listed here. Every movement of your money so far is on your statement.',
+  },
+  aboutPage: {
+    terms: 'Terms of use',
+    privacy: 'Privacy notice',
+    termsBody:
+      'The full text is being prepared for publication on this page. It will say what the operator provides, what members agree to, and how deposits, plans and withdrawals are handled.',
+    privacyBody:
+      'The full text is being prepared for publication on this page. It will say which personal data is kept (your email or phone, name and activity), why, for how long, and how to ask for it.',
+  },
+  next: {
+    recharge: 'Top up your wallet',
+    home: 'Go to home',
+    profile: 'See your invite code',
+    statement: 'See your statement',
+  },
 };
 
-export type PlaceholderKey = keyof typeof en;
+export type PlaceholderKey = Exclude<keyof typeof en, 'next' | 'aboutPage'>;
 export const usePlaceholderMessages = defineMessages({ en });
