@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, signInLinks, users, verificationCodes } from '../src/db/schema/index';
 import { createTestApp, type TestApp } from './app';
-import { latestCodeTo, latestMessageTo, randomIp, registerMember, TEST_PASSWORD } from './auth';
+import { ACCEPTED_TERMS, latestCodeTo, latestMessageTo, randomIp, registerMember, TEST_PASSWORD } from './auth';
 import { DATABASE_KINDS } from './database';
 
 /**
@@ -102,7 +102,7 @@ describe.each(DATABASE_KINDS)('account actions are atomic on %s', (kind) => {
 
   it('registration code: when the session cannot be written, no account exists and the code still works', async () => {
     const email = uniqueEmail();
-    const registered = await post('/auth/register', { email, displayName: 'Atomic', password: TEST_PASSWORD });
+    const registered = await post('/auth/register', { email, displayName: 'Atomic', ...ACCEPTED_TERMS, password: TEST_PASSWORD });
     expect(registered.statusCode).toBe(201);
     const { verificationId } = registered.json() as { verificationId: string };
     const code = await latestCodeTo(t, email, 'register_code');

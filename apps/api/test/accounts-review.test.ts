@@ -6,7 +6,7 @@ import { auditLog, outbox, verificationCodes } from '../src/db/schema/index';
 import { countCodeAttempt } from '../src/modules/accounts/repository';
 import { CODE_MAX_ATTEMPTS } from '../src/modules/accounts/codes';
 import { createTestApp, type TestApp } from './app';
-import { latestMessageTo, randomIp, registerMember, sessionCookieFrom, signInOperator, TEST_PASSWORD } from './auth';
+import { ACCEPTED_TERMS, latestMessageTo, randomIp, registerMember, sessionCookieFrom, signInOperator, TEST_PASSWORD } from './auth';
 import { DATABASE_KINDS } from './database';
 
 /** Findings of the accounts security review: each test here failed before its fix. */
@@ -97,7 +97,7 @@ describe.each(DATABASE_KINDS)('accounts review fixes on %s', (kind) => {
     it('refuses the right registration code after 5 wrong ones', async () => {
       const email = uniqueEmail('c1');
       const ip = randomIp();
-      const started = await post(t, '/auth/register', { email, displayName: 'C1', password: TEST_PASSWORD }, { ip });
+      const started = await post(t, '/auth/register', { email, displayName: 'C1', ...ACCEPTED_TERMS, password: TEST_PASSWORD }, { ip });
       expect(started.statusCode).toBe(201);
       const { verificationId } = codeSentSchema.parse(started.json());
       const code = (await latestMessageTo(t, email)).secret!;
@@ -146,7 +146,7 @@ describe.each(DATABASE_KINDS)('accounts review fixes on %s', (kind) => {
         await admin('POST', `/members/${member.userId}/sign-in-links`, { reason: 'support call', redirect: '/home\u0000' }),
         await post(t, '/auth/sign-in-link/request', { account: member.email, redirect: '/home\u0000x' }),
         await post(t, '/auth/sign-in-link', { token: 'abc\u0000def' }),
-        await post(t, '/auth/register', { email: uniqueEmail(), displayName: 'Nul\u0000Name', password: TEST_PASSWORD }),
+        await post(t, '/auth/register', { email: uniqueEmail(), displayName: 'Nul\u0000Name', ...ACCEPTED_TERMS, password: TEST_PASSWORD }),
         await t.app.inject({
           method: 'PATCH',
           url: '/api/v1/me',
@@ -165,10 +165,20 @@ describe.each(DATABASE_KINDS)('accounts review fixes on %s', (kind) => {
       const member = await registerMember(t);
       t.clock.advance(61_000);
       const ip = randomIp();
-      const again = await post(t, '/auth/register', { email: member.email, displayName: 'Someone', password: TEST_PASSWORD }, { ip });
+      const again = await post(
+        t,
+        '/auth/register',
+        { email: member.email, displayName: 'Someone', ...ACCEPTED_TERMS, password: TEST_PASSWORD },
+        { ip },
+      );
       expect(again.statusCode, again.body).toBe(201);
       const sent = codeSentSchema.parse(again.json());
-      const fresh = await post(t, '/auth/register', { email: uniqueEmail(), displayName: 'Fresh', password: TEST_PASSWORD }, { ip });
+      const fresh = await post(
+        t,
+        '/auth/register',
+        { email: uniqueEmail(), displayName: 'Fresh', ...ACCEPTED_TERMS, password: TEST_PASSWORD },
+        { ip },
+      );
       expect(Object.keys(fresh.json() as object).sort()).toEqual(Object.keys(sent).sort());
 
       const notice = await latestMessageTo(t, member.email!);
@@ -183,14 +193,24 @@ describe.each(DATABASE_KINDS)('accounts review fixes on %s', (kind) => {
       expect(errorOf(verify).message).toMatch(/not right/);
 
       // The send limits apply before anything is looked up: a second try within a minute is refused.
-      const third = await post(t, '/auth/register', { email: member.email, displayName: 'Someone', password: TEST_PASSWORD });
+      const third = await post(t, '/auth/register', {
+        email: member.email,
+        displayName: 'Someone',
+        ...ACCEPTED_TERMS,
+        password: TEST_PASSWORD,
+      });
       expect(third.statusCode).toBe(429);
     });
 
     it('resending for such a registration sends the notice again, not a code', async () => {
       const member = await registerMember(t);
       t.clock.advance(61_000);
-      const again = await post(t, '/auth/register', { email: member.email, displayName: 'Someone', password: TEST_PASSWORD });
+      const again = await post(t, '/auth/register', {
+        email: member.email,
+        displayName: 'Someone',
+        ...ACCEPTED_TERMS,
+        password: TEST_PASSWORD,
+      });
       const { verificationId } = codeSentSchema.parse(again.json());
       t.clock.advance(61_000);
       const resent = await post(t, '/auth/resend', { verificationId });
@@ -327,7 +347,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('C1: code attempts under concurr
 
   it('a parallel burst of wrong registration codes voids the code: the right one after it fails', async () => {
     const email = uniqueEmail('burst');
-    const started = await post(t, '/auth/register', { email, displayName: 'Burst', password: TEST_PASSWORD });
+    const started = await post(t, '/auth/register', { email, displayName: 'Burst', ...ACCEPTED_TERMS, password: TEST_PASSWORD });
     const { verificationId } = codeSentSchema.parse(started.json());
     const code = (await latestMessageTo(t, email)).secret!;
     const burst = await Promise.all(wrongCodes(code, 8).map((guess) => post(t, '/auth/verify', { verificationId, code: guess })));

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, codeSentSchema, meSchema } from '@orchard/shared';
 import { auditLog, sessions, users, verificationCodes } from '../src/db/schema/index';
 import { createTestApp, type TestApp } from './app';
-import { latestCodeTo, latestMessageTo, randomIp, registerMember, sessionCookieFrom, signInOperator, TEST_PASSWORD } from './auth';
+import {
+  ACCEPTED_TERMS,
+  latestCodeTo,
+  latestMessageTo,
+  randomIp,
+  registerMember,
+  sessionCookieFrom,
+  signInOperator,
+  TEST_PASSWORD,
+} from './auth';
 import { DATABASE_KINDS } from './database';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -28,7 +37,11 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
   const get = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: cookie ? { cookie } : {} });
 
   async function startRegistration(payload: Record<string, unknown>, ip = randomIp()) {
-    const response = await post('/auth/register', { displayName: 'New Member', password: TEST_PASSWORD, ...payload }, { ip });
+    const response = await post(
+      '/auth/register',
+      { displayName: 'New Member', ...ACCEPTED_TERMS, password: TEST_PASSWORD, ...payload },
+      { ip },
+    );
     expect(response.statusCode, response.body).toBe(201);
     return codeSentSchema.parse(response.json());
   }
@@ -97,7 +110,13 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     });
 
     it('refuses unknown body keys, naming them', async () => {
-      const response = await post('/auth/register', { email: uniqueEmail(), displayName: 'X', password: TEST_PASSWORD, role: 'operator' });
+      const response = await post('/auth/register', {
+        email: uniqueEmail(),
+        displayName: 'X',
+        ...ACCEPTED_TERMS,
+        password: TEST_PASSWORD,
+        role: 'operator',
+      });
       expect(response.statusCode).toBe(400);
       expect(errorOf(response).fields).toEqual({ role: 'This field is not allowed.' });
     });
@@ -110,7 +129,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         ['short1', /at least 8/],
         ['x'.repeat(129), /at most 128/],
       ] as const) {
-        const response = await post('/auth/register', { email: uniqueEmail(), displayName: 'X', password });
+        const response = await post('/auth/register', { email: uniqueEmail(), displayName: 'X', ...ACCEPTED_TERMS, password });
         expect(response.statusCode, password).toBe(400);
         expect(errorOf(response).fields?.password, password).toMatch(pattern);
       }
@@ -119,22 +138,38 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
     });
 
     it('asks for an email or a phone, not both, and checks their shape', async () => {
-      const neither = await post('/auth/register', { displayName: 'X', password: TEST_PASSWORD });
+      const neither = await post('/auth/register', { displayName: 'X', ...ACCEPTED_TERMS, password: TEST_PASSWORD });
       expect(errorOf(neither).fields?.email).toBe('Enter an email address or a phone number.');
-      const both = await post('/auth/register', { email: uniqueEmail(), phone: uniquePhone(), displayName: 'X', password: TEST_PASSWORD });
+      const both = await post('/auth/register', {
+        email: uniqueEmail(),
+        phone: uniquePhone(),
+        displayName: 'X',
+        ...ACCEPTED_TERMS,
+        password: TEST_PASSWORD,
+      });
       expect(errorOf(both).fields?.phone).toMatch(/not both/);
-      const badEmail = await post('/auth/register', { email: 'not-an-email', displayName: 'X', password: TEST_PASSWORD });
+      const badEmail = await post('/auth/register', {
+        email: 'not-an-email',
+        displayName: 'X',
+        ...ACCEPTED_TERMS,
+        password: TEST_PASSWORD,
+      });
       expect(errorOf(badEmail).fields?.email).toMatch(/valid email/);
-      const badPhone = await post('/auth/register', { phone: '555-1234', displayName: 'X', password: TEST_PASSWORD });
+      const badPhone = await post('/auth/register', { phone: '555-1234', displayName: 'X', ...ACCEPTED_TERMS, password: TEST_PASSWORD });
       expect(errorOf(badPhone).fields?.phone).toMatch(/country code/);
-      const noName = await post('/auth/register', { email: uniqueEmail(), displayName: '   ', password: TEST_PASSWORD });
+      const noName = await post('/auth/register', { email: uniqueEmail(), displayName: '   ', ...ACCEPTED_TERMS, password: TEST_PASSWORD });
       expect(errorOf(noName).fields?.displayName).toBe('Enter your name.');
     });
 
     it('does not reveal that an address already has an account (its owner is told by message)', async () => {
       const member = await registerMember(t);
       t.clock.advance(61_000);
-      const response = await post('/auth/register', { email: member.email!.toUpperCase(), displayName: 'X', password: TEST_PASSWORD });
+      const response = await post('/auth/register', {
+        email: member.email!.toUpperCase(),
+        displayName: 'X',
+        ...ACCEPTED_TERMS,
+        password: TEST_PASSWORD,
+      });
       expect(response.statusCode).toBe(201);
       codeSentSchema.parse(response.json());
       expect((await latestMessageTo(t, member.email!)).kind).toBe('register_existing_account');
@@ -169,6 +204,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       const unknown = await post('/auth/register', {
         email: uniqueEmail(),
         displayName: 'X',
+        ...ACCEPTED_TERMS,
         password: TEST_PASSWORD,
         inviteCode: 'ZZZZZZZZ',
       });
@@ -177,6 +213,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       const malformed = await post('/auth/register', {
         email: uniqueEmail(),
         displayName: 'X',
+        ...ACCEPTED_TERMS,
         password: TEST_PASSWORD,
         inviteCode: 'O0O0-1',
       });
@@ -461,7 +498,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
             method: 'POST',
             url: '/api/v1/auth/register',
             remoteAddress: ip,
-            payload: { email: uniqueEmail(), displayName: 'X', password: TEST_PASSWORD },
+            payload: { email: uniqueEmail(), displayName: 'X', ...ACCEPTED_TERMS, password: TEST_PASSWORD },
           });
         expect((await register()).statusCode).toBe(201);
         expect((await register()).statusCode).toBe(201);
@@ -839,8 +876,8 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
         ['/auth/sign-in', { account: 'a\u0000b@example.com', password: 'x' }],
         ['/auth/sign-in', { account: 'a@b.c', password: 'x'.repeat(100_000) }],
         ['/auth/sign-in', { account: ['a@b.c'], password: 1 }],
-        ['/auth/register', { email: 'x\u0000@example.com', displayName: 'A\u0000', password: TEST_PASSWORD }],
-        ['/auth/register', { phone: '+1\u0000555', displayName: 'A', password: TEST_PASSWORD }],
+        ['/auth/register', { email: 'x\u0000@example.com', displayName: 'A\u0000', ...ACCEPTED_TERMS, password: TEST_PASSWORD }],
+        ['/auth/register', { phone: '+1\u0000555', displayName: 'A', ...ACCEPTED_TERMS, password: TEST_PASSWORD }],
         ['/auth/password-reset/request', { account: '+' }],
         ['/auth/sign-in-link', { token: '\u0000' }],
         ['/auth/sign-in-link/request', { account: 'a@b.co', redirect: '/\u0000' }],
@@ -913,7 +950,7 @@ describe.each(DATABASE_KINDS)('accounts with special configuration on %s', (kind
       const without = await t.app.inject({
         method: 'POST',
         url: '/api/v1/auth/register',
-        payload: { email: uniqueEmail(), displayName: 'X', password: TEST_PASSWORD },
+        payload: { email: uniqueEmail(), displayName: 'X', ...ACCEPTED_TERMS, password: TEST_PASSWORD },
       });
       expect(without.statusCode).toBe(400);
       expect(errorOf(without).fields?.inviteCode).toMatch(/invite code is required/);

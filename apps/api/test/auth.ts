@@ -3,10 +3,13 @@ import { and, desc, eq } from 'drizzle-orm';
 import { outbox, users } from '../src/db/schema/index';
 import { generateInviteCode } from '../src/lib/invite-code';
 import { hashPassword } from '../src/lib/password';
+import { CURRENT_TERMS_VERSION } from '../src/modules/accounts/terms';
 import type { TestApp } from './app';
 
 export const TEST_PASSWORD = 'orchard-test-pass-1';
 export const OPERATOR_PASSWORD = 'orchard-operator-pass-1';
+/** Spread into every register body: registration refuses a body without the current terms version. */
+export const ACCEPTED_TERMS = { acceptedTermsVersion: CURRENT_TERMS_VERSION } as const;
 
 /** A distinct client address per call, so per-IP registration caps never trip in other suites. */
 export function randomIp(): string {
@@ -77,6 +80,7 @@ export async function registerMember(
       displayName: opts.displayName ?? 'Test Member',
       password,
       ...(opts.inviteCode ? { inviteCode: opts.inviteCode } : {}),
+      ...ACCEPTED_TERMS,
     },
   });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outbox } from '../src/db/schema/index';
 import { signSmsPayload } from '../src/modules/accounts/outbox/outbox';
 import { createTestApp, type TestApp } from './app';
-import { latestMessageTo, randomIp, registerMember, TEST_PASSWORD } from './auth';
+import { ACCEPTED_TERMS, latestMessageTo, randomIp, registerMember, TEST_PASSWORD } from './auth';
 import { DATABASE_KINDS } from './database';
 
 interface ReceivedMail {
@@ -98,7 +98,7 @@ describe.each(DATABASE_KINDS)('outbox delivery on %s', (kind) => {
         method: 'POST',
         url: '/api/v1/auth/register',
         remoteAddress: randomIp(),
-        payload: { email, displayName: 'Mailed', password: TEST_PASSWORD },
+        payload: { email, displayName: 'Mailed', ...ACCEPTED_TERMS, password: TEST_PASSWORD },
       });
       expect(registered.statusCode).toBe(201);
       await t.app.outbox.drain();
@@ -152,7 +152,7 @@ describe.each(DATABASE_KINDS)('outbox delivery on %s', (kind) => {
         method: 'POST',
         url: '/api/v1/auth/register',
         remoteAddress: randomIp(),
-        payload: { phone, displayName: 'Texted', password: TEST_PASSWORD },
+        payload: { phone, displayName: 'Texted', ...ACCEPTED_TERMS, password: TEST_PASSWORD },
       });
       expect(registered.statusCode).toBe(201);
       await t.app.outbox.drain();
@@ -182,7 +182,7 @@ describe.each(DATABASE_KINDS)('outbox delivery on %s', (kind) => {
           method: 'POST',
           url: '/api/v1/auth/register',
           remoteAddress: randomIp(),
-          payload: { email, displayName: 'Waiting', password: TEST_PASSWORD },
+          payload: { email, displayName: 'Waiting', ...ACCEPTED_TERMS, password: TEST_PASSWORD },
         });
         expect(registered.statusCode).toBe(201);
         await t.app.outbox.drain();
@@ -208,7 +208,7 @@ describe.each(DATABASE_KINDS)('outbox delivery on %s', (kind) => {
           method: 'POST',
           url: '/api/v1/auth/register',
           remoteAddress: randomIp(),
-          payload: { phone, displayName: 'Waiting', password: TEST_PASSWORD },
+          payload: { phone, displayName: 'Waiting', ...ACCEPTED_TERMS, password: TEST_PASSWORD },
         });
         expect(texted.statusCode).toBe(201);
         await t.app.outbox.drain();

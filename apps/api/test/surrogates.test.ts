@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@orchard/shared';
 import { createTestApp, type TestApp } from './app';
-import { randomIp, registerMember, signInOperator, type RegisteredMember } from './auth';
+import { ACCEPTED_TERMS, randomIp, registerMember, signInOperator, type RegisteredMember } from './auth';
 import { DATABASE_KINDS } from './database';
 
 /**
@@ -55,12 +55,12 @@ describe.each(DATABASE_KINDS)('unstorable text on %s', (kind) => {
       { url: '/api/v1/auth/sign-in', payload: { account: 'someone@example.com', password: `pass${text}word` }, field: 'password' },
       {
         url: '/api/v1/auth/register',
-        payload: { email: 'new@example.com', displayName: `Name ${text}`, password: 'long-enough-pass' },
+        payload: { email: 'new@example.com', displayName: `Name ${text}`, ...ACCEPTED_TERMS, password: 'long-enough-pass' },
         field: 'displayName',
       },
       {
         url: '/api/v1/auth/register',
-        payload: { email: 'new2@example.com', displayName: 'Name', password: `long-enough-pass${text}` },
+        payload: { email: 'new2@example.com', displayName: 'Name', ...ACCEPTED_TERMS, password: `long-enough-pass${text}` },
         field: 'password',
       },
       { url: '/api/v1/auth/password-reset/request', payload: { account: `r${text}@example.com` }, field: 'account' },
@@ -144,7 +144,9 @@ describe.each(DATABASE_KINDS)('unstorable text on %s', (kind) => {
             Buffer.concat([
               Buffer.from('POST /api/v1/auth/sign-in HTTP/1.1\r\nHost: localhost\r\nUser-Agent: '),
               userAgent,
-              Buffer.from(`\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`),
+              Buffer.from(
+                `\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+              ),
             ]),
           ),
         );

@@ -82,7 +82,11 @@ export function uniqueEmail(label: string): string {
 
 /** Registers and verifies a member through the API, with the code from the sink. */
 export async function registerThroughApi(request: APIRequestContext, sink: MailSink, email: string, password: string, displayName: string) {
-  const started = await request.post('/api/v1/auth/register', { data: { email, password, displayName } });
+  // Registration names the terms version accepted: the current one, from the auth options.
+  const { termsVersion } = (await (await request.get('/api/v1/auth/options')).json()) as { termsVersion: string };
+  const started = await request.post('/api/v1/auth/register', {
+    data: { email, password, displayName, acceptedTermsVersion: termsVersion },
+  });
   if (!started.ok()) throw new Error(`register ${email}: ${started.status()} ${await started.text()}`);
   const { verificationId } = (await started.json()) as { verificationId: string };
   const [, code] = await sink.next(email, /verification code is (\d{6})/);

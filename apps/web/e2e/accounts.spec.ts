@@ -49,6 +49,7 @@ test('register through a share link, verify with the emailed code, land on /home
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Enter a valid email address, e.g. name@example.com.')).toBeVisible();
   await expect(page.getByText('Enter your name.')).toBeVisible();
+  await expect(page.getByText('Accept the terms and privacy notice to create an account.')).toBeVisible();
 
   await page.getByLabel('Email address').fill(member.email);
   await page.getByLabel('Your name').fill(member.name);
@@ -58,6 +59,7 @@ test('register through a share link, verify with the emailed code, land on /home
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('The two passwords are not the same.')).toBeVisible();
   await page.getByLabel('Repeat the password').fill(PASSWORD);
+  await page.getByLabel('I accept the terms and privacy notice').check();
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/verify-code$/);

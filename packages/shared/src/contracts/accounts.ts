@@ -137,10 +137,13 @@ export const authOptionsSchema = z.strictObject({
   passwordMaxLength: z.number().int(),
   codeLength: z.number().int(),
   resendCooldownSeconds: z.number().int(),
+  /** The current version of the terms and privacy notice (published together), e.g. `2026-11-01`. */
+  termsVersion: z.string(),
 });
 export type AuthOptions = z.infer<typeof authOptionsSchema>;
 
 // Register → verify.
+export const TERMS_MESSAGE = 'Accept the terms and privacy notice to create an account.';
 export const registerBodySchema = z
   .strictObject({
     email: emailField.optional(),
@@ -148,6 +151,8 @@ export const registerBodySchema = z
     displayName: displayNameField,
     password: newPasswordField,
     inviteCode: inviteCodeField.optional(),
+    /** The terms and privacy version the member read and accepted; the server refuses any but the current one. */
+    acceptedTermsVersion: z.string({ error: TERMS_MESSAGE }).trim().min(1, TERMS_MESSAGE).max(32, TERMS_MESSAGE),
   })
   .superRefine((body, context) => {
     if (!body.email && !body.phone) {

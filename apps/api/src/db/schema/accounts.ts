@@ -42,6 +42,8 @@ export interface PendingRegistration {
   passwordHash: string;
   referrerId: string | null;
   ip: string | null;
+  /** Optional: registrations started before terms were recorded carry none. */
+  acceptedTermsVersion?: string;
 }
 
 export const verificationCodes = pgTable('verification_codes', {

@@ -12,6 +12,9 @@ export const users = pgTable('users', {
   inviteCode: text('invite_code').notNull().unique(),
   referrerId: uuid('referrer_id').references((): AnyPgColumn => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** The terms and privacy version accepted at registration (migrations/0410); null for accounts made by the server. */
+  acceptedTermsVersion: text('accepted_terms_version'),
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
 });
 
 export const auditLog = pgTable(

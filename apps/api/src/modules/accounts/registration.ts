@@ -24,6 +24,7 @@ import { enqueueMessage } from './outbox/outbox';
 import { tooManyRequests } from './rate-limit';
 import * as repo from './repository';
 import { openSession } from './sign-in';
+import { CURRENT_TERMS_VERSION } from './terms';
 
 /** Register → (resend) → verify: the account exists only once its code was entered. */
 
@@ -68,6 +69,11 @@ export async function register(deps: AccountDeps, body: RegisterBody, context: R
   } else if (deps.config.REQUIRE_INVITE) {
     fields.inviteCode = 'An invite code is required to join. Ask a member for their invite link.';
   }
+  const acceptedTermsVersion = body.acceptedTermsVersion.trim();
+  if (acceptedTermsVersion !== CURRENT_TERMS_VERSION) {
+    fields.acceptedTermsVersion =
+      'The terms or privacy notice changed since this page opened. Reload the page, read them and accept again.';
+  }
   if (Object.keys(fields).length > 0) throw badRequest('Some fields need attention.', fields);
 
   await sendLimits(deps, identifier.value, context.ip, context.ip ? [[deps.rules.registrationsPerIpDay, context.ip]] : []);
@@ -85,7 +91,7 @@ export async function register(deps: AccountDeps, body: RegisterBody, context: R
       userId: null,
       now,
       ttlMs: CODE_TTL_MS,
-      registration: { email, phone, displayName: body.displayName.trim(), passwordHash, referrerId, ip: context.ip },
+      registration: { email, phone, displayName: body.displayName.trim(), passwordHash, referrerId, ip: context.ip, acceptedTermsVersion },
     });
     const message = existing
       ? existingAccountMessage(deps.config.APP_NAME, target, context.baseUrl)
@@ -161,6 +167,9 @@ export async function verifyRegistration(
         inviteCode,
         referrerId: registration.referrerId,
         createdAt: now,
+        // Recorded with the account it belongs to; the version was checked when the code was sent.
+        acceptedTermsVersion: registration.acceptedTermsVersion ?? null,
+        termsAcceptedAt: registration.acceptedTermsVersion ? now : null,
       });
       await insertAudit(tx, {
         actorId: created.id,
@@ -168,7 +177,7 @@ export async function verifyRegistration(
         subjectType: 'user',
         subjectId: created.id,
         ip: context.ip,
-        detail: { channel: row.channel, referrerId: registration.referrerId },
+        detail: { channel: row.channel, referrerId: registration.referrerId, termsVersion: registration.acceptedTermsVersion ?? null },
         at: now,
       });
       return openSession(deps, tx, { userId: created.id, context, method: 'registration', now });

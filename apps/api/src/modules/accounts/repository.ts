@@ -34,6 +34,8 @@ export async function insertUser(
     inviteCode: string;
     referrerId: string | null;
     createdAt: Date;
+    acceptedTermsVersion?: string | null;
+    termsAcceptedAt?: Date | null;
   },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();

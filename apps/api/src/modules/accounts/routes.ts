@@ -36,6 +36,7 @@ import { register, resendCode, verifyRegistration } from './registration';
 import { clearSessionCookie, setSessionCookie } from './sessions';
 import { signIn, signOut } from './sign-in';
 import { consumeSignInLink, requestSignInLink, signInWithCode } from './sign-in-links';
+import { CURRENT_TERMS_VERSION } from './terms';
 
 const errors = {
   400: apiErrorSchema,
@@ -64,6 +65,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       passwordMaxLength: PASSWORD_MAX_LENGTH,
       codeLength: 6,
       resendCooldownSeconds: RESEND_COOLDOWN_MS / 1000,
+      termsVersion: CURRENT_TERMS_VERSION,
     }),
   );
 

@@ -1,6 +1,8 @@
 import '../../app.css';
-import { Link, useRouter } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useRouter } from '@tanstack/react-router';
 import { linkClass } from '../../components/ui/field';
+import { meQueryOptions } from '../../lib/session';
 import { Form, SubmitButton, useZodForm } from '../../components/ui/form';
 import { requestPasswordReset } from './api';
 import { AuthTitle } from './auth-title';
@@ -14,6 +16,11 @@ export function ForgetPasswordPage() {
   const { t } = useAccountsMessages();
   const router = useRouter();
   const form = useZodForm(forgetPasswordSchema, { defaultValues: { account: '' } });
+  // A signed-in member knows their password (they change it on /user/password): home, as `/` does.
+  // Checked here, not in the route's beforeLoad, so the first load of `/` carries none of it.
+  const { data: me, isPending } = useQuery(meQueryOptions());
+  if (isPending) return null;
+  if (me) return <Navigate to="/home" replace />;
 
   return (
     <Form

@@ -9,6 +9,7 @@ import {
   newPasswordField,
   phoneField,
   resetPasswordBodySchema,
+  TERMS_MESSAGE,
   updateMeBodySchema,
 } from '@orchard/shared';
 import { normalizeCode } from './checks';
@@ -64,6 +65,8 @@ export const registerSchema = (kind: 'email' | 'phone', requireInvite: boolean) 
       inviteCode: requireInvite
         ? inviteCodeField.refine((value) => value !== '', 'Enter the invite code from the friend who invited you.')
         : inviteCodeField,
+      // The box; the version sent is the one the server named in its auth options.
+      acceptedTermsVersion: z.boolean().refine((accepted) => accepted, TERMS_MESSAGE),
     }),
     'password',
   );

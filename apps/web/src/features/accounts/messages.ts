@@ -44,6 +44,9 @@ const en = {
     submit: 'Create account',
     haveAccount: 'Already have an account?',
     signIn: 'Sign in instead',
+    acceptTerms: 'I accept the terms and privacy notice',
+    termsVersion: 'Version {{version}}.',
+    readTerms: 'Read them (opens in a new tab)',
   },
   verify: {
     title: 'Enter your code',

@@ -1,10 +1,12 @@
 import '../../app.css';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useRouter, useSearch } from '@tanstack/react-router';
+import { Link, Navigate, useRouter, useSearch } from '@tanstack/react-router';
+import { useFormContext } from 'react-hook-form';
 import { cn } from '../../components/ui/cn';
 import { inputClass, linkClass } from '../../components/ui/field';
-import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
+import { Form, SubmitButton, TextField, useFieldError, useZodForm } from '../../components/ui/form';
+import { meQueryOptions } from '../../lib/session';
 import { authOptionsQueryOptions, register } from './api';
 import { AuthTitle } from './auth-title';
 import { registerSchema } from './form-schemas';
@@ -23,8 +25,22 @@ export function RegisterPage() {
   const requireInvite = options?.requireInvite ?? false;
   const [kind, setKind] = useState<'email' | 'phone'>('email');
   const form = useZodForm(registerSchema(kind, requireInvite), {
-    defaultValues: { email: '', phone: '', displayName: '', password: '', repeat: '', inviteCode: referral.trim().toUpperCase() },
+    defaultValues: {
+      email: '',
+      phone: '',
+      displayName: '',
+      password: '',
+      repeat: '',
+      inviteCode: referral.trim().toUpperCase(),
+      acceptedTermsVersion: false,
+    },
   });
+  // A signed-in member has an account: home, as `/` does. Checked here, not in the route's
+  // beforeLoad, so the first load of `/` carries none of it.
+  const { data: me, isPending } = useQuery(meQueryOptions());
+
+  if (isPending) return null;
+  if (me) return <Navigate to="/home" replace />;
 
   const kindButton = (value: 'email' | 'phone', label: string) => (
     <button
@@ -56,6 +72,8 @@ export function RegisterPage() {
           displayName,
           password,
           ...(inviteCode ? { inviteCode } : {}),
+          // The version this page showed; a newer one is refused on the box's field.
+          acceptedTermsVersion: options?.termsVersion ?? '',
         });
         savePendingCode({
           kind: 'register',
@@ -110,6 +128,7 @@ export function RegisterPage() {
         className={cn(inputClass, 'tracking-wide uppercase')}
         hint={t('field.inviteHint')}
       />
+      <TermsCheckbox version={options?.termsVersion} />
       <SubmitButton>{t('register.submit')}</SubmitButton>
       <p className="text-center text-sm text-gray-600 dark:text-gray-400">
         {t('register.haveAccount')}{' '}
@@ -118,5 +137,38 @@ export function RegisterPage() {
         </Link>
       </p>
     </Form>
+  );
+}
+
+/** The required consent: the box, the version it names, a link to read the texts, its error. */
+function TermsCheckbox({ version }: { version: string | undefined }) {
+  const { t } = useAccountsMessages();
+  const { register } = useFormContext();
+  const error = useFieldError('acceptedTermsVersion');
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <label className="flex min-h-11 items-center gap-3 font-medium text-gray-900 dark:text-gray-100">
+        <input
+          type="checkbox"
+          className="size-5 shrink-0 accent-primary-700 dark:accent-primary-500"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'terms-note terms-error' : 'terms-note'}
+          {...register('acceptedTermsVersion')}
+        />
+        {t('register.acceptTerms')}
+      </label>
+      <p id="terms-note" className="pl-8 text-gray-600 dark:text-gray-400">
+        {version && `${t('register.termsVersion', { version })} `}
+        {/* A new tab: what was typed into this form stays. */}
+        <Link to="/about" hash="terms" target="_blank" rel="noopener" className={linkClass}>
+          {t('register.readTerms')}
+        </Link>
+      </p>
+      {error && (
+        <p id="terms-error" className="pl-8 text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+    </div>
   );
 }

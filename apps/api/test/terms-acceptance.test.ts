@@ -1,0 +1,53 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema, authOptionsSchema } from '@orchard/shared';
+import { auditLog, users, verificationCodes } from '../src/db/schema/index';
+import { createTestApp, type TestApp } from './app';
+import { randomIp, registerMember, TEST_PASSWORD } from './auth';
+import { DATABASE_KINDS } from './database';
+
+const uniqueEmail = () => `terms-${Math.random().toString(36).slice(2, 10)}@example.com`;
+
+/** Registration names the terms and privacy version the member accepted, and records it (issue 10). */
+describe.each(DATABASE_KINDS)('terms acceptance at registration on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind, { OUTBOX_POLL_MS: '0' });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const register = (payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/auth/register', remoteAddress: randomIp(), payload });
+  const currentVersion = async () =>
+    authOptionsSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/auth/options' })).json()).termsVersion;
+
+  it('the auth options name the current version', async () => {
+    expect(await currentVersion()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('refuses a registration without an accepted version, or with a stale one, on that field, and sends nothing', async () => {
+    const email = uniqueEmail();
+    for (const acceptedTermsVersion of [undefined, '', '2020-01-01']) {
+      const response = await register({ email, displayName: 'T', password: TEST_PASSWORD, acceptedTermsVersion });
+      expect(response.statusCode, String(acceptedTermsVersion)).toBe(400);
+      const { fields } = apiErrorSchema.parse(response.json()).error;
+      expect(Object.keys(fields ?? {}), String(acceptedTermsVersion)).toEqual(['acceptedTermsVersion']);
+      expect(fields?.acceptedTermsVersion).toMatch(/terms/);
+    }
+    const codes = await t.database.handle.db.select().from(verificationCodes).where(eq(verificationCodes.destination, email));
+    expect(codes).toEqual([]);
+  });
+
+  it('stores the accepted version and its time on the new member, and audits it', async () => {
+    const version = await currentVersion();
+    const before = t.clock.now().getTime();
+    const member = await registerMember(t);
+    const [row] = await t.database.handle.db.select().from(users).where(eq(users.id, member.userId));
+    expect(row?.acceptedTermsVersion).toBe(version);
+    expect(row?.termsAcceptedAt?.getTime()).toBeGreaterThanOrEqual(before);
+    const [audit] = await t.database.handle.db.select().from(auditLog).where(eq(auditLog.subjectId, member.userId));
+    expect(audit?.detail).toMatchObject({ termsVersion: version });
+  });
+});

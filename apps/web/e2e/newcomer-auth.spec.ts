@@ -1,0 +1,135 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { E2E_OPERATOR } from '../../../playwright.config';
+import { uniqueEmail } from './accounts-support';
+import { AUTH_LAYOUT_ROUTES, pretendSignedIn } from './support';
+
+/* What a newcomer meets in the first minutes (issue 10): auth pages, the 404 view, placeholders, terms. */
+
+test.describe('a signed-in member on the visitor pages', () => {
+  for (const path of ['/register', '/forget-password', '/register?ref=ABCDEFGH']) {
+    test(`${path} sends them to /home`, async ({ page }) => {
+      const signedIn = await page.request.post('/api/v1/auth/sign-in', {
+        data: { account: E2E_OPERATOR.email, password: E2E_OPERATOR.password },
+      });
+      expect(signedIn.ok()).toBe(true);
+      await page.goto(path);
+      await expect(page).toHaveURL((url) => url.pathname === '/home');
+    });
+  }
+
+  test('a visitor still gets the forms', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create your account' })).toBeVisible();
+    await page.goto('/forget-password');
+    await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
+  });
+});
+
+test('the 404 view names the page once, shows the path asked for, and offers home', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+  // ORIGIN.md O-E1's message is the paragraph's text; what shows is the path.
+  await expect(page.getByText('Page not found: /no/such/page')).toBeVisible();
+  await expect(page.locator('code', { hasText: '/no/such/page' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/home');
+});
+
+test.describe('the auth layout puts every piece in a landmark (axe region)', () => {
+  for (const path of AUTH_LAYOUT_ROUTES) {
+    test(`${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('banner')).toContainText('Orchard');
+      const results = await new AxeBuilder({ page }).withRules(['region']).analyze();
+      expect(results.violations.map((violation) => violation.nodes.map((node) => node.target.join(' ')).join(', '))).toEqual([]);
+    });
+  }
+});
+
+test.describe('placeholders say what the page will do and lead somewhere that works', () => {
+  const cases: Array<[path: string, title: string, action: string, target: string]> = [
+    ['/plan', 'Plans', 'Top up your wallet', '/recharge'],
+    ['/plan/7', 'Plan', 'Top up your wallet', '/recharge'],
+    ['/plan/log', 'My plans', 'Top up your wallet', '/recharge'],
+    ['/coupon', 'Coupons', 'Go to home', '/home'],
+    ['/promotion', 'Promotions', 'Go to home', '/home'],
+    ['/team/list', 'My team', 'See your invite code', '/profile'],
+    ['/team/level_two', 'Team level 2', 'See your invite code', '/profile'],
+    ['/team/level_three', 'Team level 3', 'See your invite code', '/profile'],
+    ['/team/share', 'Invite friends', 'See your invite code', '/profile'],
+    ['/withdraw', 'Withdraw', 'Go to home', '/home'],
+    ['/withdraw/bank', 'Bank accounts', 'Go to home', '/home'],
+    ['/withdraw/log', 'Withdrawal history', 'See your statement', '/trx/log'],
+    ['/help', 'Help', 'Go to home', '/home'],
+    ['/help-center', 'Help center', 'Go to home', '/home'],
+  ];
+  const sentences = new Set<string>();
+  for (const [path, title, action, target] of cases) {
+    test(`${path}`, async ({ page }) => {
+      await pretendSignedIn(page);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      const main = page.getByRole('main');
+      await expect(main).not.toContainText('Coming soon');
+      // Never an empty-data sentence for a feature that does not exist yet.
+      await expect(main).not.toContainText(/no \w+ yet|nobody/i);
+      await expect(main.getByRole('link', { name: action })).toHaveAttribute('href', target);
+      const body = await main.locator('p').nth(1).innerText();
+      expect(body).toMatch(/will|Here you/);
+      expect(sentences.has(body)).toBe(false);
+      sentences.add(body);
+    });
+  }
+
+  test('/about says the terms and privacy texts are not published yet', async ({ page }) => {
+    await page.goto('/about');
+    await expect(page.getByRole('heading', { level: 2, name: 'Terms of use' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Privacy notice' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Terms of use' })).toContainText('being prepared for publication');
+  });
+});
+
+test.describe('terms and privacy at registration', () => {
+  test('the box is required, links to the texts, and the accepted version is sent', async ({ page }) => {
+    const { termsVersion } = (await (await page.request.get('/api/v1/auth/options')).json()) as { termsVersion: string };
+    await page.goto('/register');
+    const box = page.getByLabel('I accept the terms and privacy notice');
+    await expect(box).not.toBeChecked();
+    await expect(page.getByText(`Version ${termsVersion}.`)).toBeVisible();
+    const read = page.getByRole('link', { name: 'Read them (opens in a new tab)' });
+    await expect(read).toHaveAttribute('href', '/about#terms');
+    await expect(read).toHaveAttribute('target', '_blank');
+
+    await page.getByLabel('Email address').fill(uniqueEmail('terms'));
+    await page.getByLabel('Your name').fill('Tess Terms');
+    await page.getByLabel('Password', { exact: true }).fill('copper-lantern-harbor-9');
+    await page.getByLabel('Repeat the password').fill('copper-lantern-harbor-9');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('Accept the terms and privacy notice to create an account.')).toBeVisible();
+    await expect(box).toHaveAttribute('aria-invalid', 'true');
+
+    await box.check();
+    const sent = page.waitForRequest((request) => request.url().endsWith('/api/v1/auth/register'));
+    await page.getByRole('button', { name: 'Create account' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ acceptedTermsVersion: termsVersion });
+    await expect(page).toHaveURL(/\/verify-code$/);
+  });
+
+  test('a stale version is refused on its field, and the form shows why', async ({ page }) => {
+    await page.route('**/api/v1/auth/options', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), termsVersion: '2000-01-01' } });
+    });
+    await page.goto('/register');
+    await page.getByLabel('Email address').fill(uniqueEmail('stale'));
+    await page.getByLabel('Your name').fill('Sam Stale');
+    await page.getByLabel('Password', { exact: true }).fill('copper-lantern-harbor-9');
+    await page.getByLabel('Repeat the password').fill('copper-lantern-harbor-9');
+    await page.getByLabel('I accept the terms and privacy notice').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText(/terms or privacy notice changed since this page opened/)).toBeVisible();
+    await expect(page).toHaveURL(/\/register$/);
+  });
+});
