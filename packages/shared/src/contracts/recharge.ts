@@ -131,7 +131,14 @@ export const rechargeReviewPageSchema = z.strictObject({
   /** How many orders wait in all (every page), so the console shows the queue's exact size. */
   total: z.number().int(),
 });
+/** What the operator's order list shows: the review queue (default), every order, or one status. */
+export const RECHARGE_REVIEW_FILTERS = ['review', 'all', ...RECHARGE_ORDER_STATUSES] as const;
+export const rechargeReviewFilterSchema = z.enum(RECHARGE_REVIEW_FILTERS);
+export type RechargeReviewFilter = z.infer<typeof rechargeReviewFilterSchema>;
 export const listRechargeReviewsQuerySchema = z.strictObject({
+  status: rechargeReviewFilterSchema.optional(),
+  /** One member's orders (the console's member page). */
+  member: z.uuid('Not a member id.').optional(),
   cursor: z
     .string()
     .regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not a valid cursor.')

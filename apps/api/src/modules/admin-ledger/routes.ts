@@ -39,7 +39,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listRechargeReviews',
         tags: ['admin'],
-        summary: 'Recharge orders waiting for an operator (submitted or flagged)',
+        summary: 'Recharge orders for the operator: the review queue (submitted or flagged) by default, or by status and member',
         querystring: listRechargeReviewsQuerySchema,
         response: { 200: rechargeReviewPageSchema, 400: apiErrorSchema },
       },

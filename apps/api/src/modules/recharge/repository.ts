@@ -157,17 +157,32 @@ const needsReview = () =>
     isNotNull(rechargeOrders.flaggedAt),
   );
 
-/** The size of the review queue (the console's navigation shows it). */
-export async function countOrdersForReview(db: Queryable): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(rechargeOrders).where(needsReview());
+/** Which orders the operator's list shows: the review queue, every order, or one status; optionally one member's. */
+export interface OperatorOrderFilter {
+  status: 'review' | 'all' | RechargeOrderStatus;
+  userId?: string;
+}
+
+const operatorFilter = (filter: OperatorOrderFilter): SQL | undefined =>
+  and(
+    filter.status === 'review' ? needsReview() : filter.status === 'all' ? undefined : eq(rechargeOrders.status, filter.status),
+    filter.userId ? eq(rechargeOrders.userId, filter.userId) : undefined,
+  );
+
+/** The size of the operator's list (the console's navigation shows the review queue's). */
+export async function countOrdersForReview(db: Queryable, filter: OperatorOrderFilter = { status: 'review' }): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(rechargeOrders).where(operatorFilter(filter));
   return Number(row?.total ?? 0);
 }
 
-export async function listOrdersForReview(db: Queryable, options: { cursor?: OrderCursor; limit: number }) {
+export async function listOrdersForReview(
+  db: Queryable,
+  options: { cursor?: OrderCursor; limit: number; filter?: OperatorOrderFilter },
+) {
   const rows = await db
     .select()
     .from(rechargeOrders)
-    .where(and(needsReview(), beforeCursor(options.cursor)))
+    .where(and(operatorFilter(options.filter ?? { status: 'review' }), beforeCursor(options.cursor)))
     .orderBy(desc(rechargeOrders.createdAt), desc(rechargeOrders.id))
     .limit(options.limit);
   const orders = await withChannels(db, rows);

@@ -366,13 +366,17 @@ export async function rejectOrder(deps: ServiceDeps, actor: ConsoleActor, id: st
   });
 }
 
-export async function listReviews(deps: ServiceDeps, query: { cursor?: string; limit?: string }) {
+export async function listReviews(
+  deps: ServiceDeps,
+  query: { status?: repo.OperatorOrderFilter['status']; member?: string; cursor?: string; limit?: string },
+) {
   const now = deps.clock.now();
   const limit = query.limit ? Number(query.limit) : 20;
   const cursor = decodeCursor(query.cursor);
+  const filter: repo.OperatorOrderFilter = { status: query.status ?? 'review', userId: query.member };
   await repo.expireDueOrders(deps.db, now);
-  const rows = await repo.listOrdersForReview(deps.db, { cursor, limit: limit + 1 });
-  const total = await repo.countOrdersForReview(deps.db);
+  const rows = await repo.listOrdersForReview(deps.db, { cursor, limit: limit + 1, filter });
+  const total = await repo.countOrdersForReview(deps.db, filter);
   const page = rows.slice(0, limit);
   return {
     total,
