@@ -204,9 +204,7 @@ function OpenOrdersList({ orders }: { orders: RechargeOrder[] }) {
                 >
                   <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                     <span className="font-semibold text-gray-900 tabular-nums dark:text-gray-100">{amount}</span>
-                    <span className="truncate text-xs text-gray-600 dark:text-gray-400">
-                      {order.status === 'submitted' ? t('home.submittedHint') : t('home.awaitingHint')} · {order.reference}
-                    </span>
+                    <span className="truncate font-mono text-xs text-gray-600 dark:text-gray-400">{order.reference}</span>
                   </div>
                   <StatusPill status={order.status} />
                   <ChevronRight className="size-4 shrink-0 text-gray-400" aria-hidden="true" />

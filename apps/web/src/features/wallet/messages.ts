@@ -24,8 +24,6 @@ const en = {
     beingChecked: 'Being checked: {{amount}}',
     openOrders: 'Recharges in progress',
     openOrderRow: '{{amount}} · {{reference}} · {{status}}',
-    submittedHint: 'Payment sent, being checked',
-    awaitingHint: 'Waiting for your payment',
   },
   // Static notices until an announcements API exists: the operator cannot edit these yet.
   announcements: {

@@ -178,7 +178,7 @@ function CopyField({ id, label, value, hint, large }: { id: string; label: strin
             onFocus={(event) => event.currentTarget.select()}
             className={cn(
               'w-full min-w-0 bg-transparent text-gray-900 dark:text-gray-50',
-              large ? 'font-mono text-2xl font-bold tracking-widest' : 'text-base font-medium',
+              large ? 'font-mono text-2xl font-bold tracking-widest' : 'text-sm font-medium sm:text-base',
             )}
           />
         </div>
@@ -195,7 +195,8 @@ function CopyField({ id, label, value, hint, large }: { id: string; label: strin
           }}
         >
           <Copy className="size-4" aria-hidden="true" />
-          {t('order.copy')}
+          {/* On a phone, long values (an IBAN) need the room: the button keeps its name either way. */}
+          <span className={large ? undefined : 'hidden sm:inline'}>{t('order.copy')}</span>
         </Button>
       </div>
       {hint ? (
