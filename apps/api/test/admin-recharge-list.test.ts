@@ -49,7 +49,11 @@ describe.each(DATABASE_KINDS)('operator recharge list filters on %s', (kind) => 
     // Alice: one credited, one rejected, one waiting; Bob: one waiting, one never paid.
     ids.credited = (await createOrder(alice, 2100)).id;
     await submit(alice, ids.credited);
-    const credited = await t.app.inject({ method: 'POST', url: `/api/v1/admin/recharge/orders/${ids.credited}/credit`, headers: as(operator, randomUUID()) });
+    const credited = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/recharge/orders/${ids.credited}/credit`,
+      headers: as(operator, randomUUID()),
+    });
     expect(credited.statusCode, credited.body).toBe(200);
     ids.rejected = (await createOrder(alice, 2200)).id;
     await submit(alice, ids.rejected);

@@ -175,10 +175,7 @@ export async function countOrdersForReview(db: Queryable, filter: OperatorOrderF
   return Number(row?.total ?? 0);
 }
 
-export async function listOrdersForReview(
-  db: Queryable,
-  options: { cursor?: OrderCursor; limit: number; filter?: OperatorOrderFilter },
-) {
+export async function listOrdersForReview(db: Queryable, options: { cursor?: OrderCursor; limit: number; filter?: OperatorOrderFilter }) {
   const rows = await db
     .select()
     .from(rechargeOrders)
