@@ -34,7 +34,12 @@ export function AuditPage() {
     empty: { title: t('audit.emptyTitle'), body: t('audit.emptyBody') },
   });
   const columns: Column<AuditEntry>[] = [
-    { key: 'time', header: t('audit.time'), cell: (entry) => formatDateTime(entry.createdAt), className: 'whitespace-nowrap tabular-nums' },
+    {
+      key: 'time',
+      header: t('audit.time'),
+      cell: (entry) => <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>,
+      className: 'whitespace-nowrap tabular-nums',
+    },
     { key: 'action', header: t('audit.action'), cell: (entry) => entry.action, className: 'text-xs' },
     { key: 'actor', header: t('audit.actor'), cell: (entry) => entry.actorName ?? t('audit.system') },
     { key: 'subject', header: t('audit.subject'), cell: (entry) => entry.subjectId ?? t('common.dash'), className: 'text-xs break-all' },
@@ -42,8 +47,8 @@ export function AuditPage() {
     {
       key: 'detail',
       header: t('audit.detail'),
-      className: 'text-xs break-words text-gray-700 dark:text-gray-300',
-      cell: (entry) => (Object.keys(entry.detail).length ? JSON.stringify(entry.detail) : t('common.dash')),
+      className: 'text-xs text-gray-700 dark:text-gray-300',
+      cell: (entry) => (Object.keys(entry.detail).length ? <AuditDetail detail={entry.detail} /> : t('common.dash')),
     },
   ];
   return (
@@ -68,5 +73,25 @@ export function AuditPage() {
         {...list}
       />
     </ConsolePage>
+  );
+}
+
+/** A value of the detail as text: strings as they are, anything else as compact JSON. */
+const detailText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+
+/**
+ * The entry's detail as "key: value" lines that wrap inside a bounded column (long ids and
+ * addresses break anywhere), instead of one JSON line that pushes the table past its edge.
+ */
+function AuditDetail({ detail }: { detail: Record<string, unknown> }) {
+  return (
+    <dl className="flex max-w-xs min-w-48 flex-col gap-0.5 [overflow-wrap:anywhere]">
+      {Object.entries(detail).map(([key, value]) => (
+        <div key={key}>
+          <dt className="inline font-medium text-gray-900 dark:text-gray-100">{key}: </dt>
+          <dd className="inline">{detailText(value)}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
