@@ -122,4 +122,22 @@ test.describe('a newcomer around the first recharge', () => {
     await expect(page.getByRole('search', { name: 'Filters' })).toHaveCount(0);
     await expect(page.getByLabel('Type')).toHaveCount(0);
   });
+
+  test('home → Invite shows the invite code and link, each with a copy button, instead of a dead end', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signInMember(page);
+    const me = (await (await page.request.get('/api/v1/me')).json()) as { inviteCode: string };
+    await page.goto('/home');
+    await page.getByRole('navigation', { name: 'Quick actions' }).getByRole('button', { name: 'Invite' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Invite a friend' });
+    await expect(sheet.getByRole('textbox', { name: 'Your invite code' })).toHaveValue(me.inviteCode);
+    const link = sheet.getByRole('textbox', { name: 'Sign-up link' });
+    await expect(link).toHaveValue(new RegExp(`/register\\?ref=${me.inviteCode}$`));
+    await sheet.getByRole('button', { name: 'Copy Sign-up link' }).click();
+    await expect(page.getByText('Sign-up link copied')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await link.inputValue());
+    await sheet.getByRole('button', { name: 'Done' }).click();
+    await expect(sheet).toHaveCount(0);
+    await expect(page).toHaveURL(/\/home$/);
+  });
 });

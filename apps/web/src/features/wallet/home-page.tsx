@@ -3,29 +3,36 @@ import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowUpFromLine, ChevronRight, LayoutGrid, Megaphone, UserPlus, type LucideIcon } from 'lucide-react';
 import { Page } from '../../components/page';
-import { buttonClass } from '../../components/ui/button';
+import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { ConfirmSheet, preloadConfirmSheet } from '../../components/ui/confirm-sheet';
 import { Countdown } from '../../components/ui/countdown';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Marquee } from '../../components/ui/marquee';
 import { formatMoney } from '../../lib/format';
+import { meQueryOptions } from '../../lib/session';
 import { openRechargeOrdersQueryOptions, recentActivityQueryOptions, rechargeKeys, walletQueryOptions, type RechargeOrder } from './api';
 import { StatusPill } from './components';
+import { CopyField } from './copy-field';
 import { ListSkeleton, Skeleton } from './skeletons';
 import { useWalletMessages } from './messages';
 import { StatementRow } from './statement-row';
 import { serverAlignedDeadline } from './logic';
 
 const QUICK_ACTIONS: {
-  to: '/recharge' | '/withdraw' | '/plan' | '/team/share';
-  key: 'recharge' | 'withdraw' | 'plans' | 'invite';
+  to: '/recharge' | '/withdraw' | '/plan';
+  key: 'recharge' | 'withdraw' | 'plans';
   icon: LucideIcon;
 }[] = [
   { to: '/recharge', key: 'recharge', icon: ArrowDownToLine },
   { to: '/withdraw', key: 'withdraw', icon: ArrowUpFromLine },
   { to: '/plan', key: 'plans', icon: LayoutGrid },
-  { to: '/team/share', key: 'invite', icon: UserPlus },
 ];
+
+const actionClass =
+  'flex min-h-11 w-full flex-col items-center gap-1.5 rounded-2xl py-2 text-xs font-medium text-gray-800 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800';
+const actionIconClass =
+  'bg-primary-50 text-primary-700 dark:bg-primary-950 dark:text-primary-400 grid size-12 place-items-center rounded-2xl';
 
 /** /home: the wallet at a glance, quick actions, news, the open order's countdown, recent activity. */
 export function HomePage() {
@@ -33,6 +40,7 @@ export function HomePage() {
   const wallet = useQuery(walletQueryOptions());
   const recent = useQuery(recentActivityQueryOptions());
   const openOrders = useQuery(openRechargeOrdersQueryOptions());
+  const [inviteOpen, setInviteOpen] = useState(false);
   const orders = openOrders.data ?? [];
   // The newest order still waiting for money gets the countdown; every open order gets a row.
   const awaiting = orders.find((order) => order.status === 'awaiting_payment');
@@ -71,17 +79,23 @@ export function HomePage() {
         <ul className="grid grid-cols-4 gap-2">
           {QUICK_ACTIONS.map(({ to, key, icon: Icon }) => (
             <li key={to}>
-              <Link
-                to={to}
-                className="flex min-h-11 flex-col items-center gap-1.5 rounded-2xl py-2 text-xs font-medium text-gray-800 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800"
-              >
-                <span className="bg-primary-50 text-primary-700 dark:bg-primary-950 dark:text-primary-400 grid size-12 place-items-center rounded-2xl">
+              <Link to={to} className={actionClass}>
+                <span className={actionIconClass}>
                   <Icon className="size-6" aria-hidden="true" />
                 </span>
                 {t(`home.${key}`)}
               </Link>
             </li>
           ))}
+          <li>
+            {/* Until the team's share page exists, the code and link are one tap away here. */}
+            <button type="button" className={actionClass} onClick={() => setInviteOpen(true)} onPointerEnter={preloadConfirmSheet}>
+              <span className={actionIconClass}>
+                <UserPlus className="size-6" aria-hidden="true" />
+              </span>
+              {t('home.invite')}
+            </button>
+          </li>
         </ul>
       </nav>
 
@@ -98,6 +112,8 @@ export function HomePage() {
           ))}
         </Marquee>
       </section>
+
+      <InviteSheet open={inviteOpen} onOpenChange={setInviteOpen} />
 
       {awaiting ? <OpenOrderCard order={awaiting} updatedAt={openOrders.dataUpdatedAt} /> : null}
 
@@ -215,5 +231,33 @@ function OpenOrdersList({ orders }: { orders: RechargeOrder[] }) {
         </ul>
       </Card>
     </section>
+  );
+}
+
+/** The member's invite code and sign-up link, each with its own copy button. */
+function InviteSheet({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useWalletMessages();
+  const me = useQuery({ ...meQueryOptions(), enabled: open });
+  const code = me.data?.inviteCode;
+  return (
+    <ConfirmSheet open={open} onOpenChange={onOpenChange} title={t('home.inviteTitle')} description={t('home.inviteBody')}>
+      {(close) => (
+        <div className="flex flex-col gap-4">
+          {code ? (
+            <>
+              <CopyField id="invite-code" label={t('home.inviteCode')} value={code} large />
+              <CopyField
+                id="invite-link"
+                label={t('home.inviteLink')}
+                value={`${window.location.origin}/register?ref=${encodeURIComponent(code)}`}
+              />
+            </>
+          ) : null}
+          <Button variant="secondary" className="w-full" onClick={close}>
+            {t('home.inviteDone')}
+          </Button>
+        </div>
+      )}
+    </ConfirmSheet>
   );
 }

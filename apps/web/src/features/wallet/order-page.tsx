@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CheckCircle2, Copy, ExternalLink, Hourglass, XCircle, Ban, Clock } from 'lucide-react';
+import { CheckCircle2, ExternalLink, Hourglass, XCircle, Ban, Clock } from 'lucide-react';
 import { z } from 'zod';
 import { submitRechargePaymentBodySchema } from '@orchard/shared';
 import { Page } from '../../components/page';
@@ -18,6 +18,7 @@ import { ApiError } from '../../lib/api-client';
 import { currencyFractionDigits, formatDateTime, formatMoney } from '../../lib/format';
 import { cancelRechargeOrder, rechargeKeys, rechargeOrderQueryOptions, submitRechargePayment, walletKeys, type RechargeOrder } from './api';
 import { Skeleton, StatusPill } from './components';
+import { CopyField } from './copy-field';
 import { minorToInput, serverAlignedDeadline, splitInstructions } from './logic';
 import { useWalletMessages } from './messages';
 
@@ -157,54 +158,6 @@ function ReferenceCard({ order }: { order: RechargeOrder }) {
         large
       />
     </Card>
-  );
-}
-
-/** One value a member may need to type elsewhere: read-only (easy to select) with its own copy button. */
-function CopyField({ id, label, value, hint, large }: { id: string; label: string; value: string; hint?: string; large?: boolean }) {
-  const { t } = useWalletMessages();
-  return (
-    <div className="flex flex-col gap-1">
-      <div className="flex items-center justify-between gap-3">
-        <div className="flex min-w-0 flex-1 flex-col">
-          <label htmlFor={id} className="text-sm text-gray-600 dark:text-gray-400">
-            {label}
-          </label>
-          <input
-            id={id}
-            readOnly
-            value={value}
-            aria-describedby={hint ? `${id}-hint` : undefined}
-            onFocus={(event) => event.currentTarget.select()}
-            className={cn(
-              'w-full min-w-0 bg-transparent text-gray-900 dark:text-gray-50',
-              large ? 'font-mono text-2xl font-bold tracking-widest' : 'text-sm font-medium sm:text-base',
-            )}
-          />
-        </div>
-        <Button
-          variant="secondary"
-          aria-label={t('order.copyLabel', { label })}
-          onClick={async () => {
-            try {
-              await navigator.clipboard.writeText(value);
-              toast(t('order.copiedToast', { label }));
-            } catch {
-              toast(t('order.copyFailed'), 'error');
-            }
-          }}
-        >
-          <Copy className="size-4" aria-hidden="true" />
-          {/* On a phone, long values (an IBAN) need the room: the button keeps its name either way. */}
-          <span className={large ? undefined : 'hidden sm:inline'}>{t('order.copy')}</span>
-        </Button>
-      </div>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-gray-600 dark:text-gray-400">
-          {hint}
-        </p>
-      ) : null}
-    </div>
   );
 }
 

@@ -1,0 +1,53 @@
+import { Copy } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+import { toast } from '../../components/ui/toast';
+import { useWalletMessages } from './messages';
+
+export /** One value a member may need to type elsewhere: read-only (easy to select) with its own copy button. */
+function CopyField({ id, label, value, hint, large }: { id: string; label: string; value: string; hint?: string; large?: boolean }) {
+  const { t } = useWalletMessages();
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-center justify-between gap-3">
+        <div className="flex min-w-0 flex-1 flex-col">
+          <label htmlFor={id} className="text-sm text-gray-600 dark:text-gray-400">
+            {label}
+          </label>
+          <input
+            id={id}
+            readOnly
+            value={value}
+            aria-describedby={hint ? `${id}-hint` : undefined}
+            onFocus={(event) => event.currentTarget.select()}
+            className={cn(
+              'w-full min-w-0 bg-transparent text-gray-900 dark:text-gray-50',
+              large ? 'font-mono text-2xl font-bold tracking-widest' : 'text-sm font-medium sm:text-base',
+            )}
+          />
+        </div>
+        <Button
+          variant="secondary"
+          aria-label={t('order.copyLabel', { label })}
+          onClick={async () => {
+            try {
+              await navigator.clipboard.writeText(value);
+              toast(t('order.copiedToast', { label }));
+            } catch {
+              toast(t('order.copyFailed'), 'error');
+            }
+          }}
+        >
+          <Copy className="size-4" aria-hidden="true" />
+          {/* On a phone, long values (an IBAN) need the room: the button keeps its name either way. */}
+          <span className={large ? undefined : 'hidden sm:inline'}>{t('order.copy')}</span>
+        </Button>
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-gray-600 dark:text-gray-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
