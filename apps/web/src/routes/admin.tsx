@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { ConsoleLayout } from '../components/layouts/console-layout';
+import { ConsoleAccount } from '../features/admin-accounts/console-home';
 import { AdminAccountsNavLinks } from '../features/admin-accounts/nav-links';
 import { AdminLedgerNavLinks } from '../features/admin-ledger/nav-links';
 import { meQueryOptions } from '../lib/session';
@@ -15,10 +16,11 @@ export const Route = createFileRoute('/admin')({
   component: AdminLayout,
 });
 
-/** The console frame with the navigation of every console feature. */
+/** The console frame with the navigation of every console feature, and who is signed in. */
 function AdminLayout() {
   return (
     <ConsoleLayout
+      account={<ConsoleAccount />}
       nav={
         <>
           <AdminAccountsNavLinks />

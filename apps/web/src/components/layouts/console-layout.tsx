@@ -8,11 +8,11 @@ import { AnimatedOutlet, useEntranceClass } from './animated-outlet';
 
 /**
  * The operator console frame: left navigation, wide content (laptop first; below 768 px the
- * navigation is a scrollable row above the page). The links of each
- * console feature come in as `nav` (composed by routes/admin.tsx): a layout never imports a
- * feature.
+ * navigation is a scrollable row above the page). The links of each console feature come in as
+ * `nav`, who is signed in (with sign-out) as `account`, both composed by routes/admin.tsx: a
+ * layout never imports a feature.
  */
-export function ConsoleLayout({ nav }: { nav: ReactNode }) {
+export function ConsoleLayout({ nav, account }: { nav: ReactNode; account?: ReactNode }) {
   const { t } = useTranslation();
   const entrance = useEntranceClass('layout');
   return (
@@ -30,7 +30,10 @@ export function ConsoleLayout({ nav }: { nav: ReactNode }) {
           </Link>
           {nav}
         </nav>
-        <ThemeSwitcher className="self-start md:mt-auto md:w-full" compact />
+        <div className="flex flex-wrap items-center justify-between gap-3 md:mt-auto md:flex-col md:items-stretch">
+          {account}
+          <ThemeSwitcher className="self-start md:w-full" compact />
+        </div>
       </aside>
       <main id="main" className="min-w-0 flex-1 px-4 pb-8 md:px-8">
         <AnimatedOutlet />

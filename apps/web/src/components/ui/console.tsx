@@ -303,3 +303,23 @@ export function StatusText({ tone, className, children }: { tone: keyof typeof S
     </span>
   );
 }
+
+/**
+ * One figure of the console's landing page: what it counts, the number, and the link to act on
+ * it. `value` is undefined while loading.
+ */
+export function StatCard({ label, value, detail, action }: { label: string; value: ReactNode; detail?: ReactNode; action: ReactNode }) {
+  return (
+    <section
+      aria-label={label}
+      className="flex flex-col gap-2 rounded-2xl bg-white p-5 ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800"
+    >
+      <h2 className="text-sm font-medium text-gray-600 dark:text-gray-400">{label}</h2>
+      <p className="text-2xl font-semibold text-gray-900 tabular-nums dark:text-gray-50">
+        {value ?? <span className="block h-8 w-32 animate-pulse rounded bg-gray-200 motion-reduce:animate-none dark:bg-gray-800" />}
+      </p>
+      {detail ? <p className="text-sm text-gray-600 dark:text-gray-400">{detail}</p> : null}
+      <div className="mt-auto pt-1">{action}</div>
+    </section>
+  );
+}

@@ -1,6 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { AuditLogList, IssuedSignInLink, MemberDetail, MemberList, OutboxList } from '@orchard/shared';
+import type {
+  AuditLogList,
+  IssuedSignInLink,
+  MemberDetail,
+  MemberList,
+  MemberSummary,
+  OutboxList,
+  SetMemberStatusBody,
+} from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
+import { setSignedIn } from '../../lib/session';
 import type { AuditSearch, MembersSearch, OutboxSearch } from './search';
 
 /**
@@ -67,3 +76,42 @@ export function useIssueSignInLink(memberId: string) {
     },
   });
 }
+
+/** setMemberStatus: freezing ends the member's sessions, so the member's page and the lists change. */
+export function useSetMemberStatus(memberId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetMemberStatusBody) =>
+      apiFetch<MemberSummary>(`/admin/members/${encodeURIComponent(memberId)}/status`, { method: 'PUT', body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminAccountsKeys.member(memberId) });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'members'] });
+      void queryClient.invalidateQueries({ queryKey: adminAccountsKeys.auditAll() });
+    },
+  });
+}
+
+/** Counts for the console's landing page: the whole list's total, one row fetched. */
+export const memberCountQueryOptions = (search: Pick<MembersSearch, 'status'> = {}) =>
+  queryOptions({
+    queryKey: ['admin', 'members', 'count', search] as const,
+    queryFn: async ({ signal }) => (await apiFetch<MemberList>(`/admin/members${query({ ...search, limit: 1 })}`, { signal })).total,
+    refetchInterval: 60_000,
+  });
+
+/** The console's sign-out: the session ends and nothing cached for this operator stays. */
+export function useConsoleSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/auth/sign-out', { method: 'POST' }),
+    onSuccess: () => setSignedIn(queryClient, null),
+  });
+}
+
+/** Failed messages in the outbox, for the console's landing page. */
+export const failedOutboxCountQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'outbox', 'count', 'failed'] as const,
+    queryFn: async ({ signal }) => (await apiFetch<OutboxList>(`/admin/outbox${query({ status: 'failed', limit: 1 })}`, { signal })).total,
+    refetchInterval: 60_000,
+  });

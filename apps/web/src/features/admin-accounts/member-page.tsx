@@ -1,13 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
-import { issueSignInLinkBodySchema } from '@orchard/shared';
+import type { ReactNode } from 'react';
+import { issueSignInLinkBodySchema, setMemberStatusBodySchema, type MemberSummary } from '@orchard/shared';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConsolePage } from '../../components/ui/console';
 import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
-import { memberQueryOptions, useIssueSignInLink } from './api';
+import { memberQueryOptions, useIssueSignInLink, useSetMemberStatus } from './api';
 import { useAdminAccountsMessages } from './messages';
 import { CopyButton, Pill } from './ui';
 
@@ -29,7 +30,14 @@ function IssueSignInLink({ memberId }: { memberId: string }) {
         <p className="text-sm text-gray-600 dark:text-gray-400">{t('member.signInLinkLead')}</p>
       </div>
       <Form form={form} onSubmit={({ reason }) => issue.mutateAsync(reason)}>
-        <TextField name="reason" label={t('member.reason')} hint={t('member.reasonHint')} maxLength={500} autoComplete="off" />
+        <TextField
+          id="link-reason"
+          name="reason"
+          label={t('member.reason')}
+          hint={t('member.reasonHint')}
+          maxLength={500}
+          autoComplete="off"
+        />
         <SubmitButton className="sm:w-auto sm:self-start">{t('member.issue')}</SubmitButton>
       </Form>
       {issue.data && (
@@ -51,8 +59,51 @@ function IssueSignInLink({ memberId }: { memberId: string }) {
   );
 }
 
-/** `/admin/members/$id`: one member, and a support sign-in link (audited, with a reason). */
-export function MemberPage() {
+const statusForm = setMemberStatusBodySchema.pick({ reason: true });
+
+/** Freeze or unfreeze, with the reason the audit log keeps. */
+function MemberAccess({ member }: { member: MemberSummary }) {
+  const { t } = useAdminAccountsMessages();
+  const setStatus = useSetMemberStatus(member.id);
+  const form = useZodForm(statusForm, { defaultValues: { reason: '' } });
+  const freezing = member.status === 'active';
+  return (
+    <Card className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.access')}</h2>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t(freezing ? 'member.freezeLead' : 'member.unfreezeLead')}</p>
+      </div>
+      <Form
+        form={form}
+        onSubmit={async ({ reason }) => {
+          await setStatus.mutateAsync({ status: freezing ? 'frozen' : 'active', reason });
+          form.reset({ reason: '' });
+        }}
+      >
+        <TextField
+          id="access-reason"
+          name="reason"
+          label={t(freezing ? 'member.freezeReason' : 'member.unfreezeReason')}
+          hint={t('member.reasonHint')}
+          maxLength={500}
+          autoComplete="off"
+        />
+        <SubmitButton className="sm:w-auto sm:self-start">{t(freezing ? 'member.freeze' : 'member.unfreeze')}</SubmitButton>
+      </Form>
+      {setStatus.data ? (
+        <p role="status" className="text-sm text-gray-900 dark:text-gray-100">
+          {t(setStatus.data.status === 'frozen' ? 'member.frozen' : 'member.unfrozen')}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+/**
+ * `/admin/members/$id`: one member, freeze/unfreeze and a support sign-in link (audited, with a
+ * reason). `money` is the ledger's panel, composed by the route (features do not import each other).
+ */
+export function MemberPage({ money }: { money?: ReactNode }) {
   const { t } = useAdminAccountsMessages();
   const { id } = useParams({ from });
   const { data, error, refetch, isFetching } = useQuery(memberQueryOptions(id));
@@ -116,26 +167,30 @@ export function MemberPage() {
         </Link>
       }
     >
-      <div className="flex flex-col gap-4">
-        <Card className="flex flex-col gap-2">
-          <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.details')}</h2>
-          <dl>
-            {rows.map(([label, value]) => (
-              <div key={label} className="flex justify-between gap-4 border-t border-gray-200 py-2 text-sm dark:border-gray-800">
-                <dt className="text-gray-600 dark:text-gray-400">{label}</dt>
-                <dd className="font-medium break-words text-gray-900 tabular-nums dark:text-gray-100">{value}</dd>
-              </div>
-            ))}
-          </dl>
-          <Link
-            to="/admin/audit"
-            search={{ subjectId: member.id }}
-            className="text-sm font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
-          >
-            {t('member.auditTrail')}
-          </Link>
-        </Card>
-        {member.status === 'active' && <IssueSignInLink memberId={member.id} />}
+      <div className="grid items-start gap-4 lg:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-4">
+          <Card className="flex flex-col gap-2">
+            <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.details')}</h2>
+            <dl>
+              {rows.map(([label, value]) => (
+                <div key={label} className="flex justify-between gap-4 border-t border-gray-200 py-2 text-sm dark:border-gray-800">
+                  <dt className="text-gray-600 dark:text-gray-400">{label}</dt>
+                  <dd className="font-medium break-words text-gray-900 tabular-nums dark:text-gray-100">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <Link
+              to="/admin/audit"
+              search={{ subjectId: member.id }}
+              className="text-sm font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
+            >
+              {t('member.auditTrail')}
+            </Link>
+          </Card>
+          {member.status === 'active' && <IssueSignInLink memberId={member.id} />}
+          <MemberAccess member={member} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">{money}</div>
       </div>
     </ConsolePage>
   );

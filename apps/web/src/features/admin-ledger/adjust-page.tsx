@@ -1,5 +1,6 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useSearch } from '@tanstack/react-router';
 import { CheckCircle2 } from 'lucide-react';
 import { useFormContext } from 'react-hook-form';
 import { z } from 'zod';
@@ -16,8 +17,9 @@ import { applyServerError } from '../../components/ui/form-errors';
 import { moneyText } from '../../components/ui/money-schema';
 import { appConfig } from '../../lib/config';
 import { currencyFractionDigits, formatMoney } from '../../lib/format';
-import { memberSearchQueryOptions, useAdjustBalance, type AdjustmentResult } from './api';
+import { adjustMemberQueryOptions, memberSearchQueryOptions, useAdjustBalance, type AdjustmentResult } from './api';
 import { useAdminLedgerMessages } from './messages';
+import { adjustMemberOf } from './search';
 
 type Translate = ReturnType<typeof useAdminLedgerMessages>['t'];
 
@@ -41,8 +43,11 @@ type Adjustment = z.output<ReturnType<typeof adjustForm>>;
 export function AdjustPage() {
   const { t } = useAdminLedgerMessages();
   const schema = useMemo(() => adjustForm(t), [t]);
-  const form = useZodForm(schema, { defaultValues: { memberId: '', direction: 'credit', amount: '', reason: '' } });
-  const [member, setMember] = useState<MemberSummary | null>(null);
+  // Opened from a member page (?member=): that member is picked already (the route loaded them).
+  const presetId = adjustMemberOf(useSearch({ from: '/admin/adjust' }));
+  const preset = useQuery({ ...adjustMemberQueryOptions(presetId ?? ''), enabled: Boolean(presetId) }).data?.member ?? null;
+  const form = useZodForm(schema, { defaultValues: { memberId: preset?.id ?? '', direction: 'credit', amount: '', reason: '' } });
+  const [member, setMember] = useState<MemberSummary | null>(preset);
   const [confirming, setConfirming] = useState<Adjustment | null>(null);
   const [result, setResult] = useState<AdjustmentResult | null>(null);
   // One idempotency key per intent: confirming the same adjustment again (after a lost answer) reuses it.
@@ -150,7 +155,7 @@ function MemberPicker({ selected, onSelect }: { selected: MemberSummary | null; 
   const { setValue, formState } = useFormContext<{ memberId: string }>();
   const error = useFieldError('memberId');
   const id = useId();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(() => (selected ? (selected.email ?? selected.phone ?? selected.displayName) : ''));
   const members = useQuery(memberSearchQueryOptions(useDeferredValue(search.trim())));
   return (
     <>

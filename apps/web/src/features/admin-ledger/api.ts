@@ -3,14 +3,18 @@ import type {
   AdjustBalanceBody,
   AdjustmentResult,
   LedgerReport,
+  MemberDetail,
   MemberList,
   PaymentChannel,
   RechargeOrder,
+  StatementPage,
   UpsertPaymentChannelBody,
+  Wallet,
 } from '@orchard/shared';
 import type { z } from 'zod';
 import type { rechargeReviewPageSchema, rechargeReviewSchema } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
+import type { OrderFilter } from './search';
 
 /**
  * Operator console data for recharge review, adjustments, ledger integrity and payment channels:
@@ -23,6 +27,12 @@ export type { AdjustmentResult, LedgerReport, PaymentChannel };
 
 export const adminLedgerKeys = {
   reviews: () => ['admin', 'recharge-reviews'] as const,
+  /** Under reviews(): a credit or a reject refreshes every filtered list too. */
+  orders: (filter: OrderListFilter) => ['admin', 'recharge-reviews', filter] as const,
+  memberWallet: (id: string) => ['admin', 'member-money', id, 'wallet'] as const,
+  memberStatement: (id: string) => ['admin', 'member-money', id, 'statement'] as const,
+  memberMoney: (id: string) => ['admin', 'member-money', id] as const,
+  member: (id: string) => ['admin', 'member', id] as const,
   /** Under reviews(): what invalidates the queue refreshes its size too. */
   reviewQueueSize: () => ['admin', 'recharge-reviews', 'size'] as const,
   report: () => ['admin', 'ledger-report'] as const,
@@ -30,14 +40,22 @@ export const adminLedgerKeys = {
   members: (q: string) => ['admin', 'members', 'search', q] as const,
 };
 
-/** listRechargeReviews: submitted or flagged orders, newest first. */
-export const rechargeReviewsQueryOptions = () =>
+export interface OrderListFilter {
+  status: OrderFilter;
+  member?: string;
+}
+
+/** listRechargeReviews: the queue (submitted or flagged orders) by default, or orders by status and member; newest first. */
+export const rechargeReviewsQueryOptions = (filter: OrderListFilter = { status: 'review' }, limit = 50) =>
   infiniteQueryOptions({
-    queryKey: adminLedgerKeys.reviews(),
-    queryFn: ({ signal, pageParam }) =>
-      apiFetch<RechargeReviewPage>(`/admin/recharge/reviews?limit=50${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, {
-        signal,
-      }),
+    queryKey: [...adminLedgerKeys.orders(filter), limit] as const,
+    queryFn: ({ signal, pageParam }) => {
+      const search = new URLSearchParams({ limit: String(limit) });
+      if (filter.status !== 'review') search.set('status', filter.status);
+      if (filter.member) search.set('member', filter.member);
+      if (pageParam) search.set('cursor', pageParam);
+      return apiFetch<RechargeReviewPage>(`/admin/recharge/reviews?${search}`, { signal });
+    },
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     refetchInterval: 30_000,
@@ -60,6 +78,27 @@ export const paymentChannelsQueryOptions = () =>
   queryOptions({
     queryKey: adminLedgerKeys.channels(),
     queryFn: ({ signal }) => apiFetch<{ items: PaymentChannel[] }>('/admin/payment-channels', { signal }),
+  });
+
+/** getMemberWallet */
+export const memberWalletQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: adminLedgerKeys.memberWallet(id),
+    queryFn: ({ signal }) => apiFetch<Wallet>(`/admin/members/${encodeURIComponent(id)}/wallet`, { signal }),
+  });
+
+/** listMemberTransactions: the newest lines only (the member page shows a glance, not the whole statement). */
+export const memberStatementQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: adminLedgerKeys.memberStatement(id),
+    queryFn: ({ signal }) => apiFetch<StatementPage>(`/admin/members/${encodeURIComponent(id)}/transactions?limit=8`, { signal }),
+  });
+
+/** getMember, for the member picked already when /admin/adjust opens from a member page. */
+export const adjustMemberQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: adminLedgerKeys.member(id),
+    queryFn: ({ signal }) => apiFetch<MemberDetail>(`/admin/members/${encodeURIComponent(id)}`, { signal }),
   });
 
 /** listMembers, for picking whom to adjust. */
@@ -91,6 +130,7 @@ export function useReviewDecision() {
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.reviews() });
       void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.report() });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'member-money'] });
     },
   });
 }
@@ -101,7 +141,10 @@ export function useAdjustBalance() {
   return useMutation({
     mutationFn: ({ userId, body, idempotencyKey }: { userId: string; body: AdjustBalanceBody; idempotencyKey: string }) =>
       apiFetch<AdjustmentResult>(`/admin/members/${encodeURIComponent(userId)}/adjustments`, { method: 'POST', body, idempotencyKey }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.report() }),
+    onSuccess: (_, { userId }) => {
+      void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.report() });
+      void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.memberMoney(userId) });
+    },
   });
 }
 

@@ -1,24 +1,35 @@
 import { useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Clock, Flag, Hourglass, RefreshCw } from 'lucide-react';
 import { useFormContext } from 'react-hook-form';
 import { creditRechargeOrderBodySchema, rejectRechargeOrderBodySchema } from '@orchard/shared';
 import { Button } from '../../components/ui/button';
 import { ConfirmSheet } from '../../components/ui/confirm-sheet';
-import { type Column, ConsolePage, DataTable } from '../../components/ui/console';
+import { type Column, ConsolePage, DataTable, StatusText } from '../../components/ui/console';
 import { Form, FormServerError, TextField, useZodForm } from '../../components/ui/form';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { preloadToaster, toast } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
 import { rechargeReviewsQueryOptions, useReviewDecision, type RechargeReview } from './api';
 import { useAdminLedgerMessages } from './messages';
+import { ORDER_FILTERS, orderFilterOf, type OrderFilter } from './search';
+
+// Typed by route id; useSearch({ from }) rather than getRouteApi, whose class would join the first load.
+const from = '/admin/recharges' as const;
+
+const STATUS_TONE = { credited: 'good', rejected: 'bad' } as const;
 
 type Action = { kind: 'credit' | 'reject'; order: RechargeReview; key: string };
 
-/** /admin/recharges: the queue of orders to credit or reject. */
+/** /admin/recharges: the queue of orders to credit or reject, and (by the `status` filter) the orders already handled. */
 export function ReviewsPage() {
   const { t } = useAdminLedgerMessages();
-  const query = useInfiniteQuery(rechargeReviewsQueryOptions());
+  const search = useSearch({ from });
+  const navigate = useNavigate({ from });
+  const filter = orderFilterOf(search);
+  const isQueue = filter === 'review';
+  const query = useInfiniteQuery(rechargeReviewsQueryOptions({ status: filter }));
   const orders = query.data?.pages.flatMap((page) => page.items);
   const [action, setAction] = useState<Action | null>(null);
   // One idempotency key per (order, action) intent, kept while the operator retries it.
@@ -29,8 +40,28 @@ export function ReviewsPage() {
     preloadToaster();
     setAction({ kind, order, key: keys.current.get(id)! });
   };
-  const waiting = query.data?.pages[0]?.total;
-  const columns: Column<RechargeReview>[] = [
+  const total = query.data?.pages[0]?.total;
+  const statusColumns: Column<RechargeReview>[] = [
+    {
+      key: 'status',
+      header: t('orders.status'),
+      cell: (order) => (
+        <>
+          <StatusText tone={order.status in STATUS_TONE ? STATUS_TONE[order.status as keyof typeof STATUS_TONE] : 'off'}>
+            {t(`orders.filters.${order.status}`)}
+          </StatusText>
+          {order.rejectReason ? <div className="mt-1 text-xs text-gray-600 dark:text-gray-400">{order.rejectReason}</div> : null}
+        </>
+      ),
+    },
+    {
+      key: 'when',
+      header: t('orders.when'),
+      className: 'whitespace-nowrap text-gray-700 dark:text-gray-300',
+      cell: (order) => <RelativeTime value={order.resolvedAt ?? order.submittedAt ?? order.createdAt} />,
+    },
+  ];
+  const queueColumns: Column<RechargeReview>[] = [
     {
       key: 'member',
       header: t('reviews.member'),
@@ -106,16 +137,20 @@ export function ReviewsPage() {
       ),
     },
   ];
+  // Handled orders have nothing left to decide: their status and when it happened take the actions' place.
+  const columns = isQueue ? queueColumns : [...queueColumns.slice(0, 4), ...statusColumns];
 
   return (
     <ConsolePage
       title={t('reviews.title')}
       description={
         <>
-          {waiting !== undefined ? (
-            <strong className="font-semibold text-gray-900 dark:text-gray-100">{t('reviews.count', { count: waiting })} · </strong>
+          {total !== undefined ? (
+            <strong className="font-semibold text-gray-900 dark:text-gray-100">
+              {t(isQueue ? 'reviews.count' : 'orders.count', { count: total })} ·{' '}
+            </strong>
           ) : null}
-          {t('reviews.intro')}
+          {t(isQueue ? 'reviews.intro' : 'orders.intro')}
         </>
       }
       actions={
@@ -125,15 +160,36 @@ export function ReviewsPage() {
         </Button>
       }
     >
+      <label className="flex max-w-xs flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
+        {t('orders.show')}
+        <select
+          value={filter}
+          onChange={(event) => {
+            const status = event.target.value as OrderFilter;
+            void navigate({ search: status === 'review' ? {} : { status } });
+          }}
+          className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-base text-gray-900 sm:text-sm dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50"
+        >
+          {ORDER_FILTERS.map((option) => (
+            <option key={option} value={option}>
+              {t(`orders.filters.${option}`)}
+            </option>
+          ))}
+        </select>
+      </label>
       <DataTable
-        caption={t('reviews.caption')}
+        caption={t(isQueue ? 'reviews.caption' : 'orders.caption')}
         columns={columns}
         rows={orders}
         rowKey={(order) => order.id}
         isPending={query.isPending}
         error={query.error}
         onRetry={() => void query.refetch()}
-        empty={{ title: t('reviews.emptyTitle'), body: t('reviews.emptyBody') }}
+        empty={
+          isQueue
+            ? { title: t('reviews.emptyTitle'), body: t('reviews.emptyBody') }
+            : { title: t('orders.emptyTitle'), body: t('orders.emptyBody') }
+        }
         pager={{
           kind: 'cursor',
           hasMore: query.hasNextPage,

@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_OPERATOR } from '../../../playwright.config';
+import { createOrder, operatorApi, operatorPage, signInMember, usd } from './wallet-support';
+
+/*
+ * The operator console (issue 10): the landing with what waits and who is signed in, a member's
+ * money with the actions one tap away, handled recharge orders by status, a readable audit log.
+ */
+
+async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as T;
+}
+
+test.describe('operator console', () => {
+  test('the landing shows what waits with links to each list, who is signed in, and signs out', async ({ browser, baseURL }) => {
+    const api = await operatorApi(baseURL!);
+    const queue = await json<{ total: number }>(await api.get('/api/v1/admin/recharge/reviews?limit=1'));
+    const members = await json<{ total: number }>(await api.get('/api/v1/admin/members?limit=1'));
+    await api.dispose();
+
+    const page = await operatorPage(browser);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { level: 1, name: 'Console' })).toBeVisible();
+    const reviews = page.getByRole('region', { name: 'Recharge review' });
+    await expect(reviews).toContainText(`${queue.total} ${queue.total === 1 ? 'order' : 'orders'} waiting`);
+    await expect(page.getByRole('region', { name: 'Members' })).toContainText(
+      `${members.total} ${members.total === 1 ? 'member' : 'members'}`,
+    );
+    await expect(page.getByRole('region', { name: 'Outbox' })).toContainText(/\d+ messages? failed to send/);
+
+    await reviews.getByRole('link', { name: 'Handled orders' }).click();
+    await expect(page).toHaveURL(/\/admin\/recharges\?status=all$/);
+    await expect(page.getByLabel('Show')).toHaveValue('all');
+    await page.goBack();
+    await page.getByRole('region', { name: 'Members' }).getByRole('link', { name: 'Open members' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+
+    // Who is signed in, and the way out: afterwards the console sends the visitor to sign in.
+    const frame = page.getByRole('complementary');
+    await expect(frame.getByText('Operator', { exact: true })).toBeVisible();
+    await expect(frame.getByText(E2E_OPERATOR.email)).toBeVisible();
+    await frame.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/admin');
+    await expect(page).not.toHaveURL(/\/admin/);
+    expect((await page.request.get('/api/v1/admin/members')).status()).toBe(401);
+  });
+
+  test("a member's page shows their balance, statement and orders, with adjust and freeze one tap away", async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    await signInMember(page);
+    const me = await json<{ id: string }>(await page.request.get('/api/v1/me'));
+    const order = await createOrder(page.request, 3_300);
+    const api = await operatorApi(baseURL!);
+    const reason = `Goodwill ${randomUUID().slice(0, 8)}`;
+    const adjusted = await api.post(`/api/v1/admin/members/${me.id}/adjustments`, {
+      data: { direction: 'credit', amount: 1_234, reason },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(adjusted.status()).toBe(201);
+    const wallet = await json<{ available: number; onHold: number }>(await api.get(`/api/v1/admin/members/${me.id}/wallet`));
+
+    const console = await operatorPage(browser);
+    try {
+      await console.goto(`/admin/members/${me.id}`);
+      await expect(console.getByRole('heading', { level: 1, name: 'Demo Member' })).toBeVisible();
+      const money = console.getByRole('region', { name: 'Money' });
+      await expect(money.getByRole('definition').first()).toHaveText(usd(wallet.available));
+      await expect(money.getByRole('definition').nth(1)).toHaveText(usd(wallet.onHold));
+      const statement = console.getByRole('table', { name: 'Recent statement' });
+      await expect(statement.getByRole('row', { name: new RegExp(reason) })).toContainText(`+${usd(1_234)}`);
+      const orders = console.getByRole('table', { name: 'Recharge orders' });
+      await expect(orders.getByRole('row', { name: new RegExp(order.reference) })).toContainText('Awaiting payment');
+
+      // Freeze and unfreeze, each with a reason; the status on the page follows.
+      await console.getByLabel('Why freeze this member').fill('Checking a chargeback');
+      await console.getByRole('button', { name: 'Freeze member' }).click();
+      await expect(console.getByRole('status').filter({ hasText: 'Member frozen' })).toBeVisible();
+      await expect(console.getByRole('definition').filter({ hasText: 'Frozen' })).toBeVisible();
+      await console.getByLabel('Why unfreeze this member').fill('Chargeback cleared');
+      await console.getByRole('button', { name: 'Unfreeze member' }).click();
+      await expect(console.getByRole('status').filter({ hasText: 'Member unfrozen' })).toBeVisible();
+
+      // Adjust opens with this member picked already.
+      await money.getByRole('link', { name: 'Adjust balance' }).click();
+      await expect(console).toHaveURL(new RegExp(`/admin/adjust\\?member=${me.id}$`));
+      await expect(console.getByRole('button', { name: 'Selected', pressed: true })).toBeVisible();
+      await expect(console.getByRole('list', { name: 'Members found' })).toContainText('Demo Member');
+    } finally {
+      // Never leave the shared demo member frozen, nor their order open, for other journeys.
+      await api.put(`/api/v1/admin/members/${me.id}/status`, { data: { status: 'active', reason: 'End of console journey' } });
+      await api.dispose();
+      await signInMember(page);
+      await page.request.post(`/api/v1/recharge/orders/${order.id}/cancel`);
+    }
+  });
+
+  test('recharge review lists handled orders by a status filter kept in the address', async ({ page, browser, baseURL }) => {
+    await signInMember(page);
+    const order = await createOrder(page.request, 2_700);
+    const submitted = await page.request.post(`/api/v1/recharge/orders/${order.id}/submit`, { data: { payerReference: 'BANK-FILTER-1' } });
+    expect(submitted.ok()).toBe(true);
+    const api = await operatorApi(baseURL!);
+    const rejected = await api.post(`/api/v1/admin/recharge/orders/${order.id}/reject`, {
+      data: { reason: 'No transfer arrived' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(rejected.ok()).toBe(true);
+    await api.dispose();
+
+    const console = await operatorPage(browser);
+    await console.goto('/admin/recharges');
+    await expect(console.getByLabel('Show')).toHaveValue('review');
+    await expect(console.getByRole('row', { name: new RegExp(order.reference) })).toHaveCount(0);
+    await console.getByLabel('Show').selectOption({ label: 'Rejected' });
+    await expect(console).toHaveURL(/\/admin\/recharges\?status=rejected$/);
+    const table = console.getByRole('table', { name: 'Recharge orders, newest first' });
+    const row = table.getByRole('row', { name: new RegExp(order.reference) });
+    await expect(row).toContainText('Rejected');
+    await expect(row).toContainText('No transfer arrived');
+    await expect(row).toContainText(usd(2_700));
+    await expect(row.getByRole('button')).toHaveCount(0);
+    // The filter survives a reload (it lives in the address) and goes back to the queue.
+    await console.reload();
+    await expect(console.getByLabel('Show')).toHaveValue('rejected');
+    await console.getByLabel('Show').selectOption({ label: 'Waiting for review' });
+    await expect(console).toHaveURL(/\/admin\/recharges$/);
+    await expect(
+      console.getByRole('table', { name: 'Orders to review, newest first' }).or(console.getByText('Nothing to review')),
+    ).toBeVisible();
+  });
+
+  test('the audit log shows detail as readable lines inside the page, dates on one line', async ({ page, browser, baseURL }) => {
+    await signInMember(page);
+    const me = await json<{ id: string }>(await page.request.get('/api/v1/me'));
+    const api = await operatorApi(baseURL!);
+    const reason = `A long reason to read in the audit log without scrolling sideways ${randomUUID()}`;
+    const adjusted = await api.post(`/api/v1/admin/members/${me.id}/adjustments`, {
+      data: { direction: 'credit', amount: 101, reason },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(adjusted.status()).toBe(201);
+    await api.dispose();
+
+    const console = await operatorPage(browser);
+    await console.setViewportSize({ width: 1280, height: 900 });
+    await console.goto('/admin/audit');
+    const row = console.getByRole('row', { name: new RegExp(reason.slice(-36)) });
+    await expect(row.getByRole('term').filter({ hasText: 'reason:' })).toBeVisible();
+    await expect(row.getByRole('definition').filter({ hasText: reason })).toBeVisible();
+    // The table fits the page: nothing runs past the right edge.
+    expect(await console.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    // The date is one line: its box is no taller than one line of its text.
+    const time = row.locator('time').first();
+    const { height, lineHeight } = await time.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: Number.parseFloat(getComputedStyle(element).lineHeight),
+    }));
+    expect(height).toBeLessThanOrEqual(lineHeight + 1);
+  });
+});

@@ -1,0 +1,153 @@
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { type Column, DataTable, StatusText } from '../../components/ui/console';
+import { RelativeTime } from '../../components/ui/relative-time';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { memberStatementQueryOptions, memberWalletQueryOptions, rechargeReviewsQueryOptions, type RechargeReview } from './api';
+import { useAdminLedgerMessages } from './messages';
+
+type StatementLine = NonNullable<ReturnType<typeof useStatement>['data']>['items'][number];
+const useStatement = (memberId: string) => useQuery(memberStatementQueryOptions(memberId));
+
+const ORDER_TONE = { credited: 'good', rejected: 'bad' } as const;
+
+/**
+ * The money side of a member page (composed by the route, beside the member's details): the
+ * balance with "Adjust balance" one tap away, the newest statement lines and recharge orders.
+ */
+export function MemberMoneyPanel({ memberId }: { memberId: string }) {
+  const { t } = useAdminLedgerMessages();
+  const wallet = useQuery(memberWalletQueryOptions(memberId));
+  const statement = useStatement(memberId);
+  const orders = useInfiniteQuery(rechargeReviewsQueryOptions({ status: 'all', member: memberId }, 5));
+  const currency = wallet.data?.currency;
+
+  const statementColumns: Column<StatementLine>[] = [
+    {
+      key: 'date',
+      header: t('money.date'),
+      className: 'whitespace-nowrap text-gray-700 dark:text-gray-300',
+      cell: (line) => formatDateTime(line.createdAt),
+    },
+    { key: 'memo', header: t('money.memo'), cell: (line) => line.memo },
+    {
+      key: 'amount',
+      header: t('money.amount'),
+      align: 'end',
+      className: 'font-semibold whitespace-nowrap tabular-nums',
+      cell: (line) => `${line.amount > 0 ? '+' : ''}${formatMoney(line.amount, { currency })}`,
+    },
+    {
+      key: 'after',
+      header: t('money.balanceAfter'),
+      align: 'end',
+      className: 'whitespace-nowrap tabular-nums text-gray-700 dark:text-gray-300',
+      cell: (line) => formatMoney(line.balanceAfter, { currency }),
+    },
+  ];
+  const orderColumns: Column<RechargeReview>[] = [
+    {
+      key: 'reference',
+      header: t('reviews.reference'),
+      cell: (order) => (
+        <>
+          <div className="font-mono font-semibold">{order.reference}</div>
+          <div className="text-xs text-gray-600 dark:text-gray-400">{order.channel.name}</div>
+        </>
+      ),
+    },
+    {
+      key: 'amount',
+      header: t('reviews.amount'),
+      align: 'end',
+      className: 'font-semibold whitespace-nowrap tabular-nums',
+      cell: (order) => formatMoney(order.amount, { currency: order.currency }),
+    },
+    {
+      key: 'status',
+      header: t('orders.status'),
+      cell: (order) => (
+        <StatusText tone={order.status in ORDER_TONE ? ORDER_TONE[order.status as keyof typeof ORDER_TONE] : 'off'}>
+          {t(`orders.filters.${order.status}`)}
+        </StatusText>
+      ),
+    },
+    {
+      key: 'when',
+      header: t('orders.when'),
+      className: 'whitespace-nowrap text-gray-700 dark:text-gray-300',
+      cell: (order) => <RelativeTime value={order.resolvedAt ?? order.submittedAt ?? order.createdAt} />,
+    },
+  ];
+
+  return (
+    <section aria-labelledby="member-money" className="flex flex-col gap-4">
+      <Card className="flex flex-col gap-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="member-money" className="text-base font-semibold text-gray-900 dark:text-gray-50">
+            {t('money.title')}
+          </h2>
+          <Link to="/admin/adjust" search={{ member: memberId }} className={buttonClass('secondary', 'min-h-10')}>
+            {t('money.adjust')}
+          </Link>
+        </div>
+        {wallet.error && !wallet.data ? (
+          <p role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700 dark:text-red-400">
+            {t('money.loadFailed')}
+            <Button variant="secondary" className="min-h-10" onClick={() => void wallet.refetch()}>
+              {t('money.retry')}
+            </Button>
+          </p>
+        ) : (
+          <dl className="grid grid-cols-2 gap-3">
+            {(
+              [
+                ['available', t('money.available')],
+                ['onHold', t('money.onHold')],
+              ] as const
+            ).map(([key, label]) => (
+              <div key={key} className="rounded-xl bg-gray-50 p-3 dark:bg-gray-800/60">
+                <dt className="text-sm text-gray-600 dark:text-gray-400">{label}</dt>
+                <dd className="text-xl font-semibold text-gray-900 tabular-nums dark:text-gray-50">
+                  {wallet.data ? formatMoney(wallet.data[key], { currency }) : '…'}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </Card>
+      <DataTable
+        caption={t('money.statement')}
+        showCaption
+        columns={statementColumns}
+        rows={statement.data?.items}
+        rowKey={(line) => line.id}
+        isPending={statement.isPending}
+        error={statement.error}
+        onRetry={() => void statement.refetch()}
+        empty={{ title: t('money.statement'), body: t('money.noStatement') }}
+        skeletonRows={3}
+      />
+      <DataTable
+        caption={t('money.orders')}
+        showCaption
+        columns={orderColumns}
+        rows={orders.data?.pages.flatMap((page) => page.items)}
+        rowKey={(order) => order.id}
+        isPending={orders.isPending}
+        error={orders.error}
+        onRetry={() => void orders.refetch()}
+        empty={{ title: t('money.orders'), body: t('money.noOrders') }}
+        skeletonRows={3}
+        pager={{
+          kind: 'cursor',
+          hasMore: orders.hasNextPage,
+          isLoadingMore: orders.isFetchingNextPage,
+          onMore: () => void orders.fetchNextPage(),
+        }}
+      />
+    </section>
+  );
+}
