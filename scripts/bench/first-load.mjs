@@ -17,6 +17,6 @@ if (!distDir) {
   console.error('apps/api/dist/server.js is missing: build the API first (npm run build -w @orchard/api).');
   process.exit(2);
 }
-const load = await measureFirstLoad(3412, { distDir });
+const load = await measureFirstLoad(Number(process.env.FIRST_LOAD_PORT ?? 3412), { distDir });
 printFirstLoad(load);
 process.exit(load.total > FIRST_LOAD_BUDGET_BYTES ? 1 : 0);
