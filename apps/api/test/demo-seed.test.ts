@@ -104,3 +104,16 @@ describe.each(DATABASE_KINDS)('SEED_DEMO=false (%s)', (kind) => {
     }
   });
 });
+
+describe('demo data with a short order deadline', () => {
+  it('still tells the whole story when orders expire after a minute (as on the e2e server)', async () => {
+    const database = await createTestDatabase('pglite');
+    try {
+      await seed(database.handle, testConfig({ SEED_DEMO: 'true', RECHARGE_ORDER_TTL_MINUTES: '1' }), quiet);
+      const states = await rows(database, sql`select distinct status from recharge_orders order by status`);
+      expect(states.map((row) => row.status)).toEqual(['awaiting_payment', 'cancelled', 'credited', 'expired', 'rejected', 'submitted']);
+    } finally {
+      await database.destroy();
+    }
+  });
+});

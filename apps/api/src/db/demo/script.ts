@@ -112,7 +112,7 @@ export const DEMO_TIMELINE: DemoStep[] = [
     outcome: 'submitted',
     payerReference: 'BNK-2113-5530',
   },
-  // A few minutes ago, so these are still open when the server has just started.
-  { kind: 'order', member: 'gus', daysAgo: 0.003, channel: 'bank-transfer', amount: 5_000, outcome: 'awaiting_payment' },
-  { kind: 'order', member: 'hana', daysAgo: 0.002, channel: 'demo-gateway', amount: 2_000, outcome: 'awaiting_payment' },
+  // Now, so these are still open when the server has just started.
+  { kind: 'order', member: 'gus', daysAgo: 0, channel: 'bank-transfer', amount: 5_000, outcome: 'awaiting_payment' },
+  { kind: 'order', member: 'hana', daysAgo: 0, channel: 'demo-gateway', amount: 2_000, outcome: 'awaiting_payment' },
 ];
