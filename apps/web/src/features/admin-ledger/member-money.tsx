@@ -24,27 +24,31 @@ export function MemberMoneyPanel({ memberId }: { memberId: string }) {
   const orders = useInfiniteQuery(rechargeReviewsQueryOptions({ status: 'all', member: memberId }, 5));
   const currency = wallet.data?.currency;
 
+  // Two columns (what and when; amount and the balance after) so the panel's half width holds them.
   const statementColumns: Column<StatementLine>[] = [
     {
-      key: 'date',
-      header: t('money.date'),
-      className: 'whitespace-nowrap text-gray-700 dark:text-gray-300',
-      cell: (line) => formatDateTime(line.createdAt),
+      key: 'memo',
+      header: t('money.memo'),
+      cell: (line) => (
+        <>
+          <div className="[overflow-wrap:anywhere]">{line.memo}</div>
+          <div className="text-xs whitespace-nowrap text-gray-600 dark:text-gray-400">{formatDateTime(line.createdAt)}</div>
+        </>
+      ),
     },
-    { key: 'memo', header: t('money.memo'), cell: (line) => line.memo },
     {
       key: 'amount',
       header: t('money.amount'),
       align: 'end',
-      className: 'font-semibold whitespace-nowrap tabular-nums',
-      cell: (line) => `${line.amount > 0 ? '+' : ''}${formatMoney(line.amount, { currency })}`,
-    },
-    {
-      key: 'after',
-      header: t('money.balanceAfter'),
-      align: 'end',
-      className: 'whitespace-nowrap tabular-nums text-gray-700 dark:text-gray-300',
-      cell: (line) => formatMoney(line.balanceAfter, { currency }),
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (line) => (
+        <>
+          <div className="font-semibold">{`${line.amount > 0 ? '+' : ''}${formatMoney(line.amount, { currency })}`}</div>
+          <div className="text-xs text-gray-600 dark:text-gray-400">
+            {t('money.balanceAfter')} {formatMoney(line.balanceAfter, { currency })}
+          </div>
+        </>
+      ),
     },
   ];
   const orderColumns: Column<RechargeReview>[] = [
