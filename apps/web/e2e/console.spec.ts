@@ -163,4 +163,23 @@ test.describe('operator console', () => {
     }));
     expect(height).toBeLessThanOrEqual(lineHeight + 1);
   });
+
+  test('at phone width a console table is a list of cards: no sideways scrolling, each value labelled', async ({ browser }) => {
+    const page = await operatorPage(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/members');
+    const table = page.getByRole('table', { name: 'Members, newest first' });
+    const row = table.getByRole('row', { name: /Demo Member/ });
+    await expect(row).toBeVisible();
+    // Still a table to assistive technology; on screen each cell carries its column's name.
+    await expect(row.getByRole('cell').filter({ hasText: 'demo@orchard.local' })).toHaveAttribute('data-label', 'Email / phone');
+    expect(await table.evaluate((element) => element.parentElement!.scrollWidth <= element.parentElement!.clientWidth)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+    const box = (await row.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(390);
+    // The row is a card: its cells stack (the invite code sits below the e-mail, not beside it).
+    const email = (await row.getByRole('cell').nth(1).boundingBox())!;
+    const invite = (await row.getByRole('cell').nth(2).boundingBox())!;
+    expect(invite.y).toBeGreaterThanOrEqual(email.y + email.height - 1);
+  });
 });

@@ -105,6 +105,10 @@ export interface DataTableProps<Row> {
 type Sort = { key: string; direction: 'ascending' | 'descending' };
 
 const cellClass = 'px-3 py-2 align-middle';
+/** Phone width: a row is a card of "label  value" lines (the label from the cell's data-label). */
+const rowCardClass = 'max-sm:block max-sm:py-2';
+const cellCardClass =
+  'max-sm:flex max-sm:items-start max-sm:justify-between max-sm:gap-3 max-sm:py-1 max-sm:text-right max-sm:before:shrink-0 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-gray-600 max-sm:before:uppercase max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-gray-400';
 
 /**
  * The console's table: a real <table> with a caption and column headers, dense rows, and the
@@ -152,9 +156,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       ) : null}
       {/* relative: visually hidden headers are absolutely positioned and must scroll with the table, not widen the page. */}
       <div className="relative overflow-x-auto rounded-2xl bg-white ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800">
-        <table className="w-full text-left text-sm text-gray-900 dark:text-gray-100" aria-busy={isPending || undefined}>
+        {/* Below 640 px each row is a stacked card, every cell labelled by its column (data-label): no sideways scrolling on a phone. */}
+        <table className="w-full text-left text-sm text-gray-900 max-sm:block dark:text-gray-100" aria-busy={isPending || undefined}>
           <caption className={showCaption ? 'px-3 pt-3 text-left text-base font-semibold' : 'sr-only'}>{caption}</caption>
-          <thead className="border-b border-gray-200 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:border-gray-800 dark:text-gray-400">
+          <thead className="border-b border-gray-200 text-xs max-sm:sr-only font-semibold tracking-wide text-gray-600 uppercase dark:border-gray-800 dark:text-gray-400">
             <tr>
               {columns.map((column) => {
                 const direction = sort?.key === column.key ? sort.direction : undefined;
@@ -182,29 +187,36 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               })}
             </tr>
           </thead>
-          <tbody className="divide-y divide-gray-100 dark:divide-gray-800">
+          <tbody className="divide-y divide-gray-100 max-sm:block dark:divide-gray-800">
             {isPending || !sorted
               ? Array.from({ length: skeletonRows }, (_, index) => (
-                  <tr key={index} aria-hidden="true">
+                  <tr key={index} aria-hidden="true" className={rowCardClass}>
                     {columns.map((column) => (
-                      <td key={column.key} className={cellClass}>
+                      <td key={column.key} className={cn(cellClass, cellCardClass)}>
                         <span className="block h-4 w-3/4 animate-pulse rounded bg-gray-200 motion-reduce:animate-none dark:bg-gray-800" />
                       </td>
                     ))}
                   </tr>
                 ))
               : sorted.map((row) => (
-                  <tr key={rowKey(row)} className="hover:bg-gray-50 dark:hover:bg-gray-800/60">
+                  <tr key={rowKey(row)} className={cn('hover:bg-gray-50 dark:hover:bg-gray-800/60', rowCardClass)}>
                     {columns.map((column) => (
-                      <td key={column.key} className={cn(cellClass, column.align === 'end' && 'text-right', column.className)}>
-                        {column.cell(row)}
+                      <td
+                        key={column.key}
+                        data-label={column.hideHeader ? undefined : column.header}
+                        className={cn(cellClass, column.align === 'end' && 'text-right', column.className, cellCardClass)}
+                      >
+                        {/* One box per cell, so a cell of several lines stays one column of the card. */}
+                        <div className="min-w-0">{column.cell(row)}</div>
                       </td>
                     ))}
                   </tr>
                 ))}
           </tbody>
           {footer && !isPending ? (
-            <tfoot className="border-t border-gray-200 font-semibold dark:border-gray-800 [&_td]:px-3 [&_td]:py-2">{footer}</tfoot>
+            <tfoot className="border-t border-gray-200 font-semibold max-sm:block dark:border-gray-800 [&_td]:px-3 [&_td]:py-2 max-sm:[&_tr]:block">
+              {footer}
+            </tfoot>
           ) : null}
         </table>
         {isPending ? (
