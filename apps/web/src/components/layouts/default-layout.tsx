@@ -88,14 +88,15 @@ export function DefaultLayout() {
 
       <div className="flex min-w-0 flex-1 flex-col">
         {!isSignedIn && (
-          <div className="flex items-center justify-between border-b border-gray-200 bg-white px-4 py-2 md:hidden dark:border-gray-800 dark:bg-gray-900">
+          // The phone's brand bar is the page's banner landmark (axe region: nothing outside one).
+          <header className="flex items-center justify-between border-b border-gray-200 bg-white px-4 py-2 md:hidden dark:border-gray-800 dark:bg-gray-900">
             <Link to="/">
               <Logo />
             </Link>
             <Link to="/" className={buttonClass('secondary', 'min-h-10')}>
               {t('nav.signIn')}
             </Link>
-          </div>
+          </header>
         )}
         <main id="main" className={`mx-auto w-full max-w-2xl flex-1 md:px-8 ${isSignedIn ? 'pb-24 md:pb-8' : 'pb-8'}`}>
           <AnimatedOutlet />

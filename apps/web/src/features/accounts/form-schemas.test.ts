@@ -19,7 +19,14 @@ describe('account form schemas (shared contracts plus what only the form has)', 
   });
 
   it('checks only the contact the member chose, and the invite code when the server requires one', () => {
-    const member = { email: '', phone: '', displayName: 'Ada', password: 'quiet-harbor-lantern-42', repeat: 'quiet-harbor-lantern-42' };
+    const member = {
+      email: '',
+      phone: '',
+      displayName: 'Ada',
+      password: 'quiet-harbor-lantern-42',
+      repeat: 'quiet-harbor-lantern-42',
+      acceptedTermsVersion: true,
+    };
     expect(registerSchema('email', false).safeParse({ ...member, email: 'ada@example.com', inviteCode: '' }).success).toBe(true);
     expect(messages(registerSchema('phone', false).safeParse({ ...member, email: 'ada@example.com', inviteCode: '' }))).toEqual({
       phone: 'Enter a phone number with its country code, e.g. +15551234567.',
@@ -30,6 +37,21 @@ describe('account form schemas (shared contracts plus what only the form has)', 
     expect(registerSchema('email', true).parse({ ...member, email: 'ada@example.com', inviteCode: 'k7m2qx9p' }).inviteCode).toBe(
       'K7M2QX9P',
     );
+  });
+
+  it('asks for the terms and privacy box on registration', () => {
+    const member = {
+      email: 'ada@example.com',
+      phone: '',
+      displayName: 'Ada',
+      password: 'quiet-harbor-lantern-42',
+      repeat: 'quiet-harbor-lantern-42',
+      inviteCode: '',
+    };
+    expect(Object.keys(messages(registerSchema('email', false).safeParse({ ...member, acceptedTermsVersion: false })))).toEqual([
+      'acceptedTermsVersion',
+    ]);
+    expect(registerSchema('email', false).safeParse({ ...member, acceptedTermsVersion: true }).success).toBe(true);
   });
 
   it('asks for the account only when signed out', () => {
