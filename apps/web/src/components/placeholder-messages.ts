@@ -24,17 +24,17 @@ const en = {
   plan: {
     title: 'Plans',
     soon: 'Plans are not on sale yet',
-    body: 'Here you will compare plans, see what each pays per day and buy one from your wallet. Until they open, you can top up your wallet.',
+    body: 'Here you will compare membership plans, their benefits, price and length, and buy one from your wallet. Until they open, you can top up your wallet.',
   },
   planDetail: {
     title: 'Plan',
     soon: 'Plan details are not open yet',
-    body: 'This page will show one plan: its price, daily return and length, with a button to buy it. Until plans open, you can top up your wallet.',
+    body: 'This page will show one membership plan: its benefits, price and length, with a button to buy it. Until plans open, you can top up your wallet.',
   },
   planLog: {
     title: 'My plans',
     soon: 'Plans are not on sale yet',
-    body: 'The plans you buy will be listed here with what each has paid so far. Until plans open, you can top up your wallet.',
+    body: 'The plans you buy will be listed here with their start and end dates and the price you paid. Until plans open, you can top up your wallet.',
   },
   promotion: {
     title: 'Promotions',
@@ -49,7 +49,7 @@ const en = {
   teamList: {
     title: 'My team',
     soon: 'The team view is not open yet',
-    body: 'This page will list the members who joined with your invite code and what their activity earned you. Your invite code is already on your profile.',
+    body: 'This page will list the members who joined with your invite code and the commission their plan purchases brought you. Your invite code is already on your profile.',
   },
   teamLevelTwo: {
     title: 'Team level 2',
