@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { singleLineTextSchema } from './common';
+import { keysetCursorSchema, singleLineTextSchema } from './common';
 
 /**
  * Accounts, sessions and the operator's member tools (issue 3). One schema per contract, used by
@@ -261,10 +261,7 @@ export type SessionInfo = z.infer<typeof sessionInfoSchema>;
 
 /** `GET /me/sessions`: keyset pages, newest first. Query values arrive as strings. */
 export const listSessionsQuerySchema = z.strictObject({
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not a valid cursor.')
-    .optional(),
+  cursor: keysetCursorSchema,
   limit: z
     .string()
     .regex(/^(?:[1-9]|[1-4]\d|50)$/, 'Use a whole number from 1 to 50.')

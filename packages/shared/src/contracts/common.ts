@@ -9,3 +9,9 @@ export const singleLineTextSchema = z.string().refine((value) => !/[\u0000-\u001
 export const multiLineTextSchema = z
   .string()
   .refine((value) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value), 'Use printable characters only.');
+
+/** An opaque keyset cursor as the API hands it out (base64url), bounded so a hostile one costs nothing. */
+export const keysetCursorSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not a valid cursor.')
+  .optional();

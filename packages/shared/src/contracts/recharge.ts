@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetCursorSchema } from './common';
 import { minorUnitsSchema, multiLineTextSchema, positiveMinorUnitsSchema, singleLineTextSchema } from './wallet';
 
 export const paymentChannelKindSchema = z.enum(['bank_transfer', 'gateway']);
@@ -103,10 +104,7 @@ export type RechargeOrder = z.infer<typeof rechargeOrderSchema>;
 
 export const listRechargeOrdersQuerySchema = z.strictObject({
   status: rechargeOrderStatusSchema.optional(),
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not a valid cursor.')
-    .optional(),
+  cursor: keysetCursorSchema,
   limit: z
     .string()
     .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
@@ -139,10 +137,7 @@ export const listRechargeReviewsQuerySchema = z.strictObject({
   status: rechargeReviewFilterSchema.optional(),
   /** One member's orders (the console's member page). */
   member: z.uuid('Not a member id.').optional(),
-  cursor: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, 'Not a valid cursor.')
-    .optional(),
+  cursor: keysetCursorSchema,
   limit: z
     .string()
     .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
