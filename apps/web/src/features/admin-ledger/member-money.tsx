@@ -2,16 +2,15 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { type Column, DataTable, StatusText } from '../../components/ui/console';
-import { RelativeTime } from '../../components/ui/relative-time';
+import { type Column, DataTable } from '../../components/ui/console';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { memberStatementQueryOptions, memberWalletQueryOptions, rechargeReviewsQueryOptions, type RechargeReview } from './api';
 import { useAdminLedgerMessages } from './messages';
+import { OrderReference, orderAmountColumn, orderStatusColumn, orderWhenColumn } from './order-columns';
 
 type StatementLine = NonNullable<ReturnType<typeof useStatement>['data']>['items'][number];
 const useStatement = (memberId: string) => useQuery(memberStatementQueryOptions(memberId));
 
-const ORDER_TONE = { credited: 'good', rejected: 'bad' } as const;
 
 /**
  * The money side of a member page (composed by the route, beside the member's details): the
@@ -52,38 +51,10 @@ export function MemberMoneyPanel({ memberId }: { memberId: string }) {
     },
   ];
   const orderColumns: Column<RechargeReview>[] = [
-    {
-      key: 'reference',
-      header: t('reviews.reference'),
-      cell: (order) => (
-        <>
-          <div className="font-mono font-semibold">{order.reference}</div>
-          <div className="text-xs text-gray-600 dark:text-gray-400">{order.channel.name}</div>
-        </>
-      ),
-    },
-    {
-      key: 'amount',
-      header: t('reviews.amount'),
-      align: 'end',
-      className: 'font-semibold whitespace-nowrap tabular-nums',
-      cell: (order) => formatMoney(order.amount, { currency: order.currency }),
-    },
-    {
-      key: 'status',
-      header: t('orders.status'),
-      cell: (order) => (
-        <StatusText tone={order.status in ORDER_TONE ? ORDER_TONE[order.status as keyof typeof ORDER_TONE] : 'off'}>
-          {t(`orders.filters.${order.status}`)}
-        </StatusText>
-      ),
-    },
-    {
-      key: 'when',
-      header: t('orders.when'),
-      className: 'whitespace-nowrap text-gray-700 dark:text-gray-300',
-      cell: (order) => <RelativeTime value={order.resolvedAt ?? order.submittedAt ?? order.createdAt} />,
-    },
+    { key: 'reference', header: t('reviews.reference'), cell: (order) => <OrderReference order={order} /> },
+    orderAmountColumn(t),
+    orderStatusColumn(t),
+    orderWhenColumn(t),
   ];
 
   return (

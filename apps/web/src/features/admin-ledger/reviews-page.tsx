@@ -6,19 +6,18 @@ import { useFormContext } from 'react-hook-form';
 import { creditRechargeOrderBodySchema, rejectRechargeOrderBodySchema } from '@orchard/shared';
 import { Button } from '../../components/ui/button';
 import { ConfirmSheet } from '../../components/ui/confirm-sheet';
-import { type Column, ConsolePage, DataTable, StatusText } from '../../components/ui/console';
+import { type Column, ConsolePage, DataTable } from '../../components/ui/console';
 import { Form, FormServerError, TextField, useZodForm } from '../../components/ui/form';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { preloadToaster, toast } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
 import { rechargeReviewsQueryOptions, useReviewDecision, type RechargeReview } from './api';
 import { useAdminLedgerMessages } from './messages';
+import { OrderReference, orderAmountColumn, orderStatusColumn, orderWhenColumn } from './order-columns';
 import { ORDER_FILTERS, orderFilterOf, type OrderFilter } from './search';
 
 // Typed by route id; useSearch({ from }) rather than getRouteApi, whose class would join the first load.
 const from = '/admin/recharges' as const;
-
-const STATUS_TONE = { credited: 'good', rejected: 'bad' } as const;
 
 type Action = { kind: 'credit' | 'reject'; order: RechargeReview; key: string };
 
@@ -41,26 +40,7 @@ export function ReviewsPage() {
     setAction({ kind, order, key: keys.current.get(id)! });
   };
   const total = query.data?.pages[0]?.total;
-  const statusColumns: Column<RechargeReview>[] = [
-    {
-      key: 'status',
-      header: t('orders.status'),
-      cell: (order) => (
-        <>
-          <StatusText tone={order.status in STATUS_TONE ? STATUS_TONE[order.status as keyof typeof STATUS_TONE] : 'off'}>
-            {t(`orders.filters.${order.status}`)}
-          </StatusText>
-          {order.rejectReason ? <div className="mt-1 text-xs text-gray-600 dark:text-gray-400">{order.rejectReason}</div> : null}
-        </>
-      ),
-    },
-    {
-      key: 'when',
-      header: t('orders.when'),
-      className: 'whitespace-nowrap text-gray-700 dark:text-gray-300',
-      cell: (order) => <RelativeTime value={order.resolvedAt ?? order.submittedAt ?? order.createdAt} />,
-    },
-  ];
+  const statusColumns = [orderStatusColumn(t, { withRejectReason: true }), orderWhenColumn(t)];
   const queueColumns: Column<RechargeReview>[] = [
     {
       key: 'member',
@@ -72,20 +52,13 @@ export function ReviewsPage() {
         </>
       ),
     },
-    {
-      key: 'amount',
-      header: t('reviews.amount'),
-      align: 'end',
-      className: 'font-semibold whitespace-nowrap tabular-nums',
-      cell: (order) => formatMoney(order.amount, { currency: order.currency }),
-    },
+    orderAmountColumn(t),
     {
       key: 'reference',
       header: t('reviews.reference'),
       cell: (order) => (
         <>
-          <div className="font-mono font-semibold">{order.reference}</div>
-          <div className="text-xs text-gray-600 dark:text-gray-400">{order.channel.name}</div>
+          <OrderReference order={order} />
           {order.reviewNote ? (
             <div className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300">
               <Flag className="size-3.5" aria-hidden="true" />
