@@ -6,7 +6,7 @@ import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-
 import { API_PREFIX } from '@orchard/shared';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { systemClock, type Clock } from './lib/clock';
+import { AdjustableClock, systemClock, type Clock } from './lib/clock';
 import { loggerOptions, registerRequestLog } from './lib/logger';
 import { accountsPlugin } from './modules/accounts/plugin';
 import { accountRoutes } from './modules/accounts/routes';
@@ -16,6 +16,10 @@ import { adminLedgerRoutes } from './modules/admin-ledger/routes';
 import { rechargeRoutes } from './modules/recharge/routes';
 import { paymentWebhookRoutes } from './modules/recharge/webhook-routes';
 import { walletRoutes } from './modules/wallet/routes';
+import { adminPlanRoutes } from './modules/plans/admin-routes';
+import { commissionReleaseJob } from './modules/plans/release-job';
+import { planRoutes } from './modules/plans/routes';
+import { testClockRoutes } from './modules/system/test-clock';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { authPlugin } from './plugins/auth';
 import { operatorScope } from './plugins/operator-scope';
@@ -99,6 +103,9 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await app.register(accountsPlugin);
 
   await app.register(systemRoutes, { database });
+  await app.register(commissionReleaseJob);
+  // Browser journeys move time forward (holding periods); only with TEST_CLOCK and an adjustable clock.
+  if (config.TEST_CLOCK && clock instanceof AdjustableClock) await app.register(testClockRoutes, { clock });
   await app.register(
     async (api) => {
       api.addHook('onSend', async (_request, reply) => {
@@ -107,9 +114,10 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
       await api.register(accountRoutes);
       await api.register(walletRoutes);
       await api.register(rechargeRoutes);
+      await api.register(planRoutes);
       await api.register(paymentWebhookRoutes);
       // Every operator route lives inside the one operator scope (guard, permissions, audit check).
-      await api.register(operatorScope, { prefix: '/admin', routes: [adminLedgerRoutes, adminRoutes] });
+      await api.register(operatorScope, { prefix: '/admin', routes: [adminLedgerRoutes, adminRoutes, adminPlanRoutes] });
     },
     { prefix: API_PREFIX },
   );

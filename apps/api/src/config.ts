@@ -59,8 +59,17 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  OPERATOR_EMAIL: z.string().email().optional().or(z.literal('').transform(() => undefined)),
-  OPERATOR_PASSWORD: z.string().min(8).max(128).optional().or(z.literal('').transform(() => undefined)),
+  OPERATOR_EMAIL: z
+    .string()
+    .email()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  OPERATOR_PASSWORD: z
+    .string()
+    .min(8)
+    .max(128)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   TRUST_PROXY: trustProxyFromEnv,
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO: z
@@ -82,7 +91,10 @@ const envSchema = z.object({
     .regex(/^https?:\/\//, 'must start with http:// or https://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  SMS_WEBHOOK_SECRET: z.string().optional().or(z.literal('').transform(() => undefined)),
+  SMS_WEBHOOK_SECRET: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
@@ -100,6 +112,10 @@ const envSchema = z.object({
   IDEMPOTENCY_KEY_TTL_HOURS: integerFromEnv(24, 24),
   RECHARGE_MAX_OPEN_ORDERS: integerFromEnv(5, 1),
   WEBHOOK_TOLERANCE_SECONDS: integerFromEnv(300, 1),
+  // Plans and commissions (issue 11): how often each instance releases commissions whose holding period is over (0 = never).
+  COMMISSION_RELEASE_POLL_MS: integerFromEnv(60_000, 0),
+  // Browser journeys only: a clock that POST /api/test/clock (from loopback) moves forward. Never in production.
+  TEST_CLOCK: booleanFromEnv,
   // Money limits (issue 9): the defaults are the ceilings the database enforces; settings may only lower them.
   AMOUNT_MAX_MINOR: integerFromEnv(AMOUNT_MAX_MINOR_CEILING, 1).pipe(
     z.number().max(AMOUNT_MAX_MINOR_CEILING, `must be at most ${AMOUNT_MAX_MINOR_CEILING}`),
@@ -123,5 +139,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A configuration for tests: defaults plus the given overrides, nothing read from the process. */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...overrides });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', COMMISSION_RELEASE_POLL_MS: '0', ...overrides });
 }

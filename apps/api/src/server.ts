@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
+import { AdjustableClock } from './lib/clock';
 import { linkOrigin } from './modules/accounts/origin';
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -11,7 +12,9 @@ const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 async function main() {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR });
-  const app = await buildApp({ config, database, webDistDir: config.WEB_DIST_DIR ?? WEB_DIST_DIR });
+  const clock = config.TEST_CLOCK ? new AdjustableClock() : undefined;
+  const app = await buildApp({ config, database, webDistDir: config.WEB_DIST_DIR ?? WEB_DIST_DIR, clock });
+  if (clock) app.log.warn('TEST_CLOCK is on: POST /api/test/clock from this machine moves the clock forward. Never use it in production.');
 
   const { applied } = await migrate(database);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');

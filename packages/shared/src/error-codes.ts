@@ -56,6 +56,14 @@ export const ERRORS = {
   ORDER_EXPIRED: { status: 409, message: 'This recharge order has expired.' },
   TOO_MANY_OPEN_ORDERS: { status: 409, message: 'Too many recharge orders are open.' },
   INVALID_SIGNATURE: { status: 401, message: 'The signature of this webhook is not valid.' },
+  // Plans, purchases, coupons (apps/api/src/modules/plans).
+  PLAN_NOT_ON_SALE: { status: 409, message: 'This plan is not on sale.' },
+  PLAN_SOLD_OUT: { status: 409, message: 'This plan is sold out.' },
+  PLAN_LIMIT_REACHED: { status: 409, message: 'You have bought this plan as many times as allowed.' },
+  PRICE_CHANGED: { status: 409, message: 'The price changed. Check the new price and confirm again.' },
+  COUPON_NOT_APPLICABLE: { status: 422, message: 'This coupon cannot be used here.' },
+  COUPON_CODE_TAKEN: { status: 409, message: 'A coupon with this code exists already.' },
+  REFUND_NOT_ALLOWED: { status: 409, message: 'This purchase cannot be refunded.' },
 } as const satisfies Record<string, { status: number; also?: readonly number[]; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -6,3 +6,4 @@ export * from './routes';
 export * from './contracts/accounts';
 export * from './contracts/wallet';
 export * from './contracts/recharge';
+export * from './contracts/plans';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { ledgerAccounts, type LedgerAccountType } from '../db/schema/index';
 
@@ -8,11 +8,29 @@ export type PlatformAccountType = Extract<LedgerAccountType, `platform_${string}
 export interface MemberAccounts {
   available: number;
   onHold: number;
+  /** Commissions waiting out the holding period. */
+  commissionPending: number;
+  /** What the member owes (balance <= 0) after a released commission was taken back. */
+  debt: number;
+}
+
+const MEMBER_ACCOUNT_TYPES = ['member_available', 'member_on_hold', 'member_commission_pending', 'member_debt'] as const;
+
+function pickMemberAccounts(rows: { id: number; type: string; ownerId?: string | null }[], userId: string): MemberAccounts | null {
+  const find = (type: (typeof MEMBER_ACCOUNT_TYPES)[number]) =>
+    rows.find((row) => (row.ownerId === undefined || row.ownerId === userId) && row.type === type)?.id;
+  const available = find('member_available');
+  const onHold = find('member_on_hold');
+  const commissionPending = find('member_commission_pending');
+  const debt = find('member_debt');
+  if (available === undefined || onHold === undefined || commissionPending === undefined || debt === undefined) return null;
+  return { available, onHold, commissionPending, debt };
 }
 
 /**
- * The member's available and on-hold accounts in `currency`, created on first use. Creation is
- * `insert … on conflict do nothing`, so two first movements at once still end with one pair.
+ * The member's accounts in `currency` (available, on hold, commission pending, debt), created on
+ * first use. Creation is `insert … on conflict do nothing`, so two first movements at once still
+ * end with one set.
  */
 export async function ensureMemberAccounts(tx: Tx, userId: string, currency: string): Promise<MemberAccounts> {
   const find = () =>
@@ -21,20 +39,16 @@ export async function ensureMemberAccounts(tx: Tx, userId: string, currency: str
       .from(ledgerAccounts)
       .where(and(eq(ledgerAccounts.ownerId, userId), eq(ledgerAccounts.currency, currency)));
   let rows = await find();
-  if (rows.length < 2) {
+  if (rows.length < MEMBER_ACCOUNT_TYPES.length) {
     await tx
       .insert(ledgerAccounts)
-      .values([
-        { ownerId: userId, type: 'member_available', currency, balance: 0 },
-        { ownerId: userId, type: 'member_on_hold', currency, balance: 0 },
-      ])
+      .values(MEMBER_ACCOUNT_TYPES.map((type) => ({ ownerId: userId, type, currency, balance: 0 })))
       .onConflictDoNothing();
     rows = await find();
   }
-  const available = rows.find((row) => row.type === 'member_available')?.id;
-  const onHold = rows.find((row) => row.type === 'member_on_hold')?.id;
-  if (available === undefined || onHold === undefined) throw new Error(`member accounts of ${userId} could not be created`);
-  return { available, onHold };
+  const accounts = pickMemberAccounts(rows, userId);
+  if (!accounts) throw new Error(`member accounts of ${userId} could not be created`);
+  return accounts;
 }
 
 /** A platform account's id, created on first use. Platform rows are never locked or updated. */
@@ -74,15 +88,14 @@ export async function resolveAccounts<P extends PlatformAccountType>(
         ),
       );
   const pick = (rows: Awaited<ReturnType<typeof find>>) => {
-    const available = rows.find((row) => row.ownerId === userId && row.type === 'member_available')?.id;
-    const onHold = rows.find((row) => row.ownerId === userId && row.type === 'member_on_hold')?.id;
+    const member = pickMemberAccounts(rows, userId);
     const platform = {} as Record<P, number>;
     for (const type of platformTypes) {
       const id = rows.find((row) => row.ownerId === null && row.type === type)?.id;
       if (id === undefined) return null;
       platform[type] = id;
     }
-    return available === undefined || onHold === undefined ? null : { member: { available, onHold }, platform };
+    return member === null ? null : { member, platform };
   };
   const found = pick(await find());
   if (found) return found;
@@ -90,4 +103,21 @@ export async function resolveAccounts<P extends PlatformAccountType>(
   const platform = {} as Record<P, number>;
   for (const type of platformTypes) platform[type] = await platformAccountId(tx, type, currency);
   return { member, platform };
+}
+
+/**
+ * Locks member accounts for the rest of the transaction, in ascending id order (the order
+ * postTransaction updates them in, so the two never deadlock), and reads their balances: for a
+ * movement whose amounts depend on a balance (a claw-back, a debt settlement).
+ */
+export async function lockMemberBalances(tx: Tx, accountIds: number[]): Promise<Map<number, number>> {
+  const sorted = [...new Set(accountIds)].sort((a, b) => a - b);
+  if (sorted.length === 0) return new Map();
+  const result = (await tx.execute(
+    sql`select id, balance from ledger_accounts where id in (${sql.join(
+      sorted.map((id) => sql`${id}`),
+      sql`, `,
+    )}) and balance is not null order by id for update`,
+  )) as unknown as { rows: { id: string | number; balance: string | number }[] };
+  return new Map(result.rows.map((row) => [Number(row.id), Number(row.balance)]));
 }

@@ -5,6 +5,7 @@
  */
 export {
   ensureMemberAccounts,
+  lockMemberBalances,
   platformAccountId,
   resolveAccounts,
   type MemberAccounts,

@@ -70,10 +70,16 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
   );
   const negative = await rows(
     db,
-    sql`select a.id, a.owner_id, a.type, least(a.balance, coalesce(s.total, 0))::text as balance
+    // A debt account (what a member owes after a claw-back) is the one member account that stays at
+    // or below zero: for it the breach is a balance above zero.
+    sql`select a.id, a.owner_id, a.type,
+          (case when a.type = 'member_debt' then greatest(a.balance, coalesce(s.total, 0))
+                else least(a.balance, coalesce(s.total, 0)) end)::text as balance
         from ledger_accounts a
         left join (select account_id, sum(amount) as total from ledger_entries group by account_id) s on s.account_id = a.id
-        where a.owner_id is not null and (a.balance < 0 or coalesce(s.total, 0) < 0)
+        where a.owner_id is not null and (
+          (a.type <> 'member_debt' and (a.balance < 0 or coalesce(s.total, 0) < 0))
+          or (a.type = 'member_debt' and (a.balance > 0 or coalesce(s.total, 0) > 0)))
         order by a.id limit ${LIMIT}`,
   );
   const breaks = await rows(

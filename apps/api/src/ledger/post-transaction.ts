@@ -118,11 +118,12 @@ export async function postTransaction(tx: Tx, input: PostTransactionInput): Prom
 
   const accountIds = [...new Set(input.entries.map((entry) => entry.accountId))].sort((a, b) => a - b);
   const accounts = await tx
-    .select({ id: ledgerAccounts.id, isMember: sql<boolean>`${ledgerAccounts.balance} is not null` })
+    .select({ id: ledgerAccounts.id, type: ledgerAccounts.type, isMember: sql<boolean>`${ledgerAccounts.balance} is not null` })
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.id, accountIds));
   if (accounts.length !== accountIds.length) throw new Error('ledger entry names an unknown account');
   const memberIds = new Set(accounts.filter((account) => account.isMember).map((account) => account.id));
+  const debtIds = new Set(accounts.filter((account) => account.type === 'member_debt').map((account) => account.id));
 
   const deltas = new Map<number, number>();
   for (const entry of input.entries) {
@@ -133,18 +134,27 @@ export async function postTransaction(tx: Tx, input: PostTransactionInput): Prom
   for (const accountId of accountIds) {
     if (!memberIds.has(accountId)) continue;
     const delta = deltas.get(accountId) ?? 0;
+    const isDebt = debtIds.has(accountId);
     const [row] = await tx
       .update(ledgerAccounts)
       .set({ balance: sql`${ledgerAccounts.balance} + ${delta}` })
       .where(
         and(
           eq(ledgerAccounts.id, accountId),
-          // Only a credit meets the limit: a balance above a limit lowered since can still be spent.
-          delta > 0 ? sql`${ledgerAccounts.balance} + ${delta} <= ${limits.balanceMax}` : sql`${ledgerAccounts.balance} + ${delta} >= 0`,
+          // A debt account stays within [-balanceMax, 0]: settling never turns it into a credit.
+          isDebt
+            ? sql`${ledgerAccounts.balance} + ${delta} between ${-limits.balanceMax} and 0`
+            : // Only a credit meets the limit: a balance above a limit lowered since can still be spent.
+              delta > 0
+              ? sql`${ledgerAccounts.balance} + ${delta} <= ${limits.balanceMax}`
+              : sql`${ledgerAccounts.balance} + ${delta} >= 0`,
         ),
       )
       .returning({ balance: ledgerAccounts.balance });
-    if (!row || row.balance === null) throw delta > 0 ? new BalanceLimitError(accountId) : new InsufficientFundsError(accountId);
+    if (!row || row.balance === null) {
+      if (isDebt) throw new Error(`debt account ${accountId} would leave [-balanceMax, 0]`);
+      throw delta > 0 ? new BalanceLimitError(accountId) : new InsufficientFundsError(accountId);
+    }
     balances.set(accountId, row.balance);
   }
 

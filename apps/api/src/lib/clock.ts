@@ -21,3 +21,14 @@ export class ManualClock implements Clock {
     this.current += milliseconds;
   }
 }
+
+/** The system clock plus an offset that only moves forward: the browser journeys' test clock (TEST_CLOCK). */
+export class AdjustableClock implements Clock {
+  private offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(milliseconds: number): void {
+    this.offsetMs += Math.max(0, milliseconds);
+  }
+}

@@ -51,6 +51,13 @@ export const errorMessagesEn: Record<ApiErrorCode, string> = {
   ORDER_EXPIRED: 'This recharge order has expired. Start a new one.',
   TOO_MANY_OPEN_ORDERS: 'You have too many open recharge orders. Finish or cancel one first.',
   INVALID_SIGNATURE: 'The signature is not valid.',
+  PLAN_NOT_ON_SALE: 'This plan is not on sale right now.',
+  PLAN_SOLD_OUT: 'This plan is sold out.',
+  PLAN_LIMIT_REACHED: 'You have bought this plan as many times as allowed.',
+  PRICE_CHANGED: 'The price changed. Check the new price and confirm again.',
+  COUPON_NOT_APPLICABLE: 'This coupon cannot be used here.',
+  COUPON_CODE_TAKEN: 'A coupon with this code exists already.',
+  REFUND_NOT_ALLOWED: 'This purchase cannot be refunded.',
   NETWORK: 'No connection. Check your network and try again.',
   HTTP_ERROR: 'Something went wrong. Try again in a moment.',
 };

@@ -24,6 +24,8 @@ export const LEDGER_TRANSACTION_TYPES = [
   'withdrawal_paid',
   'withdrawal_release',
   'coupon_credit',
+  'commission_release',
+  'refund',
   'reversal',
 ] as const;
 export const ledgerTransactionTypeSchema = z.enum(LEDGER_TRANSACTION_TYPES);
@@ -42,7 +44,8 @@ export const statementEntrySchema = z.strictObject({
   id: z.string(),
   transactionId: z.string(),
   type: ledgerTransactionTypeSchema,
-  account: z.enum(['available', 'on_hold']),
+  /** commission_pending: commissions waiting out the holding period. */
+  account: z.enum(['available', 'on_hold', 'commission_pending']),
   /** Signed: positive adds to the account, negative takes from it. */
   amount: z.number().int(),
   balanceAfter: z.number().int(),
@@ -92,7 +95,7 @@ export const statementFilterQuerySchema = z.strictObject({
       'Unknown transaction type.',
     )
     .optional(),
-  account: z.enum(['available', 'on_hold']).optional(),
+  account: z.enum(['available', 'on_hold', 'commission_pending']).optional(),
   /** Inclusive; a date alone means the start of that day (UTC). */
   from: isoDateOrDateTime(false).optional(),
   /** Inclusive; a date alone means the whole of that day (UTC). */

@@ -21,6 +21,10 @@ import { users } from './users';
 export const LEDGER_ACCOUNT_TYPES = [
   'member_available',
   'member_on_hold',
+  /** Commissions waiting out the holding period (0500). */
+  'member_commission_pending',
+  /** What the member owes after a released commission was taken back; never above zero (0500). */
+  'member_debt',
   'platform_cash',
   'platform_plan_revenue',
   'platform_commission_expense',
@@ -35,6 +39,8 @@ export const LEDGER_TRANSACTION_KINDS = [
   'adjustment_credit',
   'adjustment_debit',
   'plan_purchase',
+  'commission_release',
+  'refund',
   'withdrawal_hold',
   'withdrawal_paid',
   'withdrawal_release',

@@ -60,13 +60,13 @@ export async function adjustBalance(
         at: now,
       });
     }
-    const balances = await getMemberBalances(tx, userId, currency);
+    const { available, onHold } = await getMemberBalances(tx, userId, currency);
     return {
       transactionId: String(posted.transactionId),
       userId,
       direction: body.direction,
       amount: body.amount,
-      wallet: { currency, fractionDigits: minorUnitDigits(currency), ...balances },
+      wallet: { currency, fractionDigits: minorUnitDigits(currency), available, onHold },
     };
   });
 }

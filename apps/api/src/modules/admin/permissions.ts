@@ -19,6 +19,14 @@ export const CONSOLE_PERMISSIONS = [
   'ledger',
   'payment_channels',
   'audit_log',
+  /** Create and edit plans. */
+  'plans',
+  /** Create, edit, generate and export coupons; see their redemptions. */
+  'coupons',
+  /** See purchases and their commissions; refund them. */
+  'purchases',
+  /** Commission rates, cap, active-plan rule, holding period, refund window. */
+  'referral_settings',
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 

@@ -12,7 +12,8 @@ import type { ServiceDeps } from '../../lib/service-deps';
 
 export async function getWallet(deps: ServiceDeps, userId: string): Promise<Wallet> {
   const currency = deps.config.CURRENCY;
-  return { currency, fractionDigits: minorUnitDigits(currency), ...(await getMemberBalances(deps.db, userId, currency)) };
+  const { available, onHold } = await getMemberBalances(deps.db, userId, currency);
+  return { currency, fractionDigits: minorUnitDigits(currency), available, onHold };
 }
 
 const DAY = 86_400_000;

@@ -1,0 +1,177 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, char, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ledgerTransactions } from './ledger';
+import { users } from './users';
+
+/** Mirrors migrations/0500_plans.sql; the SQL file is the source of truth for constraints and indexes. */
+
+export const referralSettings = pgTable('referral_settings', {
+  id: boolean('id').primaryKey().default(true),
+  level1Bp: integer('level1_bp').notNull(),
+  level2Bp: integer('level2_bp').notNull(),
+  level3Bp: integer('level3_bp').notNull(),
+  capBp: integer('cap_bp').notNull(),
+  requireActivePlan: boolean('require_active_plan').notNull(),
+  holdDays: integer('hold_days').notNull(),
+  refundWindowDays: integer('refund_window_days').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+});
+
+export const plans = pgTable('plans', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  name: text('name').notNull(),
+  description: text('description').notNull().default(''),
+  benefits: jsonb('benefits').$type<string[]>().notNull(),
+  price: bigint('price', { mode: 'number' }).notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  durationDays: integer('duration_days').notNull(),
+  badge: text('badge'),
+  perMemberLimit: integer('per_member_limit'),
+  stock: integer('stock'),
+  saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
+  saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
+  active: boolean('active').notNull().default(true),
+  sortOrder: integer('sort_order').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const planStockUnits = pgTable(
+  'plan_stock_units',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    unit: integer('unit').notNull(),
+    purchaseId: uuid('purchase_id'),
+  },
+  (table) => [primaryKey({ columns: [table.planId, table.unit] })],
+);
+
+export const COUPON_KINDS = ['percent_off', 'amount_off', 'wallet_credit'] as const;
+
+export const coupons = pgTable('coupons', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  code: text('code').notNull().unique(),
+  kind: text('kind', { enum: COUPON_KINDS }).notNull(),
+  value: bigint('value', { mode: 'number' }).notNull(),
+  maxDiscount: bigint('max_discount', { mode: 'number' }),
+  minSpend: bigint('min_spend', { mode: 'number' }).notNull(),
+  planIds: uuid('plan_ids').array().notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  totalCap: integer('total_cap'),
+  perMemberCap: integer('per_member_cap').notNull(),
+  assignedMemberId: uuid('assigned_member_id').references(() => users.id),
+  active: boolean('active').notNull(),
+  redeemedCount: integer('redeemed_count').notNull().default(0),
+  batch: text('batch'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+export const couponMemberUses = pgTable(
+  'coupon_member_uses',
+  {
+    couponId: uuid('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    uses: integer('uses').notNull().default(0),
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.couponId, table.userId] })],
+);
+
+export const purchases = pgTable('purchases', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  planId: uuid('plan_id')
+    .notNull()
+    .references(() => plans.id),
+  requestKey: text('request_key').notNull(),
+  planName: text('plan_name').notNull(),
+  durationDays: integer('duration_days').notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  price: bigint('price', { mode: 'number' }).notNull(),
+  discount: bigint('discount', { mode: 'number' }).notNull(),
+  paid: bigint('paid', { mode: 'number' }).notNull(),
+  couponId: uuid('coupon_id').references(() => coupons.id),
+  couponCode: text('coupon_code'),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  status: text('status', { enum: ['active', 'refunded'] }).notNull(),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  refundReason: text('refund_reason'),
+  refundedBy: uuid('refunded_by').references(() => users.id),
+  ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' })
+    .notNull()
+    .references(() => ledgerTransactions.id),
+  refundTransactionId: bigint('refund_transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+export const planMemberCounts = pgTable(
+  'plan_member_counts',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    bought: integer('bought').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.planId, table.userId] })],
+);
+
+export const couponRedemptions = pgTable('coupon_redemptions', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  couponId: uuid('coupon_id')
+    .notNull()
+    .references(() => coupons.id),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  purchaseId: uuid('purchase_id').references(() => purchases.id),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  status: text('status', { enum: ['applied', 'returned'] }).notNull(),
+  ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  returnedAt: timestamp('returned_at', { withTimezone: true }),
+});
+
+export const COMMISSION_STATUSES = ['pending', 'available', 'reversed', 'skipped'] as const;
+export const COMMISSION_SKIP_REASONS = ['no_upline', 'no_active_plan', 'frozen', 'cap', 'zero_amount'] as const;
+export type CommissionSkipReason = (typeof COMMISSION_SKIP_REASONS)[number];
+
+export const commissions = pgTable('commissions', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  purchaseId: uuid('purchase_id')
+    .notNull()
+    .references(() => purchases.id),
+  level: smallint('level').notNull(),
+  beneficiaryId: uuid('beneficiary_id').references(() => users.id),
+  rateBp: integer('rate_bp').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  status: text('status', { enum: COMMISSION_STATUSES }).notNull(),
+  skipReason: text('skip_reason', { enum: COMMISSION_SKIP_REASONS }),
+  releaseAt: timestamp('release_at', { withTimezone: true }),
+  releasedAt: timestamp('released_at', { withTimezone: true }),
+  reversedAt: timestamp('reversed_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

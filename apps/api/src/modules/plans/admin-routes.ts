@@ -1,0 +1,243 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  adminCouponPageSchema,
+  adminCouponSchema,
+  adminPlanListSchema,
+  adminPlanSchema,
+  adminPurchasePageSchema,
+  adminPurchaseSchema,
+  apiErrorSchema,
+  couponParamsSchema,
+  couponRedemptionPageSchema,
+  createCouponBodySchema,
+  generateCouponsBodySchema,
+  generatedCouponsSchema,
+  listCouponRedemptionsQuerySchema,
+  listCouponsQuerySchema,
+  listPurchasesQuerySchema,
+  planParamsSchema,
+  referralSettingsSchema,
+  refundPurchaseBodySchema,
+  updateCouponBodySchema,
+  updateReferralSettingsBodySchema,
+  upsertPlanBodySchema,
+} from '@orchard/shared';
+import { requireIdempotencyKey } from '../../plugins/idempotency';
+import { operatorOf } from '../../plugins/operator-scope';
+import { idempotencyHeaders } from '../recharge/routes';
+import { createPlan, listPlansForConsole, updatePlan } from './catalog';
+import { createCoupon, exportCouponsCsv, generateCoupons, listCouponRedemptions, listCouponsForConsole, updateCoupon } from './coupons';
+import { listPurchasesForConsole } from './purchases-console';
+import { refundPurchase } from './refund';
+import { getReferralSettings, updateReferralSettings } from './settings';
+
+// 401 and 403 are added to every operator route by the operator scope.
+const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const tags = ['admin'];
+
+/** Operator console: plans, coupons, purchases and refunds, referral settings. Registered inside the operator scope. */
+export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.database.db, clock: app.clock, config: app.config };
+
+  app.get(
+    '/plans',
+    {
+      config: { permission: 'plans' },
+      schema: { operationId: 'listAdminPlans', tags, summary: 'Every plan', response: { 200: adminPlanListSchema } },
+    },
+    async () => listPlansForConsole(deps),
+  );
+
+  app.post(
+    '/plans',
+    {
+      config: { permission: 'plans' },
+      schema: {
+        operationId: 'createPlan',
+        tags,
+        summary: 'Create a plan (audited)',
+        body: upsertPlanBodySchema,
+        response: { 201: adminPlanSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createPlan(deps, operatorOf(request), request.body)),
+  );
+
+  app.put(
+    '/plans/:id',
+    {
+      config: { permission: 'plans' },
+      schema: {
+        operationId: 'updatePlan',
+        tags,
+        summary: 'Edit a plan (audited with before and after)',
+        params: planParamsSchema,
+        body: upsertPlanBodySchema,
+        response: { 200: adminPlanSchema, ...errors },
+      },
+    },
+    async (request) => updatePlan(deps, operatorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/coupons',
+    {
+      config: { permission: 'coupons' },
+      schema: {
+        operationId: 'listCoupons',
+        tags,
+        summary: 'Coupons, newest first',
+        querystring: listCouponsQuerySchema,
+        response: { 200: adminCouponPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => listCouponsForConsole(deps, request.query),
+  );
+
+  app.get(
+    '/coupons/export.csv',
+    {
+      config: { permission: 'coupons' },
+      schema: {
+        operationId: 'exportCoupons',
+        tags,
+        summary: 'Coupons as CSV (same filters as the list, at most 10,000 rows)',
+        querystring: listCouponsQuerySchema.omit({ cursor: true, limit: true }),
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('text/csv'), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const day = app.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="coupons-${day}.csv"`)
+        .send(await exportCouponsCsv(deps, request.query));
+    },
+  );
+
+  app.post(
+    '/coupons',
+    {
+      config: { permission: 'coupons' },
+      schema: {
+        operationId: 'createCoupon',
+        tags,
+        summary: 'Create a coupon (audited)',
+        body: createCouponBodySchema,
+        response: { 201: adminCouponSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createCoupon(deps, operatorOf(request), request.body)),
+  );
+
+  app.post(
+    '/coupons/generate',
+    {
+      config: { permission: 'coupons' },
+      schema: {
+        operationId: 'generateCoupons',
+        tags,
+        summary: 'Generate a batch of random single codes with the same terms (audited)',
+        body: generateCouponsBodySchema,
+        response: { 201: generatedCouponsSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await generateCoupons(deps, operatorOf(request), request.body)),
+  );
+
+  app.put(
+    '/coupons/:id',
+    {
+      config: { permission: 'coupons' },
+      schema: {
+        operationId: 'updateCoupon',
+        tags,
+        summary: 'Edit a coupon; its code stays (audited)',
+        params: couponParamsSchema,
+        body: updateCouponBodySchema,
+        response: { 200: adminCouponSchema, ...errors },
+      },
+    },
+    async (request) => updateCoupon(deps, operatorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/coupons/:id/redemptions',
+    {
+      config: { permission: 'coupons' },
+      schema: {
+        operationId: 'listCouponRedemptions',
+        tags,
+        summary: 'Who used a coupon, newest first',
+        params: couponParamsSchema,
+        querystring: listCouponRedemptionsQuerySchema,
+        response: { 200: couponRedemptionPageSchema, ...errors },
+      },
+    },
+    async (request) => listCouponRedemptions(deps, request.params.id, request.query),
+  );
+
+  app.get(
+    '/purchases',
+    {
+      config: { permission: 'purchases' },
+      schema: {
+        operationId: 'listPurchases',
+        tags,
+        summary: 'Purchases with their commissions, filtered by member, plan, status and date',
+        querystring: listPurchasesQuerySchema,
+        response: { 200: adminPurchasePageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => listPurchasesForConsole(deps, request.query),
+  );
+
+  app.post(
+    '/purchases/:id/refund',
+    {
+      config: { permission: 'purchases' },
+      schema: {
+        operationId: 'refundPurchase',
+        tags,
+        summary: 'Refund a purchase with a reason (needs Idempotency-Key; override past the window or after a commission was released)',
+        headers: idempotencyHeaders,
+        params: planParamsSchema,
+        body: refundPurchaseBodySchema,
+        response: { 200: adminPurchaseSchema, ...errors },
+      },
+      preHandler: requireIdempotencyKey,
+    },
+    async (request) => refundPurchase(deps, operatorOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/referral-settings',
+    {
+      config: { permission: 'referral_settings' },
+      schema: {
+        operationId: 'getReferralSettings',
+        tags,
+        summary: 'Commission rates, cap and periods',
+        response: { 200: referralSettingsSchema },
+      },
+    },
+    async () => getReferralSettings(deps),
+  );
+
+  app.put(
+    '/referral-settings',
+    {
+      config: { permission: 'referral_settings' },
+      schema: {
+        operationId: 'updateReferralSettings',
+        tags,
+        summary: 'Change the commission rates, cap and periods (audited; past commissions keep their rates)',
+        body: updateReferralSettingsBodySchema,
+        response: { 200: referralSettingsSchema, ...errors },
+      },
+    },
+    async (request) => updateReferralSettings(deps, operatorOf(request), request.body),
+  );
+};

@@ -1,0 +1,256 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { AdminCoupon, CreateCouponBody, GenerateCouponsBody, MyCoupon, RedeemCouponResult, UpdateCouponBody } from '@orchard/shared';
+import { type z } from 'zod';
+import { type listCouponRedemptionsQuerySchema, type listCouponsQuerySchema } from '@orchard/shared';
+import { AppError, notFound } from '../../errors';
+import { ledgerLimits, postTransaction, resolveAccounts, withTransaction } from '../../ledger/index';
+import type { ServiceDeps } from '../../lib/service-deps';
+import { isUuid } from '../../lib/uuid';
+import { recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { decodeCursor, encodeCursor } from '../recharge/service';
+import { CouponNotApplicableError } from './purchase';
+import * as repo from './repository';
+import { couponRefusal } from './rules';
+import { toAdminCouponView, toMyCouponView } from './views';
+
+const couponNotFound = () => notFound('No such coupon.');
+const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+const GENERATED_CODE_LENGTH = 8;
+/** Most rows one CSV export holds. */
+export const COUPON_EXPORT_MAX = 10_000;
+
+type CouponFields = UpdateCouponBody;
+
+function couponValues(body: CouponFields) {
+  return {
+    kind: body.kind,
+    value: body.value,
+    maxDiscount: body.maxDiscount,
+    minSpend: body.minSpend,
+    planIds: body.planIds,
+    startsAt: body.startsAt ? new Date(body.startsAt) : null,
+    endsAt: body.endsAt ? new Date(body.endsAt) : null,
+    totalCap: body.totalCap,
+    perMemberCap: body.perMemberCap,
+    assignedMemberId: body.assignedMemberId,
+    active: body.active,
+  };
+}
+
+/** Plan ids and the assigned member must exist: a 400 on the field, not a foreign-key 500. */
+async function checkReferences(db: repo.Queryable, body: CouponFields): Promise<void> {
+  const fields: Record<string, string> = {};
+  if (body.planIds.length > 0) {
+    const names = await repo.planNames(db, body.planIds);
+    if (names.size !== new Set(body.planIds).size) fields.planIds = 'One of these plans does not exist.';
+  }
+  if (body.assignedMemberId) {
+    const people = await repo.membersByIds(db, [body.assignedMemberId]);
+    if (!people.has(body.assignedMemberId)) fields.assignedMemberId = 'No member has this id.';
+  }
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', fields);
+}
+
+export async function createCoupon(deps: ServiceDeps, actor: ConsoleActor, body: CreateCouponBody): Promise<AdminCoupon> {
+  const now = deps.clock.now();
+  return withTransaction(deps.db, async (tx) => {
+    await checkReferences(tx, body);
+    const [row] = await repo.insertCoupons(tx, [{ ...couponValues(body), code: body.code, createdAt: now, updatedAt: now }]);
+    if (!row) throw new AppError('COUPON_CODE_TAKEN', 409, 'A coupon with this code exists already.', { code: 'This code is taken.' });
+    await recordConsoleAction(tx, actor, {
+      action: 'coupon.create',
+      subjectType: 'coupon',
+      subjectId: row.id,
+      detail: { after: { code: row.code, ...couponValues(body) } },
+      at: now,
+    });
+    return toAdminCouponView(row);
+  });
+}
+
+export async function updateCoupon(deps: ServiceDeps, actor: ConsoleActor, couponId: string, body: UpdateCouponBody): Promise<AdminCoupon> {
+  if (!isUuid(couponId)) throw couponNotFound();
+  const now = deps.clock.now();
+  return withTransaction(deps.db, async (tx) => {
+    const before = await repo.findCoupon(tx, couponId);
+    if (!before) throw couponNotFound();
+    await checkReferences(tx, body);
+    if (body.totalCap !== null && body.totalCap < before.redeemedCount) {
+      throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
+        totalCap: `It has been used ${before.redeemedCount} times already: the cap cannot be lower.`,
+      });
+    }
+    if (body.kind !== before.kind && before.redeemedCount > 0) {
+      throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { kind: 'A coupon that was used keeps its kind.' });
+    }
+    const row = await repo.updateCoupon(tx, couponId, { ...couponValues(body), updatedAt: now });
+    if (!row) throw couponNotFound();
+    await recordConsoleAction(tx, actor, {
+      action: 'coupon.update',
+      subjectType: 'coupon',
+      subjectId: couponId,
+      detail: { before: toAdminCouponView(before), after: couponValues(body) },
+      at: now,
+    });
+    return toAdminCouponView(row);
+  });
+}
+
+function randomCode(prefix: string): string {
+  let code = prefix;
+  for (let i = 0; i < GENERATED_CODE_LENGTH; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+/** A batch of single codes with the same terms; codes that clash with existing ones are drawn again. */
+export async function generateCoupons(
+  deps: ServiceDeps,
+  actor: ConsoleActor,
+  body: GenerateCouponsBody,
+): Promise<{ batch: string; codes: string[] }> {
+  const now = deps.clock.now();
+  const batch = `B${now.toISOString().slice(0, 10).replaceAll('-', '')}-${randomUUID().slice(0, 6).toUpperCase()}`;
+  return withTransaction(deps.db, async (tx) => {
+    const { count, prefix, ...fields } = body;
+    await checkReferences(tx, fields);
+    const codes: string[] = [];
+    for (let attempt = 0; codes.length < count && attempt < 10; attempt++) {
+      const wanted = new Set<string>();
+      while (wanted.size < count - codes.length) wanted.add(randomCode(prefix));
+      const rows = await repo.insertCoupons(
+        tx,
+        [...wanted].map((code) => ({ ...couponValues(fields), code, batch, createdAt: now, updatedAt: now })),
+      );
+      codes.push(...rows.map((row) => row.code));
+    }
+    if (codes.length < count) throw new AppError('CONFLICT', 409, 'Could not draw enough unused codes. Try a longer prefix.');
+    await recordConsoleAction(tx, actor, {
+      action: 'coupon.generate',
+      subjectType: 'coupon_batch',
+      subjectId: batch,
+      detail: { count, prefix, terms: couponValues(fields) },
+      at: now,
+    });
+    return { batch, codes };
+  });
+}
+
+export async function listCouponsForConsole(deps: ServiceDeps, query: z.infer<typeof listCouponsQuerySchema>) {
+  const limit = query.limit === undefined ? 20 : Number(query.limit);
+  const { items, total } = await repo.listCoupons(deps.db, query, { cursor: decodeCursor(query.cursor), limit });
+  const page = items.slice(0, limit);
+  return {
+    items: page.map(toAdminCouponView),
+    nextCursor: items.length > limit ? encodeCursor(page[page.length - 1]!) : null,
+    total,
+  };
+}
+
+function csvCell(value: string | number | boolean | null): string {
+  const text = value === null ? '' : String(value);
+  // A leading =, +, - or @ would be read as a formula by spreadsheet programs.
+  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
+}
+
+export async function exportCouponsCsv(deps: ServiceDeps, query: z.infer<typeof listCouponsQuerySchema>): Promise<string> {
+  const rows = await repo.exportCoupons(deps.db, query, COUPON_EXPORT_MAX);
+  const header = 'code,kind,value,max_discount,min_spend,starts_at,ends_at,total_cap,per_member_cap,redeemed,active,batch,created_at';
+  const lines = rows.map((row) =>
+    [
+      row.code,
+      row.kind,
+      row.value,
+      row.maxDiscount,
+      row.minSpend,
+      row.startsAt?.toISOString() ?? null,
+      row.endsAt?.toISOString() ?? null,
+      row.totalCap,
+      row.perMemberCap,
+      row.redeemedCount,
+      row.active,
+      row.batch,
+      row.createdAt.toISOString(),
+    ]
+      .map(csvCell)
+      .join(','),
+  );
+  return `${[header, ...lines].join('\n')}\n`;
+}
+
+export async function listCouponRedemptions(deps: ServiceDeps, couponId: string, query: z.infer<typeof listCouponRedemptionsQuerySchema>) {
+  if (!isUuid(couponId)) throw couponNotFound();
+  if (!(await repo.findCoupon(deps.db, couponId))) throw couponNotFound();
+  const limit = query.limit === undefined ? 20 : Number(query.limit);
+  const rows = await repo.listRedemptions(deps.db, couponId, { cursor: decodeCursor(query.cursor), limit });
+  const page = rows.slice(0, limit);
+  return {
+    items: page.map(({ redemption, displayName }) => ({
+      id: redemption.id,
+      member: { id: redemption.userId, displayName },
+      purchaseId: redemption.purchaseId,
+      amount: redemption.amount,
+      status: redemption.status,
+      createdAt: redemption.createdAt.toISOString(),
+    })),
+    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!.redemption) : null,
+  };
+}
+
+export async function listMyCoupons(deps: ServiceDeps, userId: string): Promise<{ items: MyCoupon[]; serverTime: string }> {
+  const now = deps.clock.now();
+  const rows = await repo.listMemberCoupons(deps.db, userId);
+  const names = await repo.planNames(deps.db, [...new Set(rows.flatMap((row) => row.coupon.planIds))]);
+  return {
+    items: rows.map((row) => toMyCouponView(row.coupon, row.uses ?? 0, row.lastUsedAt ?? null, names, now)),
+    serverTime: now.toISOString(),
+  };
+}
+
+/**
+ * /coupon's field: a wallet-credit code credits the wallet now (from the promotions expense
+ * account, within its caps); a plan coupon is kept in the member's list for checkout.
+ */
+export async function redeemCoupon(deps: ServiceDeps, userId: string, code: string): Promise<RedeemCouponResult> {
+  return withTransaction(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    const coupon = await repo.findCouponByCode(tx, code);
+    const uses = coupon ? await repo.memberCouponUses(tx, coupon.id, userId) : 0;
+    const reason = couponRefusal(coupon, { userId, now, memberUses: uses });
+    if (!coupon || reason) throw new CouponNotApplicableError(reason ?? 'not_found', 'code');
+    if (coupon.kind !== 'wallet_credit') {
+      await repo.saveCouponForMember(tx, coupon.id, userId, now);
+      const names = await repo.planNames(tx, coupon.planIds);
+      return { outcome: 'saved', coupon: toMyCouponView(coupon, uses, null, names, now) };
+    }
+    if (!(await repo.countMemberCouponUse(tx, coupon.id, userId, coupon.perMemberCap, now)))
+      throw new CouponNotApplicableError('member_cap_reached', 'code');
+    if (!(await repo.countCouponRedemption(tx, coupon.id))) throw new CouponNotApplicableError('cap_reached', 'code');
+    const redemptionId = randomUUID();
+    const { member, platform } = await resolveAccounts(tx, userId, deps.config.CURRENCY, ['platform_promotions_expense']);
+    const posted = await postTransaction(tx, {
+      kind: 'coupon_credit',
+      idempotencyKey: `coupon-credit:${redemptionId}`,
+      entries: [
+        { accountId: member.available, amount: coupon.value },
+        { accountId: platform.platform_promotions_expense, amount: -coupon.value },
+      ],
+      memo: `Coupon ${coupon.code}`,
+      refs: { couponId: coupon.id, redemptionId },
+      at: now,
+      limits: ledgerLimits(deps.config),
+    });
+    await repo.insertRedemption(tx, {
+      id: redemptionId,
+      couponId: coupon.id,
+      userId,
+      purchaseId: null,
+      amount: coupon.value,
+      status: 'applied',
+      ledgerTransactionId: posted.transactionId,
+      createdAt: now,
+    });
+    await repo.saveCouponForMember(tx, coupon.id, userId, now);
+    return { outcome: 'credited', amount: coupon.value, currency: deps.config.CURRENCY };
+  });
+}

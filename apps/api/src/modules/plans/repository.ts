@@ -1,0 +1,502 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import {
+  commissions,
+  couponMemberUses,
+  couponRedemptions,
+  coupons,
+  planMemberCounts,
+  plans,
+  planStockUnits,
+  purchases,
+  referralSettings,
+  users,
+} from '../../db/schema/index';
+import type { Upline } from './rules';
+
+export type Queryable = Db | Tx;
+export type PlanRow = typeof plans.$inferSelect;
+export type CouponRow = typeof coupons.$inferSelect;
+export type PurchaseRow = typeof purchases.$inferSelect;
+export type CommissionRow = typeof commissions.$inferSelect;
+export type SettingsRow = typeof referralSettings.$inferSelect;
+export interface Cursor {
+  createdAt: Date;
+  id: string;
+}
+
+async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+// ------------------------------------------------------------------ settings
+
+export async function readSettings(db: Queryable): Promise<SettingsRow> {
+  const [row] = await db.select().from(referralSettings);
+  if (!row) throw new Error('referral_settings has no row (migration 0500 inserts it)');
+  return row;
+}
+
+export async function updateSettings(db: Queryable, values: Omit<SettingsRow, 'id'>): Promise<SettingsRow> {
+  const [row] = await db.update(referralSettings).set(values).where(eq(referralSettings.id, true)).returning();
+  return row!;
+}
+
+// ------------------------------------------------------------------ plans
+
+export async function findPlan(db: Queryable, id: string): Promise<PlanRow | undefined> {
+  const [row] = await db.select().from(plans).where(eq(plans.id, id));
+  return row;
+}
+
+/** Plans for the console (all) or for members (active ones whose sale has not ended). Bounded: a catalogue, not a log. */
+export async function listPlans(db: Queryable, filter: { forMembersAt?: Date }): Promise<PlanRow[]> {
+  const at = filter.forMembersAt;
+  return db
+    .select()
+    .from(plans)
+    .where(at ? and(eq(plans.active, true), or(isNull(plans.saleEndsAt), sql`${plans.saleEndsAt} > ${at}`)) : undefined)
+    .orderBy(asc(plans.sortOrder), asc(plans.createdAt))
+    .limit(200);
+}
+
+export async function insertPlan(db: Queryable, values: typeof plans.$inferInsert): Promise<PlanRow> {
+  const [row] = await db.insert(plans).values(values).returning();
+  return row!;
+}
+
+export async function updatePlan(db: Queryable, id: string, values: Partial<typeof plans.$inferInsert>): Promise<PlanRow | undefined> {
+  const [row] = await db.update(plans).set(values).where(eq(plans.id, id)).returning();
+  return row;
+}
+
+/** Units left per plan (only plans with stock have units). */
+export async function remainingStock(db: Queryable, planIds: string[]): Promise<Map<string, number>> {
+  if (planIds.length === 0) return new Map();
+  const rows = await db
+    .select({ planId: planStockUnits.planId, left: count() })
+    .from(planStockUnits)
+    .where(and(inArray(planStockUnits.planId, planIds), isNull(planStockUnits.purchaseId)))
+    .groupBy(planStockUnits.planId);
+  return new Map(rows.map((row) => [row.planId, Number(row.left)]));
+}
+
+/** Purchases not refunded, per plan. */
+export async function soldCounts(db: Queryable, planIds: string[]): Promise<Map<string, number>> {
+  if (planIds.length === 0) return new Map();
+  const rows = await db
+    .select({ planId: purchases.planId, sold: count() })
+    .from(purchases)
+    .where(and(inArray(purchases.planId, planIds), eq(purchases.status, 'active')))
+    .groupBy(purchases.planId);
+  return new Map(rows.map((row) => [row.planId, Number(row.sold)]));
+}
+
+export async function boughtCounts(db: Queryable, userId: string, planIds: string[]): Promise<Map<string, number>> {
+  if (planIds.length === 0) return new Map();
+  const rows = await db
+    .select({ planId: planMemberCounts.planId, bought: planMemberCounts.bought })
+    .from(planMemberCounts)
+    .where(and(eq(planMemberCounts.userId, userId), inArray(planMemberCounts.planId, planIds)));
+  return new Map(rows.map((row) => [row.planId, row.bought]));
+}
+
+/**
+ * Sets a plan's stock to `stock` units in all (null = not limited), keeping the units already
+ * taken. Locks the plan's units first, so it waits for purchases that hold one. Returns the
+ * number of units taken when that is more than `stock` (nothing changed then).
+ */
+export async function setStock(tx: Tx, planId: string, stock: number | null): Promise<{ tooFewBy: number } | null> {
+  const units = await rowsOf<{ unit: number; purchase_id: string | null }>(
+    tx,
+    sql`select unit, purchase_id from plan_stock_units where plan_id = ${planId} order by unit for update`,
+  );
+  const taken = units.filter((unit) => unit.purchase_id !== null);
+  if (stock !== null && stock < taken.length) return { tooFewBy: taken.length };
+  await tx.execute(sql`delete from plan_stock_units where plan_id = ${planId} and purchase_id is null`);
+  if (stock !== null && stock > taken.length) {
+    const start = units.reduce((max, unit) => Math.max(max, unit.unit), 0) + 1;
+    await tx.execute(
+      sql`insert into plan_stock_units (plan_id, unit)
+          select ${planId}, n from generate_series(${start}::int, ${start + stock - taken.length - 1}::int) as n`,
+    );
+  }
+  return null;
+}
+
+/**
+ * Claims one free unit of a plan for a purchase. SKIP LOCKED: a unit another purchase is taking
+ * right now is passed over, so purchases of one plan do not queue behind each other.
+ */
+export async function claimStockUnit(tx: Tx, planId: string, purchaseId: string): Promise<boolean> {
+  const rows = await rowsOf<{ unit: number }>(
+    tx,
+    sql`update plan_stock_units set purchase_id = ${purchaseId}
+        where (plan_id, unit) = (
+          select plan_id, unit from plan_stock_units
+          where plan_id = ${planId} and purchase_id is null
+          order by unit limit 1 for update skip locked)
+        returning unit`,
+  );
+  return rows.length === 1;
+}
+
+export async function releaseStockUnit(tx: Tx, purchaseId: string): Promise<void> {
+  await tx.update(planStockUnits).set({ purchaseId: null }).where(eq(planStockUnits.purchaseId, purchaseId));
+}
+
+/**
+ * Counts one more purchase of a plan by a member, unless that passes `limit`. The row lock of the
+ * (plan, member) counter serializes only that member's purchases of that plan.
+ */
+export async function countMemberPurchase(tx: Tx, planId: string, userId: string, limit: number | null): Promise<boolean> {
+  const rows = await rowsOf<{ bought: number }>(
+    tx,
+    sql`insert into plan_member_counts (plan_id, user_id, bought) values (${planId}, ${userId}, 1)
+        on conflict (plan_id, user_id) do update set bought = plan_member_counts.bought + 1
+        where ${limit}::int is null or plan_member_counts.bought < ${limit}::int
+        returning bought`,
+  );
+  return rows.length === 1;
+}
+
+export async function uncountMemberPurchase(tx: Tx, planId: string, userId: string): Promise<void> {
+  await tx
+    .update(planMemberCounts)
+    .set({ bought: sql`${planMemberCounts.bought} - 1` })
+    .where(and(eq(planMemberCounts.planId, planId), eq(planMemberCounts.userId, userId)));
+}
+
+// ------------------------------------------------------------------ uplines
+
+/** The member's uplines, levels 1–3, with what the commission rules need to know about each at `now`. */
+export async function findUplines(db: Queryable, userId: string, now: Date): Promise<Upline[]> {
+  const rows = await rowsOf<{ level: number; id: string; status: string; has_active_plan: boolean }>(
+    db,
+    sql`with recursive chain(level, id) as (
+          select 1, referrer_id from users where id = ${userId} and referrer_id is not null
+          union all
+          select chain.level + 1, u.referrer_id from chain join users u on u.id = chain.id
+          where chain.level < 3 and u.referrer_id is not null
+        )
+        select chain.level, u.id, u.status,
+          exists (select 1 from purchases p where p.user_id = u.id and p.status = 'active'
+                  and p.starts_at <= ${now} and p.ends_at > ${now}) as has_active_plan
+        from chain join users u on u.id = chain.id order by chain.level`,
+  );
+  return rows.map((row) => ({
+    level: Number(row.level) as 1 | 2 | 3,
+    userId: row.id,
+    isFrozen: row.status === 'frozen',
+    hasActivePlan: row.has_active_plan,
+  }));
+}
+
+// ------------------------------------------------------------------ coupons
+
+export async function findCouponByCode(db: Queryable, code: string): Promise<CouponRow | undefined> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.code, code.toUpperCase()));
+  return row;
+}
+
+export async function findCoupon(db: Queryable, id: string): Promise<CouponRow | undefined> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+  return row;
+}
+
+export async function memberCouponUses(db: Queryable, couponId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ uses: couponMemberUses.uses })
+    .from(couponMemberUses)
+    .where(and(eq(couponMemberUses.couponId, couponId), eq(couponMemberUses.userId, userId)));
+  return row?.uses ?? 0;
+}
+
+/** One more use by this member, unless that passes the per-member cap (row lock per coupon and member). */
+export async function countMemberCouponUse(tx: Tx, couponId: string, userId: string, cap: number, now: Date): Promise<boolean> {
+  const rows = await rowsOf<{ uses: number }>(
+    tx,
+    sql`insert into coupon_member_uses (coupon_id, user_id, uses, last_used_at) values (${couponId}, ${userId}, 1, ${now})
+        on conflict (coupon_id, user_id) do update set uses = coupon_member_uses.uses + 1, last_used_at = ${now}
+        where coupon_member_uses.uses < ${cap}::int
+        returning uses`,
+  );
+  return rows.length === 1;
+}
+
+/** One more redemption in all, unless that passes the total cap. */
+export async function countCouponRedemption(tx: Tx, couponId: string): Promise<boolean> {
+  const rows = await tx
+    .update(coupons)
+    .set({ redeemedCount: sql`${coupons.redeemedCount} + 1` })
+    .where(and(eq(coupons.id, couponId), sql`(${coupons.totalCap} is null or ${coupons.redeemedCount} < ${coupons.totalCap})`))
+    .returning({ id: coupons.id });
+  return rows.length === 1;
+}
+
+export async function returnCouponUse(tx: Tx, couponId: string, userId: string): Promise<void> {
+  await tx
+    .update(coupons)
+    .set({ redeemedCount: sql`${coupons.redeemedCount} - 1` })
+    .where(eq(coupons.id, couponId));
+  await tx
+    .update(couponMemberUses)
+    .set({ uses: sql`greatest(${couponMemberUses.uses} - 1, 0)` })
+    .where(and(eq(couponMemberUses.couponId, couponId), eq(couponMemberUses.userId, userId)));
+}
+
+export async function saveCouponForMember(tx: Tx, couponId: string, userId: string, now: Date): Promise<void> {
+  await tx
+    .insert(couponMemberUses)
+    .values({ couponId, userId, uses: 0, savedAt: now })
+    .onConflictDoUpdate({
+      target: [couponMemberUses.couponId, couponMemberUses.userId],
+      set: { savedAt: sql`coalesce(${couponMemberUses.savedAt}, ${now})` },
+    });
+}
+
+/** The member's coupons: saved or used by them, or assigned to them. Bounded. */
+export async function listMemberCoupons(db: Queryable, userId: string) {
+  return db
+    .select({ coupon: coupons, uses: couponMemberUses.uses, savedAt: couponMemberUses.savedAt, lastUsedAt: couponMemberUses.lastUsedAt })
+    .from(coupons)
+    .leftJoin(couponMemberUses, and(eq(couponMemberUses.couponId, coupons.id), eq(couponMemberUses.userId, userId)))
+    .where(or(eq(couponMemberUses.userId, userId), eq(coupons.assignedMemberId, userId)))
+    .orderBy(desc(coupons.createdAt), desc(coupons.id))
+    .limit(200);
+}
+
+export async function planNames(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.id, ids));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
+export interface CouponFilter {
+  q?: string;
+  kind?: CouponRow['kind'];
+  batch?: string;
+}
+
+function couponConditions(filter: CouponFilter): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.q) conditions.push(ilike(coupons.code, `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+  if (filter.kind) conditions.push(eq(coupons.kind, filter.kind));
+  if (filter.batch) conditions.push(eq(coupons.batch, filter.batch));
+  return conditions;
+}
+
+export async function listCoupons(db: Queryable, filter: CouponFilter, page: { cursor?: Cursor; limit: number }) {
+  const conditions = couponConditions(filter);
+  const where = and(...conditions);
+  const paged = page.cursor
+    ? and(
+        where,
+        or(lt(coupons.createdAt, page.cursor.createdAt), and(eq(coupons.createdAt, page.cursor.createdAt), lt(coupons.id, page.cursor.id))),
+      )
+    : where;
+  const items = await db
+    .select()
+    .from(coupons)
+    .where(paged)
+    .orderBy(desc(coupons.createdAt), desc(coupons.id))
+    .limit(page.limit + 1);
+  const [total] = await db.select({ total: count() }).from(coupons).where(where);
+  return { items, total: Number(total?.total ?? 0) };
+}
+
+export async function exportCoupons(db: Queryable, filter: CouponFilter, limit: number): Promise<CouponRow[]> {
+  return db
+    .select()
+    .from(coupons)
+    .where(and(...couponConditions(filter)))
+    .orderBy(desc(coupons.createdAt), desc(coupons.id))
+    .limit(limit);
+}
+
+export async function insertCoupons(db: Queryable, values: (typeof coupons.$inferInsert)[]): Promise<CouponRow[]> {
+  return db.insert(coupons).values(values).onConflictDoNothing({ target: coupons.code }).returning();
+}
+
+export async function updateCoupon(
+  db: Queryable,
+  id: string,
+  values: Partial<typeof coupons.$inferInsert>,
+): Promise<CouponRow | undefined> {
+  const [row] = await db.update(coupons).set(values).where(eq(coupons.id, id)).returning();
+  return row;
+}
+
+export async function insertRedemption(db: Queryable, values: typeof couponRedemptions.$inferInsert): Promise<void> {
+  await db.insert(couponRedemptions).values(values);
+}
+
+export async function listRedemptions(db: Queryable, couponId: string, page: { cursor?: Cursor; limit: number }) {
+  const base = eq(couponRedemptions.couponId, couponId);
+  const where = page.cursor
+    ? and(
+        base,
+        or(
+          lt(couponRedemptions.createdAt, page.cursor.createdAt),
+          and(eq(couponRedemptions.createdAt, page.cursor.createdAt), lt(couponRedemptions.id, page.cursor.id)),
+        ),
+      )
+    : base;
+  return db
+    .select({ redemption: couponRedemptions, displayName: users.displayName })
+    .from(couponRedemptions)
+    .innerJoin(users, eq(users.id, couponRedemptions.userId))
+    .where(where)
+    .orderBy(desc(couponRedemptions.createdAt), desc(couponRedemptions.id))
+    .limit(page.limit + 1);
+}
+
+export async function markRedemptionReturned(tx: Tx, purchaseId: string, now: Date): Promise<void> {
+  await tx.update(couponRedemptions).set({ status: 'returned', returnedAt: now }).where(eq(couponRedemptions.purchaseId, purchaseId));
+}
+
+// ------------------------------------------------------------------ purchases
+
+/** Serializes purchases made with one member's Idempotency-Key until the transaction ends. */
+export async function lockPurchaseKey(tx: Tx, userId: string, requestKey: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PURCHASE_KEY_LOCK_SPACE}, hashtext(${`${userId}:${requestKey}`}))`);
+}
+const PURCHASE_KEY_LOCK_SPACE = 727_274_501;
+
+export async function findPurchaseByKey(db: Queryable, userId: string, requestKey: string): Promise<PurchaseRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(purchases)
+    .where(and(eq(purchases.userId, userId), eq(purchases.requestKey, requestKey)));
+  return row;
+}
+
+export async function findPurchase(db: Queryable, id: string, options: { lock?: boolean } = {}): Promise<PurchaseRow | undefined> {
+  const query = db.select().from(purchases).where(eq(purchases.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export async function insertPurchase(db: Queryable, values: typeof purchases.$inferInsert): Promise<PurchaseRow> {
+  const [row] = await db.insert(purchases).values(values).returning();
+  return row!;
+}
+
+export async function updatePurchase(db: Queryable, id: string, values: Partial<typeof purchases.$inferInsert>): Promise<PurchaseRow> {
+  const [row] = await db.update(purchases).set(values).where(eq(purchases.id, id)).returning();
+  return row!;
+}
+
+export interface PurchaseFilter {
+  userId?: string;
+  planId?: string;
+  status?: 'active' | 'expired' | 'refunded';
+  from?: Date;
+  to?: Date;
+}
+
+function purchaseConditions(filter: PurchaseFilter, now: Date): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.userId) conditions.push(eq(purchases.userId, filter.userId));
+  if (filter.planId) conditions.push(eq(purchases.planId, filter.planId));
+  if (filter.status === 'refunded') conditions.push(eq(purchases.status, 'refunded'));
+  if (filter.status === 'active') conditions.push(and(eq(purchases.status, 'active'), sql`${purchases.endsAt} > ${now}`)!);
+  if (filter.status === 'expired') conditions.push(and(eq(purchases.status, 'active'), sql`${purchases.endsAt} <= ${now}`)!);
+  if (filter.from) conditions.push(gte(purchases.createdAt, filter.from));
+  if (filter.to) conditions.push(lt(purchases.createdAt, filter.to));
+  return conditions;
+}
+
+export async function listPurchases(db: Queryable, filter: PurchaseFilter, now: Date, page: { cursor?: Cursor; limit: number }) {
+  const where = and(...purchaseConditions(filter, now));
+  const paged = page.cursor
+    ? and(
+        where,
+        or(
+          lt(purchases.createdAt, page.cursor.createdAt),
+          and(eq(purchases.createdAt, page.cursor.createdAt), lt(purchases.id, page.cursor.id)),
+        ),
+      )
+    : where;
+  return db
+    .select()
+    .from(purchases)
+    .where(paged)
+    .orderBy(desc(purchases.createdAt), desc(purchases.id))
+    .limit(page.limit + 1);
+}
+
+export async function countPurchases(db: Queryable, filter: PurchaseFilter, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: count() })
+    .from(purchases)
+    .where(and(...purchaseConditions(filter, now)));
+  return Number(row?.total ?? 0);
+}
+
+export async function membersByIds(db: Queryable, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { id: string; displayName: string; email: string | null; phone: string | null }>();
+  const rows = await db
+    .select({ id: users.id, displayName: users.displayName, email: users.email, phone: users.phone })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+// ------------------------------------------------------------------ commissions
+
+export async function insertCommissions(db: Queryable, values: (typeof commissions.$inferInsert)[]): Promise<CommissionRow[]> {
+  return db.insert(commissions).values(values).returning();
+}
+
+export async function commissionsOf(db: Queryable, purchaseIds: string[], options: { lock?: boolean } = {}): Promise<CommissionRow[]> {
+  if (purchaseIds.length === 0) return [];
+  const query = db.select().from(commissions).where(inArray(commissions.purchaseId, purchaseIds)).orderBy(asc(commissions.level));
+  return options.lock ? query.for('update') : query;
+}
+
+export async function markCommission(db: Queryable, id: string, values: Partial<typeof commissions.$inferInsert>): Promise<void> {
+  await db.update(commissions).set(values).where(eq(commissions.id, id));
+}
+
+export interface DueCommission {
+  id: string;
+  beneficiaryId: string;
+  amount: number;
+  currency: string;
+  purchaseId: string;
+}
+
+/**
+ * Pending commissions due by `now`, locked for this transaction. SKIP LOCKED: another instance
+ * releasing at the same moment takes other rows, so each commission is released exactly once.
+ */
+export async function claimDueCommissions(tx: Tx, now: Date, limit: number): Promise<DueCommission[]> {
+  const rows = await rowsOf<{ id: string; beneficiary_id: string; amount: string | number; currency: string; purchase_id: string }>(
+    tx,
+    sql`select c.id, c.beneficiary_id, c.amount, p.currency, c.purchase_id
+        from commissions c join purchases p on p.id = c.purchase_id
+        where c.status = 'pending' and c.release_at <= ${now}
+        order by c.release_at, c.id limit ${limit}
+        for update of c skip locked`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    beneficiaryId: row.beneficiary_id,
+    amount: Number(row.amount),
+    currency: row.currency,
+    purchaseId: row.purchase_id,
+  }));
+}
+
+export async function commissionTotals(db: Queryable, userId: string) {
+  const [row] = await db
+    .select({
+      released: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} = 'available'), 0)::text`,
+      nextReleaseAt: sql<Date | null>`min(${commissions.releaseAt}) filter (where ${commissions.status} = 'pending')`,
+    })
+    .from(commissions)
+    .where(eq(commissions.beneficiaryId, userId));
+  const next = row?.nextReleaseAt;
+  return { released: Number(row?.released ?? 0), nextReleaseAt: next ? new Date(next) : null };
+}

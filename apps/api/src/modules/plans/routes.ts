@@ -1,0 +1,157 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  apiErrorSchema,
+  commissionSummarySchema,
+  listMyPurchasesQuerySchema,
+  myCouponListSchema,
+  planListSchema,
+  planParamsSchema,
+  planSchema,
+  purchasePageSchema,
+  purchasePlanBodySchema,
+  purchaseQuoteSchema,
+  purchaseSchema,
+  quotePurchaseQuerySchema,
+  redeemCouponBodySchema,
+  redeemCouponResultSchema,
+} from '@orchard/shared';
+import { authOf, requireMember } from '../../plugins/auth';
+import { idempotencyKeyOf, requireIdempotencyKey } from '../../plugins/idempotency';
+import { idempotencyHeaders } from '../recharge/routes';
+import { getPlanForMember, listPlansForMember } from './catalog';
+import { getCommissionSummary } from './commissions';
+import { listMyCoupons, redeemCoupon } from './coupons';
+import { purchasePlan, quotePurchase } from './purchase';
+import { listMyPurchases } from './purchases-console';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const tags = ['plans'];
+
+/** The member's side of plans: the catalogue, quotes, purchases, coupons and commissions. */
+export const planRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
+
+  app.get(
+    '/plans',
+    {
+      schema: {
+        operationId: 'listPlans',
+        tags,
+        summary: 'Plans on sale (and sold out ones still in their sale window)',
+        response: { 200: planListSchema, 401: apiErrorSchema },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => listPlansForMember(deps(), authOf(request).userId),
+  );
+
+  app.get(
+    '/plans/:id',
+    {
+      schema: {
+        operationId: 'getPlan',
+        tags,
+        summary: 'One plan',
+        params: planParamsSchema,
+        response: { 200: planSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => getPlanForMember(deps(), authOf(request).userId, request.params.id),
+  );
+
+  app.get(
+    '/plans/:id/quote',
+    {
+      schema: {
+        operationId: 'quotePurchase',
+        tags,
+        summary: 'What the member would pay, with an optional coupon, and why it could not be bought now (changes nothing)',
+        params: planParamsSchema,
+        querystring: quotePurchaseQuerySchema,
+        response: { 200: purchaseQuoteSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => quotePurchase(deps(), authOf(request).userId, request.params.id, request.query.coupon),
+  );
+
+  app.post(
+    '/plans/:id/purchase',
+    {
+      schema: {
+        operationId: 'purchasePlan',
+        tags,
+        summary: 'Buy a plan from the wallet (needs Idempotency-Key: a retry returns the same purchase)',
+        headers: idempotencyHeaders,
+        params: planParamsSchema,
+        body: purchasePlanBodySchema,
+        response: { 201: purchaseSchema, ...errors },
+      },
+      preHandler: [requireMember, requireIdempotencyKey],
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await purchasePlan(deps(), authOf(request).userId, request.params.id, request.body, idempotencyKeyOf(request))),
+  );
+
+  app.get(
+    '/me/purchases',
+    {
+      schema: {
+        operationId: 'listMyPurchases',
+        tags,
+        summary: "The member's plans, newest first",
+        querystring: listMyPurchasesQuerySchema,
+        response: { 200: purchasePageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => listMyPurchases(deps(), authOf(request).userId, request.query),
+  );
+
+  app.get(
+    '/me/coupons',
+    {
+      schema: {
+        operationId: 'listMyCoupons',
+        tags,
+        summary: "The member's coupons: saved, used or assigned",
+        response: { 200: myCouponListSchema, 401: apiErrorSchema },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => listMyCoupons(deps(), authOf(request).userId),
+  );
+
+  app.post(
+    '/me/coupons/redeem',
+    {
+      schema: {
+        operationId: 'redeemCoupon',
+        tags,
+        summary: 'Redeem a code: a wallet credit is paid in now, a plan coupon is kept for checkout (needs Idempotency-Key)',
+        headers: idempotencyHeaders,
+        body: redeemCouponBodySchema,
+        response: { 200: redeemCouponResultSchema, ...errors },
+      },
+      preHandler: [requireMember, requireIdempotencyKey],
+    },
+    async (request) => redeemCoupon(deps(), authOf(request).userId, request.body.code),
+  );
+
+  app.get(
+    '/me/commissions',
+    {
+      schema: {
+        operationId: 'getCommissionSummary',
+        tags,
+        summary: "The member's commissions: pending, released, owed",
+        response: { 200: commissionSummarySchema, 401: apiErrorSchema },
+      },
+      preHandler: requireMember,
+    },
+    async (request) => getCommissionSummary(deps(), authOf(request).userId),
+  );
+};
