@@ -19,7 +19,8 @@ async function counts(database: TestDatabase) {
     database,
     sql`select (select count(*) from users)::int as users, (select count(*) from recharge_orders)::int as orders,
       (select count(*) from ledger_transactions)::int as transactions, (select count(*) from ledger_entries)::int as entries,
-      (select count(*) from audit_log)::int as audit`,
+      (select count(*) from audit_log)::int as audit, (select count(*) from plans)::int as plans,
+      (select count(*) from purchases)::int as purchases, (select count(*) from coupons)::int as coupons`,
   );
   return row;
 }
@@ -82,6 +83,26 @@ describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
     const report = await buildIntegrityReport(database.handle.db, new Date());
     expect(report.ok).toBe(true);
     expect(report.transactionCount).toBeGreaterThanOrEqual(4);
+  });
+
+  it('sells plans: active, expired and refunded purchases, commissions pending and released, coupons saved and used', async () => {
+    const purchases = await rows(
+      database,
+      sql`select case when status = 'refunded' then 'refunded' when ends_at <= now() then 'expired' else 'active' end as state,
+            count(*)::int as n from purchases group by 1 order by 1`,
+    );
+    expect(purchases.map((row) => row.state)).toEqual(['active', 'expired', 'refunded']);
+    const commissions = await rows(database, sql`select status, count(*)::int as n from commissions group by status order by status`);
+    expect(commissions.map((row) => row.status)).toEqual(['available', 'pending', 'reversed', 'skipped']);
+    const demo = await getMemberBalances(database.handle.db, demoId, config.CURRENCY);
+    expect(demo.commissionPending).toBeGreaterThan(0);
+    const mine = await rows(
+      database,
+      sql`select count(*)::int as n from coupon_member_uses u join coupons c on c.id = u.coupon_id where u.user_id = ${demoId}`,
+    );
+    expect(mine[0]!.n).toBeGreaterThanOrEqual(3);
+    const [founders] = await rows(database, sql`select count(*)::int as free from plan_stock_units where purchase_id is null`);
+    expect(founders!.free).toBe(24);
   });
 
   it('adds nothing when it runs again', async () => {

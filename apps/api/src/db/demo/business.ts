@@ -8,8 +8,13 @@ import type { ConsoleActor } from '../../modules/audit/console';
 import { insertAudit } from '../../modules/audit/repository';
 import * as recharge from '../../modules/recharge/service';
 import { expireDueOrders } from '../../modules/recharge/repository';
+import { createPlan } from '../../modules/plans/catalog';
+import { releaseDueCommissions } from '../../modules/plans/commissions';
+import { createCoupon, redeemCoupon } from '../../modules/plans/coupons';
+import { purchasePlan } from '../../modules/plans/purchase';
+import { refundPurchase } from '../../modules/plans/refund';
 import type { Db } from '../client';
-import { DEMO_TEAM, DEMO_TIMELINE, type DemoStep } from './script';
+import { DEMO_COUPONS, DEMO_PLANS, DEMO_TEAM, DEMO_TIMELINE, type DemoStep } from './script';
 
 const HOUR = 60 * 60_000;
 const DAY = 24 * HOUR;
@@ -44,10 +49,15 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
   ];
   const steps: DemoStep[] = [...members.map((member) => ({ kind: 'join' as const, daysAgo: member.daysAgo, member })), ...DEMO_TIMELINE];
   // Oldest first, so ledger entries and running balances follow the order of their dates.
-  steps.sort((a, b) => b.daysAgo - a.daysAgo);
+  steps.sort((a, b) => b.daysAgo - a.daysAgo || (a.hour ?? 0) - (b.hour ?? 0));
 
+  const plans = new Map<string, string>();
+  const purchases = new Map<string, string>();
+  let couponsMade = false;
   for (const step of steps) {
     at(step);
+    // Commissions whose holding period ended by this moment are released then, as the job would.
+    await releaseDueCommissions(deps);
     if (step.kind === 'join') {
       ids.set(
         step.member.key,
@@ -56,6 +66,64 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
       continue;
     }
     const userId = ids.get(step.member)!;
+    if (plans.size === 0) {
+      for (const plan of DEMO_PLANS) {
+        const created = await createPlan(deps, actor, {
+          name: plan.name,
+          description: plan.description,
+          benefits: plan.benefits,
+          price: plan.price,
+          durationDays: plan.durationDays,
+          badge: plan.badge ?? null,
+          perMemberLimit: plan.perMemberLimit ?? null,
+          stock: plan.stock ?? null,
+          saleStartsAt: null,
+          saleEndsAt: plan.saleEndsInDays === undefined ? null : new Date(input.now.getTime() + plan.saleEndsInDays * DAY).toISOString(),
+          active: true,
+          sortOrder: plan.sortOrder,
+        });
+        plans.set(plan.key, created.id);
+      }
+    }
+    if (!couponsMade && ids.has('demo')) {
+      couponsMade = true;
+      for (const coupon of DEMO_COUPONS) {
+        const day = (days: number | undefined) => (days === undefined ? null : new Date(input.now.getTime() + days * DAY).toISOString());
+        await createCoupon(deps, actor, {
+          code: coupon.code,
+          kind: coupon.kind,
+          value: coupon.value,
+          maxDiscount: coupon.maxDiscount ?? null,
+          minSpend: coupon.minSpend ?? 0,
+          planIds: (coupon.plans ?? []).map((key) => plans.get(key)!),
+          startsAt: day(coupon.startsDaysAgo === undefined ? undefined : -coupon.startsDaysAgo),
+          endsAt: day(coupon.endsInDays),
+          totalCap: coupon.totalCap ?? null,
+          perMemberCap: coupon.perMemberCap ?? 1,
+          assignedMemberId: coupon.assignedTo ? ids.get(coupon.assignedTo)! : null,
+          active: true,
+        });
+      }
+    }
+    if (step.kind === 'buy') {
+      const purchase = await purchasePlan(
+        deps,
+        userId,
+        plans.get(step.plan)!,
+        { coupon: step.coupon },
+        `demo-seed:${step.member}:${step.plan}:${step.daysAgo}`,
+      );
+      purchases.set(`${step.member}:${step.plan}`, purchase.id);
+      continue;
+    }
+    if (step.kind === 'redeem') {
+      await redeemCoupon(deps, userId, step.coupon);
+      continue;
+    }
+    if (step.kind === 'refund') {
+      await refundPurchase(deps, actor, purchases.get(`${step.member}:${step.plan}`)!, { reason: step.reason, override: false });
+      continue;
+    }
     if (step.kind === 'adjust') {
       await adjustBalance(
         deps,
@@ -81,8 +149,10 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
     else if (step.outcome === 'rejected') await recharge.rejectOrder(deps, actor, order.id, step.reason);
   }
   // Orders left unpaid in the past are past their deadline: record them as expired now, as a
-  // member's next look at their orders would.
+  // member's next look at their orders would. Commissions due by now are released.
   await expireDueOrders(input.db, input.now);
+  clock.set(input.now);
+  await releaseDueCommissions(deps);
   return { demoMemberId: ids.get('demo')! };
 }
 

@@ -31,7 +31,95 @@ export type DemoOrderStep = When & {
 export type DemoStep =
   | (When & { kind: 'join'; member: DemoTeamMember | { key: string; email: string; displayName: string; referrer: null; daysAgo: number } })
   | DemoOrderStep
-  | (When & { kind: 'adjust'; member: string; amount: number; reason: string });
+  | (When & { kind: 'adjust'; member: string; amount: number; reason: string })
+  | (When & { kind: 'buy'; member: string; plan: string; coupon?: string })
+  | (When & { kind: 'redeem'; member: string; coupon: string })
+  | (When & { kind: 'refund'; member: string; plan: string; reason: string });
+
+/** Plans on sale (created when the story begins). Memberships with stated benefits, never a return. */
+export interface DemoPlan {
+  key: string;
+  name: string;
+  description: string;
+  benefits: string[];
+  price: number;
+  durationDays: number;
+  badge?: string;
+  perMemberLimit?: number;
+  stock?: number;
+  /** The sale ends this many days after the present. */
+  saleEndsInDays?: number;
+  sortOrder: number;
+}
+
+export const DEMO_PLANS: DemoPlan[] = [
+  {
+    key: 'starter',
+    name: 'Starter',
+    description: 'Everything you need to get to know the club.',
+    benefits: ['Monthly members’ newsletter', 'Support within 2 working days', 'Online member events'],
+    price: 2_500,
+    durationDays: 30,
+    sortOrder: 1,
+  },
+  {
+    key: 'plus',
+    name: 'Plus',
+    description: 'Our most chosen membership: faster help and the in-person events.',
+    benefits: ['Priority support within 24 hours', 'In-person member events', 'Early booking for workshops', 'Monthly members’ newsletter'],
+    price: 6_000,
+    durationDays: 90,
+    badge: 'Popular',
+    sortOrder: 2,
+  },
+  {
+    key: 'family',
+    name: 'Family',
+    description: 'Plus for the whole household, up to four people.',
+    benefits: ['Up to 4 household members', 'Priority support within 24 hours', 'In-person member events for everyone'],
+    price: 12_000,
+    durationDays: 180,
+    perMemberLimit: 1,
+    sortOrder: 3,
+  },
+  {
+    key: 'founders',
+    name: 'Founders 2026',
+    description: 'A year of Plus with a numbered founders’ card, while the run lasts.',
+    benefits: ['Everything in Plus for a year', 'Numbered founders’ card', 'Invitation to the annual dinner'],
+    price: 20_000,
+    durationDays: 365,
+    badge: 'Limited',
+    perMemberLimit: 1,
+    stock: 25,
+    saleEndsInDays: 9,
+    sortOrder: 4,
+  },
+];
+
+/** Coupons: code, kind and value as the console takes them; dates relative to the present. */
+export interface DemoCoupon {
+  code: string;
+  kind: 'percent_off' | 'amount_off' | 'wallet_credit';
+  value: number;
+  maxDiscount?: number;
+  minSpend?: number;
+  plans?: string[];
+  startsDaysAgo?: number;
+  endsInDays?: number;
+  totalCap?: number;
+  perMemberCap?: number;
+  /** Key of the one member who may use it. */
+  assignedTo?: string;
+}
+
+export const DEMO_COUPONS: DemoCoupon[] = [
+  { code: 'WELCOME10', kind: 'percent_off', value: 10, maxDiscount: 1_000, endsInDays: 30 },
+  { code: 'PLUS5', kind: 'amount_off', value: 500, plans: ['plus'], minSpend: 5_000, totalCap: 200 },
+  { code: 'THANKYOU2', kind: 'wallet_credit', value: 200, totalCap: 500 },
+  { code: 'SPRING15', kind: 'percent_off', value: 15, maxDiscount: 2_000, startsDaysAgo: 40, endsInDays: -10 },
+  { code: 'DEMOVIP', kind: 'amount_off', value: 1_500, assignedTo: 'demo', endsInDays: 20 },
+];
 
 /** Three levels under the demo member: Amara → Dana → Gus is the deepest line. */
 export const DEMO_TEAM: DemoTeamMember[] = [
@@ -112,6 +200,28 @@ export const DEMO_TIMELINE: DemoStep[] = [
     outcome: 'submitted',
     payerReference: 'BNK-2113-5530',
   },
+  // Memberships: bought from the wallet, commissions to the uplines (7 days pending), one refund.
+  { kind: 'order', member: 'bruno', daysAgo: 32, hour: 3, channel: 'bank-transfer', amount: 8_000, outcome: 'credited' },
+  { kind: 'order', member: 'chen', daysAgo: 24, hour: 6, channel: 'demo-gateway', amount: 20_000, outcome: 'credited' },
+  { kind: 'buy', member: 'demo', plan: 'starter', daysAgo: 35, hour: 9 },
+  { kind: 'buy', member: 'amara', plan: 'plus', daysAgo: 30, hour: 8 },
+  { kind: 'redeem', member: 'demo', coupon: 'THANKYOU2', daysAgo: 29, hour: 4 },
+  { kind: 'buy', member: 'demo', plan: 'plus', coupon: 'WELCOME10', daysAgo: 23, hour: 5 },
+  { kind: 'buy', member: 'chen', plan: 'plus', coupon: 'PLUS5', daysAgo: 21, hour: 7 },
+  { kind: 'redeem', member: 'demo', coupon: 'SPRING15', daysAgo: 18, hour: 1 },
+  { kind: 'buy', member: 'bruno', plan: 'starter', daysAgo: 16, hour: 4 },
+  {
+    kind: 'refund',
+    member: 'bruno',
+    plan: 'starter',
+    daysAgo: 15,
+    hour: 2,
+    reason: 'Bought twice by mistake; the member asked for the money back',
+  },
+  { kind: 'buy', member: 'dana', plan: 'starter', daysAgo: 13, hour: 5 },
+  { kind: 'redeem', member: 'demo', coupon: 'PLUS5', daysAgo: 5, hour: 3 },
+  { kind: 'buy', member: 'chen', plan: 'family', daysAgo: 3, hour: 6 },
+  { kind: 'buy', member: 'amara', plan: 'founders', daysAgo: 2, hour: 8 },
   // Now, so these are still open when the server has just started.
   { kind: 'order', member: 'gus', daysAgo: 0, channel: 'bank-transfer', amount: 5_000, outcome: 'awaiting_payment' },
   { kind: 'order', member: 'hana', daysAgo: 0, channel: 'demo-gateway', amount: 2_000, outcome: 'awaiting_payment' },
