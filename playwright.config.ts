@@ -45,6 +45,10 @@ export default defineConfig({
       OUTBOX_POLL_MS: '250',
       // wallet.spec.ts watches an order expire for real (the server keeps the real clock): one minute, not thirty.
       RECHARGE_ORDER_TTL_MINUTES: '1',
+      // plans journeys move time past the commission holding period (POST /api/test/clock) and
+      // expect the release job to notice within a second.
+      TEST_CLOCK: 'true',
+      COMMISSION_RELEASE_POLL_MS: '500',
     },
   },
 });
