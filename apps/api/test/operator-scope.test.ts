@@ -40,7 +40,9 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
     operations = Object.entries(document.paths)
       .filter(([path]) => path.startsWith('/api/v1/admin'))
       .flatMap(([path, item]) =>
-        METHODS.flatMap((method) => (item[method] ? [{ method, path, operationId: item[method].operationId, security: item[method].security }] : [])),
+        METHODS.flatMap((method) =>
+          item[method] ? [{ method, path, operationId: item[method].operationId, security: item[method].security }] : [],
+        ),
       );
     member = await registerMember(t);
     operator = await signInOperator(t);
@@ -106,22 +108,86 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
       expect(created.statusCode).toBe(201);
       return (created.json() as { id: string }).id;
     };
+    /** A plan, a coupon and a purchase of the target member to edit and refund. */
+    const planActions = async (): Promise<Record<string, { method: 'POST' | 'PUT'; url: string; payload: object }>> => {
+      const asOperator = (method: 'POST' | 'PUT', url: string, payload: object) =>
+        t.app.inject({
+          method,
+          url: `/api/v1/admin${url}`,
+          headers: { cookie: operator.cookie, 'idempotency-key': randomUUID() },
+          payload,
+        });
+      const planBody = { name: 'Audit plan', price: 500, durationDays: 30 };
+      const plan = (await asOperator('POST', '/plans', planBody)).json() as { id: string };
+      const coupon = (await asOperator('POST', '/coupons', { code: 'AUDIT1', kind: 'amount_off', value: 100 })).json() as { id: string };
+      await asOperator('POST', `/members/${target.userId}/adjustments`, { direction: 'credit', amount: 500, reason: 'To buy a plan' });
+      const bought = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/plans/${plan.id}/purchase`,
+        headers: { cookie: target.cookie, 'idempotency-key': randomUUID() },
+        payload: {},
+      });
+      expect(bought.statusCode).toBe(201);
+      const purchaseId = (bought.json() as { id: string }).id;
+      return {
+        createPlan: { method: 'POST', url: '/api/v1/admin/plans', payload: planBody },
+        updatePlan: { method: 'PUT', url: `/api/v1/admin/plans/${plan.id}`, payload: { ...planBody, price: 600 } },
+        createCoupon: { method: 'POST', url: '/api/v1/admin/coupons', payload: { code: 'AUDIT2', kind: 'percent_off', value: 5 } },
+        updateCoupon: { method: 'PUT', url: `/api/v1/admin/coupons/${coupon.id}`, payload: { kind: 'amount_off', value: 200 } },
+        generateCoupons: {
+          method: 'POST',
+          url: '/api/v1/admin/coupons/generate',
+          payload: { kind: 'wallet_credit', value: 100, count: 3 },
+        },
+        refundPurchase: { method: 'POST', url: `/api/v1/admin/purchases/${purchaseId}/refund`, payload: { reason: 'Asked for it' } },
+        updateReferralSettings: {
+          method: 'PUT',
+          url: '/api/v1/admin/referral-settings',
+          payload: {
+            level1Bp: 900,
+            level2Bp: 400,
+            level3Bp: 100,
+            capBp: 2000,
+            requireActivePlan: false,
+            holdDays: 3,
+            refundWindowDays: 10,
+          },
+        },
+      };
+    };
     const actions: Record<string, { method: 'POST' | 'PUT'; url: string; payload: object }> = {
-      setMemberRole: { method: 'PUT', url: `/api/v1/admin/members/${target.userId}/role`, payload: { role: 'operator', reason: 'Joins support' } },
-      setMemberStatus: { method: 'PUT', url: `/api/v1/admin/members/${member.userId}/status`, payload: { status: 'frozen', reason: 'Chargeback' } },
+      setMemberRole: {
+        method: 'PUT',
+        url: `/api/v1/admin/members/${target.userId}/role`,
+        payload: { role: 'operator', reason: 'Joins support' },
+      },
+      setMemberStatus: {
+        method: 'PUT',
+        url: `/api/v1/admin/members/${member.userId}/status`,
+        payload: { status: 'frozen', reason: 'Chargeback' },
+      },
       issueSignInLink: { method: 'POST', url: `/api/v1/admin/members/${target.userId}/sign-in-links`, payload: { reason: 'Locked out' } },
       adjustBalance: {
         method: 'POST',
         url: `/api/v1/admin/members/${target.userId}/adjustments`,
         payload: { direction: 'credit', amount: 700, reason: 'Goodwill' },
       },
-      creditRechargeOrder: { method: 'POST', url: `/api/v1/admin/recharge/orders/${await order()}/credit`, payload: { note: 'Seen on the statement' } },
-      rejectRechargeOrder: { method: 'POST', url: `/api/v1/admin/recharge/orders/${await order()}/reject`, payload: { reason: 'No payment arrived' } },
+      creditRechargeOrder: {
+        method: 'POST',
+        url: `/api/v1/admin/recharge/orders/${await order()}/credit`,
+        payload: { note: 'Seen on the statement' },
+      },
+      rejectRechargeOrder: {
+        method: 'POST',
+        url: `/api/v1/admin/recharge/orders/${await order()}/reject`,
+        payload: { reason: 'No payment arrived' },
+      },
       upsertPaymentChannel: {
         method: 'PUT',
         url: '/api/v1/admin/payment-channels/cash',
         payload: { kind: 'bank_transfer', name: 'Cash desk', minAmount: 100, maxAmount: 10_000 },
       },
+      ...(await planActions()),
     };
     // A new state-changing operator operation must be added here, so its audit row is checked too.
     const changing = operations.filter((operation) => operation.method !== 'get').map((operation) => operation.operationId);
@@ -137,7 +203,10 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         remoteAddress: ip,
         headers: { cookie: operator.cookie, 'x-request-id': requestId, 'idempotency-key': randomUUID() },
       });
-      expect({ operationId, status: response.statusCode }).toEqual({ operationId, status: expect.toSatisfy((status: number) => status < 300) });
+      expect({ operationId, status: response.statusCode }).toEqual({
+        operationId,
+        status: expect.toSatisfy((status: number) => status < 300),
+      });
       const rows = await t.database.handle.db
         .select({ actorId: auditLog.actorId, ip: auditLog.ip })
         .from(auditLog)
