@@ -21,6 +21,20 @@ if (existsSync(ledgerBench)) {
   if (typeof runLedgerCredits === 'function') results.ledgerCredits = await runLedgerCredits();
 }
 
+// Purchases/s through the API against pgbench running the same transaction; goal ratio >= 0.6,
+// reported pass/fail like Lighthouse (a miss does not change the exit status).
+const purchasesBench = join(ROOT, 'scripts/bench/purchases.mjs');
+if (existsSync(purchasesBench)) {
+  const { runPurchases } = await import(pathToFileURL(purchasesBench).href);
+  if (typeof runPurchases === 'function') {
+    // A failed run is recorded (and printed) so the figures above still reach latest.json.
+    results.purchases = await runPurchases().catch((error) => {
+      console.error(`purchases: failed: ${error instanceof Error ? error.message : String(error)}`);
+      return { error: error instanceof Error ? error.message : String(error) };
+    });
+  }
+}
+
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
 writeFileSync(join(ROOT, 'bench-results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 const overBudget = results.startupAndBundle.firstLoad.total > FIRST_LOAD_BUDGET_BYTES;
