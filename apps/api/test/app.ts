@@ -44,7 +44,7 @@ export async function createTestApp(
 }
 
 /** Wraps `app.inject(options)` so each request has `X-Requested-With: fetch` unless it sets one. */
-function addClientHeader(app: FastifyInstance) {
+export function addClientHeader(app: FastifyInstance) {
   const inject = app.inject.bind(app);
   const withHeader = (options: InjectOptions | string) => {
     const given = typeof options === 'string' ? { url: options } : options;

@@ -5,6 +5,7 @@ import { apiErrorSchema } from '@orchard/shared';
 import { createTestApp, type TestApp } from './app';
 import { randomIp, registerMember, signInOperator } from './auth';
 import { DATABASE_KINDS } from './database';
+import { buy, createCoupon, createPlan, fund, quickMember } from './plans/helpers';
 
 /**
  * Every operation of the OpenAPI document, driven from the document itself (a new operation is
@@ -103,7 +104,10 @@ function encodeQueryValue(value: string): string {
   let encoded = '';
   for (const char of value) {
     const code = char.codePointAt(0)!;
-    encoded += code >= 0xd800 && code <= 0xdfff ? `%ED%${(0xa0 + ((code >> 6) & 0x1f)).toString(16)}%${(0x80 + (code & 0x3f)).toString(16)}` : encodeURIComponent(char);
+    encoded +=
+      code >= 0xd800 && code <= 0xdfff
+        ? `%ED%${(0xa0 + ((code >> 6) & 0x1f)).toString(16)}%${(0x80 + (code & 0x3f)).toString(16)}`
+        : encodeURIComponent(char);
   }
   return encoded;
 }
@@ -151,7 +155,16 @@ const CHECKSUM = sql`select md5(concat_ws('|',
   (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from recharge_orders t) s),
   (select count(*)::text from payment_webhook_events),
   (select count(*)::text from outbox),
-  (select count(*)::text from sign_in_links)
+  (select count(*)::text from sign_in_links),
+  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from plans t) s),
+  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from plan_stock_units t) s),
+  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from plan_member_counts t) s),
+  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from coupons t) s),
+  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from coupon_member_uses t) s),
+  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from coupon_redemptions t) s),
+  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from purchases t) s),
+  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from commissions t) s),
+  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from referral_settings t) s)
 )) as checksum`;
 
 describe.each(DATABASE_KINDS)('generated input over the OpenAPI document on %s', (kind) => {
@@ -174,61 +187,94 @@ describe.each(DATABASE_KINDS)('generated input over the OpenAPI document on %s',
   async function ensureSignedIn() {
     const me = member && (await t.app.inject({ method: 'GET', url: '/api/v1/wallet', headers: { cookie: member.cookie } }));
     if (me?.statusCode !== 200) member = (await registerMember(t)) as typeof member;
-    const admin = operator && (await t.app.inject({ method: 'GET', url: '/api/v1/admin/ledger/report', headers: { cookie: operator.cookie } }));
+    const admin =
+      operator && (await t.app.inject({ method: 'GET', url: '/api/v1/admin/ledger/report', headers: { cookie: operator.cookie } }));
     if (admin?.statusCode !== 200) operator = await signInOperator(t);
+  }
+
+  /**
+   * A plan (on sale, with stock), a coupon and a purchase of the plan that exist, so the operations
+   * on one of them judge a real row instead of stopping at 404.
+   */
+  let fixtures: { planId: string; couponId: string; purchaseId: string } | undefined;
+  async function createFixtures() {
+    const w = { t, operator };
+    const plan = await createPlan(w, { stock: 1_000 });
+    const coupon = await createCoupon(w, { code: 'FUZZ-FIXTURE', kind: 'percent_off', value: 10 });
+    const buyer = await quickMember(t);
+    await fund(w, buyer.userId, 1_000_000);
+    const bought = await buy(w, buyer, plan.id);
+    if (bought.statusCode !== 201) throw new Error(`fixture purchase: ${bought.statusCode} ${bought.body}`);
+    // The fuzzing member can pay for the plausible purchase too.
+    await fund(w, member.userId, 1_000_000);
+    fixtures = { planId: plan.id, couponId: coupon.id, purchaseId: (bought.json() as { id: string }).id };
+  }
+
+  function idFor(template: string): string {
+    if (template.startsWith('/api/v1/admin/members/')) return member.userId;
+    if (/^\/api\/v1\/(admin\/)?plans\/\{id\}/.test(template)) return fixtures!.planId;
+    if (template.startsWith('/api/v1/admin/coupons/{id}')) return fixtures!.couponId;
+    if (template.startsWith('/api/v1/admin/purchases/{id}')) return fixtures!.purchaseId;
+    return randomUUID();
   }
 
   function pathFor(template: string): string {
     return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
-      if (name === 'id') return template.startsWith('/api/v1/admin/members/') ? member.userId : randomUUID();
+      if (name === 'id') return idFor(template);
       if (name === 'code') return 'fuzz-channel';
       if (name === 'channel') return 'bank-transfer';
       throw new Error(`no value for path parameter {${name}} of ${template}: add one to pathFor`);
     });
   }
 
-  it('answers every text field of every operation without a 5xx, in the error shape, changing nothing when it refuses', { timeout: 600_000 }, async () => {
-    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-      paths: Record<string, Record<string, Operation>>;
-    };
-    const problems: string[] = [];
-    const covered = new Set<string>();
-    const all = new Set<string>();
-    for (const [template, methods] of Object.entries(document.paths)) {
-      for (const [method, operation] of Object.entries(methods)) {
-        all.add(operation.operationId);
-        await ensureSignedIn();
-        const cookie = template.startsWith('/api/v1/admin/') ? operator.cookie : member.cookie;
-        for (const testCase of casesFor(operation, method, member)) {
-          const url = `${pathFor(template)}${testCase.query ? `?${testCase.query}` : ''}`;
-          const before = await checksum();
-          const response = await t.app.inject({
-            method: method.toUpperCase() as 'GET',
-            url,
-            remoteAddress: randomIp(),
-            headers: {
-              cookie,
-              'idempotency-key': randomUUID(),
-              ...(testCase.body !== undefined ? { 'content-type': 'application/json' } : {}),
-            },
-            ...(testCase.body !== undefined ? { payload: JSON.stringify(testCase.body) } : {}),
-          });
-          covered.add(operation.operationId);
-          const where = `${operation.operationId} (${method.toUpperCase()} ${template}) ${testCase.label}: ${response.statusCode}`;
-          if (response.statusCode >= 500) problems.push(`${where} ${response.body.slice(0, 200)}`);
-          if (response.statusCode >= 400 && !apiErrorSchema.safeParse(safeJson(response.body)).success) {
-            problems.push(`${where} answered outside the error shape: ${response.body.slice(0, 200)}`);
-          }
-          if (response.statusCode >= 400 && response.statusCode < 500 && (await checksum()) !== before) {
-            problems.push(`${where} was refused but changed the database`);
+  it(
+    'answers every text field of every operation without a 5xx, in the error shape, changing nothing when it refuses',
+    { timeout: 600_000 },
+    async () => {
+      const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
+        paths: Record<string, Record<string, Operation>>;
+      };
+      await ensureSignedIn();
+      await createFixtures();
+      const problems: string[] = [];
+      const covered = new Set<string>();
+      const all = new Set<string>();
+      for (const [template, methods] of Object.entries(document.paths)) {
+        for (const [method, operation] of Object.entries(methods)) {
+          all.add(operation.operationId);
+          await ensureSignedIn();
+          const cookie = template.startsWith('/api/v1/admin/') ? operator.cookie : member.cookie;
+          for (const testCase of casesFor(operation, method, member)) {
+            const url = `${pathFor(template)}${testCase.query ? `?${testCase.query}` : ''}`;
+            const before = await checksum();
+            const response = await t.app.inject({
+              method: method.toUpperCase() as 'GET',
+              url,
+              remoteAddress: randomIp(),
+              headers: {
+                cookie,
+                'idempotency-key': randomUUID(),
+                ...(testCase.body !== undefined ? { 'content-type': 'application/json' } : {}),
+              },
+              ...(testCase.body !== undefined ? { payload: JSON.stringify(testCase.body) } : {}),
+            });
+            covered.add(operation.operationId);
+            const where = `${operation.operationId} (${method.toUpperCase()} ${template}) ${testCase.label}: ${response.statusCode}`;
+            if (response.statusCode >= 500) problems.push(`${where} ${response.body.slice(0, 200)}`);
+            if (response.statusCode >= 400 && !apiErrorSchema.safeParse(safeJson(response.body)).success) {
+              problems.push(`${where} answered outside the error shape: ${response.body.slice(0, 200)}`);
+            }
+            if (response.statusCode >= 400 && response.statusCode < 500 && (await checksum()) !== before) {
+              problems.push(`${where} was refused but changed the database`);
+            }
           }
         }
       }
-    }
-    expect(problems).toEqual([]);
-    expect([...all].filter((id) => !covered.has(id))).toEqual([]);
-    expect(all.size).toBeGreaterThan(40);
-  });
+      expect(problems).toEqual([]);
+      expect([...all].filter((id) => !covered.has(id))).toEqual([]);
+      expect(all.size).toBeGreaterThan(40);
+    },
+  );
 });
 
 function safeJson(text: string): unknown {

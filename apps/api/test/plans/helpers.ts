@@ -1,6 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import type { AdminPlan, UpsertPlanBody } from '@orchard/shared';
-import type { TestApp } from '../app';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AdminCoupon, AdminPlan, UpsertPlanBody } from '@orchard/shared';
+import { buildApp } from '../../src/app';
+import { openDatabase, type Db } from '../../src/db/client';
+import { users } from '../../src/db/schema/index';
+import { generateInviteCode } from '../../src/lib/invite-code';
+import { createSession, SESSION_COOKIE } from '../../src/modules/accounts/sessions';
+import { addClientHeader, type TestApp } from '../app';
 import { registerMember, signInOperator, type RegisteredMember } from '../auth';
 
 /** An operator's cookie and helpers to call the console and member APIs in plans tests. */
@@ -84,4 +91,83 @@ export async function wallet(w: PlansWorld, member: { cookie: string }) {
 
 export async function commissions(w: PlansWorld, member: { cookie: string }) {
   return (await asMember(w, member, 'GET', '/me/commissions')).json() as { pending: number; released: number; debt: number };
+}
+
+export async function createCoupon(w: PlansWorld, body: Record<string, unknown>): Promise<AdminCoupon> {
+  const response = await asOperator(w, 'POST', '/coupons', body);
+  if (response.statusCode !== 201) throw new Error(`createCoupon: ${response.statusCode} ${response.body}`);
+  return response.json() as AdminCoupon;
+}
+
+/** The rows of a raw query. */
+export async function rows<T = Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** A number from a raw `select … as n`. */
+export async function scalar(db: Db, query: SQL): Promise<number> {
+  const [row] = await rows<{ n: string | number }>(db, query);
+  return Number(row?.n);
+}
+
+/**
+ * A member written straight into the database, signed in by the app's own createSession: no
+ * argon2 hashing, so a suite can make dozens in a moment. `referrerId` places them under an upline.
+ */
+export async function quickMember(t: TestApp, opts: { referrerId?: string } = {}): Promise<{ userId: string; cookie: string }> {
+  const db = t.database.handle.db;
+  const [row] = await db
+    .insert(users)
+    .values({
+      email: `quick-${randomBytes(6).toString('hex')}@test.local`,
+      displayName: 'Quick Member',
+      passwordHash: 'not-a-real-hash',
+      inviteCode: generateInviteCode(),
+      referrerId: opts.referrerId ?? null,
+    })
+    .returning({ id: users.id });
+  const session = await createSession(db, { userId: row!.id, now: t.clock.now(), ip: null, userAgent: null });
+  return { userId: row!.id, cookie: `${SESSION_COOKIE}=${session.token}` };
+}
+
+export interface SecondInstance {
+  app: FastifyInstance;
+  db: Db;
+  close(): Promise<void>;
+}
+
+/**
+ * A second app instance on the test app's PostgreSQL database, as in the scale-out shape: its own
+ * connection pool and Fastify app, the same configuration and clock. Close it before the test app.
+ */
+export async function secondInstance(t: TestApp, poolSize = 20): Promise<SecondInstance> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (t.database.handle.kind !== 'postgres' || !baseUrl) throw new Error('a second instance needs the PostgreSQL test database');
+  const [current] = await t.database.handle.withSession((session) => session.query<{ name: string }>('select current_database() as name'));
+  const url = new URL(baseUrl);
+  url.pathname = `/${current!.name}`;
+  const handle = await openDatabase({ url: url.toString(), poolSize });
+  const app = await buildApp({ config: t.config, database: handle, clock: t.clock });
+  await app.ready();
+  addClientHeader(app);
+  return {
+    app,
+    db: handle.db,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+/** How many answers had each status, e.g. `{ 201: 3, 409: 97 }`. */
+export function statusCounts(responses: { statusCode: number }[]): Record<number, number> {
+  const counts: Record<number, number> = {};
+  for (const response of responses) counts[response.statusCode] = (counts[response.statusCode] ?? 0) + 1;
+  return counts;
+}
+
+/** The error codes of the answers with a status, deduplicated. */
+export function errorCodes(responses: { statusCode: number; json(): unknown }[], status: number): string[] {
+  return [...new Set(responses.filter((r) => r.statusCode === status).map((r) => (r.json() as { error: { code: string } }).error.code))];
 }

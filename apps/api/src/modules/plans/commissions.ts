@@ -43,6 +43,23 @@ export async function releaseCommission(tx: Tx, deps: ServiceDeps, commission: r
 }
 
 /**
+ * Locks the accounts of every beneficiary of a batch at once, in ascending account id order like
+ * every other movement. Locked one commission at a time (in commission order) two runners whose
+ * batches share beneficiaries took them crosswise and deadlocked until withTransaction gave up.
+ */
+async function lockBeneficiaries(tx: Tx, due: readonly repo.DueCommission[]): Promise<void> {
+  const accountIds: number[] = [];
+  const seen = new Set<string>();
+  for (const { beneficiaryId, currency } of due) {
+    if (seen.has(`${beneficiaryId}:${currency}`)) continue;
+    seen.add(`${beneficiaryId}:${currency}`);
+    const accounts = await ensureMemberAccounts(tx, beneficiaryId, currency);
+    accountIds.push(accounts.commissionPending, accounts.available, accounts.debt);
+  }
+  await lockMemberBalances(tx, accountIds);
+}
+
+/**
  * Releases every commission whose holding period is over. Safe to run on several instances at
  * once: each batch locks its rows with SKIP LOCKED, so two runners never take the same commission.
  * Returns how many it released.
@@ -53,6 +70,7 @@ export async function releaseDueCommissions(deps: ServiceDeps): Promise<number> 
     const now = deps.clock.now();
     const count = await withTransaction(deps.db, async (tx) => {
       const due = await repo.claimDueCommissions(tx, now, RELEASE_BATCH);
+      await lockBeneficiaries(tx, due);
       for (const commission of due) await releaseCommission(tx, deps, commission, now);
       return due.length;
     });

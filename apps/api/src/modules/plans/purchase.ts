@@ -128,7 +128,8 @@ export async function purchasePlan(
       if (!(await repo.countCouponRedemption(tx, coupon.id))) throw new CouponNotApplicableError('cap_reached', 'coupon');
     }
     const purchaseId = randomUUID();
-    if (plan.stock !== null && !(await repo.claimStockUnit(tx, planId, purchaseId))) throw soldOut();
+    // Sold out for certain: no free unit at all (units being claimed right now still count as free).
+    if (plan.stock !== null && ((await repo.remainingStock(tx, [planId])).get(planId) ?? 0) === 0) throw soldOut();
 
     const settings = await repo.readSettings(tx);
     const lines = commissionLines(paid, settings, await repo.findUplines(tx, userId, now));
@@ -157,6 +158,10 @@ export async function purchasePlan(
       at: now,
       limits: ledgerLimits(deps.config),
     });
+    // The unit is claimed only once the wallet has paid: claimStockUnit passes over units that other
+    // purchases hold (SKIP LOCKED), so a purchase about to fail (not enough money) must hold none,
+    // or members who can pay are told "sold out" while units are left.
+    if (plan.stock !== null && !(await repo.claimStockUnit(tx, planId, purchaseId))) throw soldOut();
 
     const purchase = await repo.insertPurchase(tx, {
       id: purchaseId,
