@@ -121,3 +121,20 @@ export async function lockMemberBalances(tx: Tx, accountIds: number[]): Promise<
   )) as unknown as { rows: { id: string | number; balance: string | number }[] };
   return new Map(result.rows.map((row) => [Number(row.id), Number(row.balance)]));
 }
+
+/**
+ * Several members' accounts in one round trip (a purchase's uplines), creating whichever are
+ * missing one member at a time as ensureMemberAccounts does.
+ */
+export async function ensureMembersAccounts(tx: Tx, userIds: readonly string[], currency: string): Promise<Map<string, MemberAccounts>> {
+  const found = new Map<string, MemberAccounts>();
+  if (userIds.length === 0) return found;
+  const rows = await tx
+    .select({ id: ledgerAccounts.id, type: ledgerAccounts.type, ownerId: ledgerAccounts.ownerId })
+    .from(ledgerAccounts)
+    .where(and(inArray(ledgerAccounts.ownerId, [...userIds]), eq(ledgerAccounts.currency, currency)));
+  for (const userId of userIds) {
+    found.set(userId, pickMemberAccounts(rows, userId) ?? (await ensureMemberAccounts(tx, userId, currency)));
+  }
+  return found;
+}

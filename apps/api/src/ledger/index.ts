@@ -5,6 +5,7 @@
  */
 export {
   ensureMemberAccounts,
+  ensureMembersAccounts,
   lockMemberBalances,
   platformAccountId,
   resolveAccounts,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CouponRefusal, Purchase, PurchasePlanBody, PurchaseQuote } from '@orchard/shared';
 import { AppError } from '../../errors';
 import {
-  ensureMemberAccounts,
+  ensureMembersAccounts,
   getMemberBalances,
   IdempotencyKeyReusedError,
   ledgerLimits,
@@ -145,10 +145,12 @@ export async function purchasePlan(
     if (paid > 0) entries.push({ accountId: member.available, amount: -paid });
     if (discount > 0) entries.push({ accountId: platform.platform_promotions_expense, amount: -discount });
     if (commissionTotal > 0) entries.push({ accountId: platform.platform_commission_expense, amount: -commissionTotal });
-    for (const line of paying) {
-      const upline = await ensureMemberAccounts(tx, line.beneficiaryId!, plan.currency);
-      entries.push({ accountId: upline.commissionPending, amount: line.amount });
-    }
+    const uplines = await ensureMembersAccounts(
+      tx,
+      paying.map((line) => line.beneficiaryId!),
+      plan.currency,
+    );
+    for (const line of paying) entries.push({ accountId: uplines.get(line.beneficiaryId!)!.commissionPending, amount: line.amount });
     const posted = await postTransaction(tx, {
       kind: 'plan_purchase',
       idempotencyKey: `purchase:${purchaseId}`,
