@@ -3,6 +3,7 @@ import { ConsoleLayout } from '../components/layouts/console-layout';
 import { ConsoleAccount } from '../features/admin-accounts/console-home';
 import { AdminAccountsNavLinks } from '../features/admin-accounts/nav-links';
 import { AdminLedgerNavLinks } from '../features/admin-ledger/nav-links';
+import { AdminPlansNavLinks } from '../features/admin-plans/nav-links';
 import { meQueryOptions } from '../lib/session';
 
 /** The operator console (SPEC.md): operators only; its code loads only when visited. */
@@ -25,6 +26,7 @@ function AdminLayout() {
         <>
           <AdminAccountsNavLinks />
           <AdminLedgerNavLinks />
+          <AdminPlansNavLinks />
         </>
       }
     />

@@ -186,6 +186,13 @@ export function MemberPage({ money }: { money?: ReactNode }) {
             >
               {t('member.auditTrail')}
             </Link>
+            <Link
+              to="/admin/purchases"
+              search={{ member: member.id }}
+              className="text-sm font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
+            >
+              {t('member.purchases')}
+            </Link>
           </Card>
           {member.status === 'active' && <IssueSignInLink memberId={member.id} />}
           <MemberAccess member={member} />

@@ -57,6 +57,7 @@ const en = {
     copied: 'Copied',
     linkLabel: 'Sign-in link',
     auditTrail: 'See this member in the audit log',
+    purchases: 'See this member’s plan purchases',
     access: 'Access',
     freezeReason: 'Why freeze this member',
     unfreezeReason: 'Why unfreeze this member',

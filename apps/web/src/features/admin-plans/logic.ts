@@ -1,0 +1,132 @@
+import { decimalStringToMinor, minorToDecimalString } from '@orchard/shared/money';
+
+/*
+ * The conversions between what an operator types in the console's plan, coupon and referral
+ * forms and what the API stores: percent ↔ basis points, datetime-local ↔ ISO instants, money
+ * text ↔ minor units, whole numbers, one-per-line lists. No floats: percentages go through the
+ * shared decimal parser like money does.
+ */
+
+/** "10" → 1000, "2.5" → 250, "0.01" → 1, "12,5 %" → 1250; null when it is not a percentage with at most 2 decimals. */
+export function percentToBasisPoints(text: string): number | null {
+  const compact = text.trim().replace(/\s/g, '').replace(/%$/, '');
+  if (!compact) return null;
+  return decimalStringToMinor(compact, 2);
+}
+
+/** 1000 → "10", 250 → "2.5", 1 → "0.01": as a person would type it back. */
+export function basisPointsToPercent(basisPoints: number): string {
+  return trimDecimals(minorToDecimalString(basisPoints, 2));
+}
+
+/** A rate for reading ("10 %", "2.5 %"), in the person's locale. Display only: rates are not money. */
+export function formatBasisPoints(basisPoints: number, locale?: string): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+}
+
+/** Minor units as a money field's text, without a currency: 1250 → "12.50", 5000 → "50", 7 (0 digits) → "7". */
+export function minorToMoneyInput(minor: number, fractionDigits: number): string {
+  const text = minorToDecimalString(minor, fractionDigits);
+  return text.endsWith(`.${'0'.repeat(fractionDigits)}`) && fractionDigits > 0 ? text.slice(0, -(fractionDigits + 1)) : text;
+}
+
+/**
+ * A money field's text → minor units: null when left empty, undefined when it is not an amount
+ * ("abc", "1.234" in a 2-digit currency, "-3").
+ */
+export function moneyInputToMinor(text: string, fractionDigits: number): number | null | undefined {
+  const compact = text.trim().replace(/\s/g, '');
+  if (!compact) return null;
+  return decimalStringToMinor(compact, fractionDigits) ?? undefined;
+}
+
+/** A whole-number field: null when empty, undefined when it is not a whole number of at most 9 digits. */
+export function wholeNumberInput(text: string): number | null | undefined {
+  const compact = text.trim();
+  if (!compact) return null;
+  return /^\d{1,9}$/.test(compact) ? Number(compact) : undefined;
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * An ISO instant → the value of an <input type="datetime-local"> ("2026-12-01T09:30"), in the
+ * browser's time zone (the operator's own clock); "" for none.
+ */
+export function isoToLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * A datetime-local value (local time, no offset) → an ISO instant in UTC; null when empty,
+ * undefined when it is not a date and time.
+ */
+export function localInputToIso(text: string): string | null | undefined {
+  const value = text.trim();
+  if (!value) return null;
+  // Date-time without an offset is local time (ECMAScript); a date alone would be UTC, so refuse it.
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(value)) return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/** A textarea of one item per line → the items, trimmed, empty lines dropped. */
+export function linesToList(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/**
+ * A server's field messages with list paths ("benefits.2") folded onto the list's own field
+ * ("benefits"), the line named, so they land under the textarea that holds the list.
+ */
+export function foldListFields(fields: Record<string, string>, lists: readonly string[], line: (index: number) => string) {
+  const folded: Record<string, string> = {};
+  for (const [name, message] of Object.entries(fields)) {
+    const [head, index] = name.split('.');
+    if (head && lists.includes(head) && index !== undefined && /^\d+$/.test(index))
+      folded[head] ??= `${line(Number(index) + 1)} ${message}`;
+    else folded[name] = message;
+  }
+  return folded;
+}
+
+/** What a sale window or validity period says in a table: both ends, one end, or nothing. */
+export type WindowState = 'always' | 'upcoming' | 'open' | 'ended';
+
+export function windowState(startsAt: string | null, endsAt: string | null, now: number): WindowState {
+  if (endsAt && Date.parse(endsAt) <= now) return 'ended';
+  if (startsAt && Date.parse(startsAt) > now) return 'upcoming';
+  return startsAt || endsAt ? 'open' : 'always';
+}
+
+/** The codes of a generated batch as a CSV file's text (one column, a header). */
+export function codesToCsv(codes: readonly string[]): string {
+  return ['code', ...codes].join('\r\n') + '\r\n';
+}
+
+/**
+ * Idempotency keys per operator intent: the same body for the same subject keeps its key (a retry
+ * after a lost answer moves nothing twice); a different body (another reason, the override ticked)
+ * is a new intent with a new key, which the server would otherwise refuse as a reused key.
+ */
+export function intentKeys(newKey: () => string = () => crypto.randomUUID()) {
+  const intents = new Map<string, { body: string; key: string }>();
+  return (subject: string, body: unknown): string => {
+    const serialized = JSON.stringify(body);
+    const current = intents.get(subject);
+    if (current?.body === serialized) return current.key;
+    const key = newKey();
+    intents.set(subject, { body: serialized, key });
+    return key;
+  };
+}
+
+function trimDecimals(text: string): string {
+  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
+}

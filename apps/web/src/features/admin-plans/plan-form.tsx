@@ -1,0 +1,103 @@
+import { useMemo } from 'react';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { CheckboxField, TextAreaField } from '../../components/ui/console-fields';
+import { Form, FormServerError, MoneyField, TextField, useZodForm } from '../../components/ui/form';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { appConfig } from '../../lib/config';
+import { currencyFractionDigits } from '../../lib/format';
+import { useSavePlan, type AdminPlan } from './api';
+import { numberedLines, planFormDefaults, planFormSchema } from './forms';
+import { foldListFields } from './logic';
+import { useAdminPlansMessages } from './messages';
+import { useRevealOnOpen } from './ui';
+
+/** Add a plan, or edit one; saving toasts and closes the form. */
+export function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void }) {
+  const { t } = useAdminPlansMessages();
+  const currency = plan?.currency ?? appConfig.currency;
+  const digits = currencyFractionDigits(currency);
+  const schema = useMemo(() => planFormSchema(digits, t), [digits, t]);
+  const form = useZodForm(schema, { defaultValues: planFormDefaults(plan, digits) });
+  const save = useSavePlan();
+  const card = useRevealOnOpen<HTMLDivElement>();
+
+  const stockHint = plan
+    ? `${
+        plan.remainingStock === null
+          ? t('planForm.stockSoldUnlimited', { sold: plan.soldCount })
+          : t('planForm.stockSold', { sold: plan.soldCount, left: plan.remainingStock })
+      } ${t('planForm.stockHint')}`
+    : t('planForm.stockHint');
+
+  return (
+    <div ref={card} className="max-w-3xl scroll-mt-4">
+      <Card className="flex flex-col gap-4">
+        <h2 className="text-lg font-semibold">{plan ? t('planForm.editTitle', { name: plan.name }) : t('planForm.newTitle')}</h2>
+        <Form
+          form={form}
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2"
+          onSubmit={async (body) => {
+            try {
+              const saved = await save.mutateAsync({ id: plan?.id ?? null, body });
+              toast(t('planForm.saved', { name: saved.name }));
+              onDone();
+            } catch (error) {
+              // "benefits.2" → under the benefits box, naming the line as the operator numbers it.
+              if (!(error instanceof ApiError)) throw error;
+              const lines = numberedLines(form.getValues('benefits'));
+              const fields = foldListFields(error.fields, ['benefits'], (index) =>
+                t('common.line', { line: lines[index - 1]?.line ?? index }),
+              );
+              throw new ApiError(error.status, error.code, error.message, fields, error.retryAfterSeconds);
+            }
+          }}
+        >
+          <TextField name="name" label={t('planForm.name')} maxLength={80} autoComplete="off" />
+          <TextField name="badge" label={t('planForm.badge')} hint={t('planForm.badgeHint')} maxLength={24} autoComplete="off" />
+          <div className="sm:col-span-2">
+            <TextAreaField name="description" label={t('planForm.description')} rows={3} maxLength={2000} />
+          </div>
+          <div className="sm:col-span-2">
+            <TextAreaField name="benefits" label={t('planForm.benefits')} hint={t('planForm.benefitsHint')} rows={5} />
+          </div>
+          <MoneyField name="price" label={t('planForm.price')} currency={currency} placeholder="0.00" />
+          <div aria-hidden="true" className="max-sm:hidden" />
+          <TextField name="durationDays" label={t('planForm.durationDays')} inputMode="numeric" autoComplete="off" />
+          <TextField
+            name="sortOrder"
+            label={t('planForm.sortOrder')}
+            hint={t('planForm.sortOrderHint')}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField
+            name="perMemberLimit"
+            label={t('planForm.perMemberLimit')}
+            hint={t('planForm.perMemberLimitHint')}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField name="stock" label={t('planForm.stock')} hint={stockHint} inputMode="numeric" autoComplete="off" />
+          <TextField name="saleStartsAt" type="datetime-local" label={t('planForm.saleStartsAt')} hint={t('common.dateHint')} />
+          <TextField name="saleEndsAt" type="datetime-local" label={t('planForm.saleEndsAt')} hint={t('common.dateHint')} />
+          <div className="sm:col-span-2">
+            <CheckboxField name="active" label={t('planForm.active')} />
+          </div>
+          <div className="flex flex-col gap-2 sm:col-span-2">
+            <FormServerError />
+            <div className="flex gap-2">
+              <Button type="submit" isBusy={form.formState.isSubmitting}>
+                {t('planForm.save')}
+              </Button>
+              <Button variant="secondary" onClick={onDone} disabled={form.formState.isSubmitting}>
+                {t('common.cancel')}
+              </Button>
+            </div>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,219 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useFormContext } from 'react-hook-form';
+import type { DefaultValues, FieldValues } from 'react-hook-form';
+import { z } from 'zod';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+import { Field, noteIds } from '../../components/ui/field';
+import { Form, useFieldError, useZodForm } from '../../components/ui/form';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { windowState } from './logic';
+import { useAdminPlansMessages } from './messages';
+
+/** Search params as a filter form edits them: an empty box or "Any" means the filter is off. */
+export const optionalFilter = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
+
+/**
+ * A filter bar on the form kit: the fields validated by a schema built from the list's query
+ * contract, applied on submit (the page writes them to the URL), or all cleared.
+ */
+export function FilterBar<S extends z.ZodType<FieldValues, FieldValues>>({
+  schema,
+  defaultValues,
+  onSearch,
+  children,
+}: {
+  schema: S;
+  defaultValues: DefaultValues<z.input<S>>;
+  onSearch: (values: z.output<S> | Record<string, never>) => void;
+  children: ReactNode;
+}) {
+  const { t } = useAdminPlansMessages();
+  const form = useZodForm(schema, { defaultValues });
+  return (
+    <Form form={form} onSubmit={onSearch} role="search" className="flex-row flex-wrap items-start gap-3 [&>*]:min-w-40">
+      {children}
+      <div className="flex gap-2 self-start pt-6">
+        <Button type="submit">{t('common.search')}</Button>
+        <Button variant="ghost" onClick={() => onSearch({})}>
+          {t('common.clear')}
+        </Button>
+      </div>
+    </Form>
+  );
+}
+
+/** Copies text to the clipboard and says so on the button for a moment. */
+export function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <Button
+      variant="secondary"
+      className="min-h-10"
+      onClick={() => {
+        void navigator.clipboard?.writeText(text).then(() => {
+          setCopied(true);
+          setTimeout(() => setCopied(false), 2000);
+        });
+      }}
+    >
+      <span aria-live="polite">{copied ? done : label}</span>
+    </Button>
+  );
+}
+
+/**
+ * Several choices of a list (the plans a coupon applies to) as checkboxes in a fieldset, kept as
+ * an array of ids in the form (also with a single checkbox, where a registered box would give a
+ * string or false).
+ */
+export function CheckboxListField({
+  name,
+  label,
+  hint,
+  options,
+}: {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  options: Array<{ value: string; label: ReactNode }>;
+}) {
+  const { watch, setValue, formState } = useFormContext();
+  const error = useFieldError(name);
+  const id = useId();
+  const selected = (watch(name) as string[] | undefined) ?? [];
+  const toggle = (value: string, on: boolean) =>
+    setValue(name, on ? [...selected, value] : selected.filter((item) => item !== value), {
+      shouldDirty: true,
+      shouldValidate: formState.isSubmitted,
+    });
+  return (
+    <fieldset
+      className="flex min-w-0 flex-col gap-1.5"
+      aria-describedby={[error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined}
+    >
+      <legend className="mb-1 text-sm font-medium text-gray-900 dark:text-gray-100">{label}</legend>
+      <div className="flex flex-wrap gap-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className="flex min-h-11 items-center gap-2 rounded-xl px-3 text-sm ring-1 ring-gray-200 dark:ring-gray-800"
+          >
+            <input
+              type="checkbox"
+              className="size-4 accent-primary-600"
+              checked={selected.includes(option.value)}
+              onChange={(event) => toggle(option.value, event.target.checked)}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-gray-600 dark:text-gray-400">
+          {hint}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** Secondary text under a cell's first line. */
+export function Sub({ children }: { children: ReactNode }) {
+  return <div className="text-xs text-gray-600 dark:text-gray-400">{children}</div>;
+}
+
+/** A failure outside a table (a page's own data), with a retry. */
+export function LoadFailed({ message, onRetry, isBusy }: { message: string; onRetry: () => void; isBusy?: boolean }) {
+  const { t } = useAdminPlansMessages();
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+    >
+      <span className="min-w-0 flex-1">{message}</span>
+      <Button variant="secondary" className="min-h-9" isBusy={isBusy} onClick={onRetry}>
+        {t('common.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** A sale window or validity period in words: both ends, one end, or none; and where now stands in it. */
+export function PeriodText({ startsAt, endsAt }: { startsAt: string | null; endsAt: string | null }) {
+  const { t } = useAdminPlansMessages();
+  // Dates only, to keep the column narrow; the exact time is in each line's title.
+  const start = startsAt ? formatDate(startsAt) : null;
+  const end = endsAt ? formatDate(endsAt) : null;
+  // The moment the list was drawn: a row does not change its words while the operator reads it.
+  const [now] = useState(() => Date.now());
+  const state = windowState(startsAt, endsAt, now);
+  return (
+    <div className="whitespace-nowrap">
+      {startsAt && start ? <div title={formatDateTime(startsAt)}>{t('common.from', { start })}</div> : null}
+      {endsAt && end ? <div title={formatDateTime(endsAt)}>{t('common.until', { end })}</div> : null}
+      {!start && !end ? <div>{t('common.always')}</div> : null}
+      {state !== 'always' ? <Sub>{t(`common.windowStates.${state}`)}</Sub> : null}
+    </div>
+  );
+}
+
+/**
+ * A whole percentage typed as a figure with "%" beside it, drawn like the kit's MoneyField so a
+ * coupon's percent and its amounts line up in one row.
+ */
+export function PercentFigureField({ name, label, hint }: { name: string; label: ReactNode; hint?: ReactNode }) {
+  const { register } = useFormContext();
+  const error = useFieldError(name);
+  const id = useId();
+  return (
+    <Field
+      id={id}
+      label={label}
+      error={error}
+      hint={hint}
+      control={
+        <div
+          className={cn(
+            'flex min-h-14 items-center gap-2 rounded-2xl bg-white px-4 ring-1 focus-within:ring-2 dark:bg-gray-900',
+            error
+              ? 'ring-red-600 dark:ring-red-400'
+              : 'ring-gray-300 focus-within:ring-primary-600 dark:ring-gray-700 dark:focus-within:ring-primary-500',
+          )}
+        >
+          <input
+            id={id}
+            inputMode="numeric"
+            autoComplete="off"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={noteIds(id, error, hint)}
+            className="min-w-0 flex-1 bg-transparent text-2xl font-semibold text-gray-900 tabular-nums outline-none placeholder:text-gray-400 dark:text-gray-100 dark:placeholder:text-gray-600"
+            {...register(name)}
+          />
+          <span aria-hidden="true" className="text-sm font-semibold text-gray-600 dark:text-gray-400">
+            %
+          </span>
+        </div>
+      }
+    />
+  );
+}
+
+/**
+ * A panel that opens above a list (a form, a batch's codes, a coupon's redemptions) is brought
+ * into view when it opens from a row further down.
+ */
+export function useRevealOnOpen<T extends HTMLElement>() {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    // A block body: Chromium's scrollIntoView returns a promise, which React would take for a cleanup.
+    ref.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
+  return ref;
+}
