@@ -54,7 +54,7 @@ export async function getMemberBalances(
     onHold: rows.find((row) => row.type === 'member_on_hold')?.balance ?? 0,
     commissionPending: rows.find((row) => row.type === 'member_commission_pending')?.balance ?? 0,
     /** Owed by the member, as a positive number. */
-    debt: -(rows.find((row) => row.type === 'member_debt')?.balance ?? 0),
+    debt: Math.abs(rows.find((row) => row.type === 'member_debt')?.balance ?? 0),
   };
 }
 

@@ -107,8 +107,9 @@ export async function refundPurchase(
       refundReason: body.reason,
       refundedBy: actor.operatorId,
       refundTransactionId: posted.transactionId,
-      // The plan ends with the refund.
-      endsAt: now.getTime() > purchase.startsAt.getTime() ? now : purchase.endsAt,
+      // The plan ends with the refund; one that had ended already keeps its end (a refund past the
+      // window, with the override, must not make the plan look as if it ran until the refund).
+      endsAt: now.getTime() > purchase.startsAt.getTime() && now.getTime() < purchase.endsAt.getTime() ? now : purchase.endsAt,
     });
     await recordConsoleAction(tx, actor, {
       action: 'purchase.refund',
