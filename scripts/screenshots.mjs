@@ -121,6 +121,7 @@ function readRouteTable() {
 async function pagesToShoot(member) {
   const APP_ROUTES = readRouteTable();
   const orders = await (await member.request.get('/api/v1/recharge/orders?limit=50')).json();
+  const plans = await (await member.request.get('/api/v1/plans')).json();
   const byStatus = new Map();
   for (const order of orders.items ?? []) if (!byStatus.has(order.status)) byStatus.set(order.status, order.id);
   const adminDir = join(ROOT, 'apps/web/src/routes/admin');
@@ -136,8 +137,8 @@ async function pagesToShoot(member) {
     if (route.path === '/recharge/confirm/$id') {
       for (const [status, id] of byStatus) pages.push({ path: `/recharge/confirm/${id}`, name: `recharge_confirm_${status}`, role });
     } else if (route.path === '/plan/$id') {
-      // No plans exist yet (the plans feature adds them): any id shows the page's current state.
-      pages.push({ path: '/plan/1', name: 'plan_id', role });
+      // Each demo plan: on sale, limited and ending soon, one per member.
+      for (const plan of plans.items ?? []) pages.push({ path: `/plan/${plan.id}`, name: `plan_${plan.name}`, role });
     } else {
       pages.push({ path: route.path, role });
     }

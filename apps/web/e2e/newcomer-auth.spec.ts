@@ -50,10 +50,6 @@ test.describe('the auth layout puts every piece in a landmark (axe region)', () 
 
 test.describe('placeholders say what the page will do and lead somewhere that works', () => {
   const cases: Array<[path: string, title: string, action: string, target: string]> = [
-    ['/plan', 'Plans', 'Top up your wallet', '/recharge'],
-    ['/plan/7', 'Plan', 'Top up your wallet', '/recharge'],
-    ['/plan/log', 'My plans', 'Top up your wallet', '/recharge'],
-    ['/coupon', 'Coupons', 'Go to home', '/home'],
     ['/promotion', 'Promotions', 'Go to home', '/home'],
     ['/team/list', 'My team', 'See your invite code', '/profile'],
     ['/team/level_two', 'Team level 2', 'See your invite code', '/profile'],

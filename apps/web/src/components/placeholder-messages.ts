@@ -21,30 +21,10 @@ const en = {
     soon: 'Questions and answers are being collected',
     body: 'This page will answer the questions members ask most, grouped by topic.',
   },
-  plan: {
-    title: 'Plans',
-    soon: 'Plans are not on sale yet',
-    body: 'Here you will compare membership plans, their benefits, price and length, and buy one from your wallet. Until they open, you can top up your wallet.',
-  },
-  planDetail: {
-    title: 'Plan',
-    soon: 'Plan details are not open yet',
-    body: 'This page will show one membership plan: its benefits, price and length, with a button to buy it. Until plans open, you can top up your wallet.',
-  },
-  planLog: {
-    title: 'My plans',
-    soon: 'Plans are not on sale yet',
-    body: 'The plans you buy will be listed here with their start and end dates and the price you paid. Until plans open, you can top up your wallet.',
-  },
   promotion: {
     title: 'Promotions',
     soon: 'Promotions are not running yet',
     body: 'Offers and bonuses for a limited time will be announced on this page when they start.',
-  },
-  coupon: {
-    title: 'Coupons',
-    soon: 'Coupons are not available yet',
-    body: 'Coupons you receive will be kept here, ready to use when you buy a plan.',
   },
   teamList: {
     title: 'My team',

@@ -19,11 +19,7 @@ const NEXT: Record<PlaceholderKey, Next> = {
   about: 'home', // unused: AboutPage below has sections, not a button
   help: 'home',
   helpCenter: 'home',
-  plan: 'recharge',
-  planDetail: 'recharge',
-  planLog: 'recharge',
   promotion: 'home',
-  coupon: 'home',
   teamList: 'profile',
   teamLevelTwo: 'profile',
   teamLevelThree: 'profile',

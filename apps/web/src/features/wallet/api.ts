@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { RechargeChannel, RechargeOrder, StatementEntry, StatementPage, Wallet } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
+import { knownStatementFilters } from './logic';
 
 /**
  * Wallet, statement and recharge data (operationIds in comments). Route loaders import this
@@ -54,9 +55,10 @@ export const recentActivityQueryOptions = () =>
 
 export const STATEMENT_PAGE_SIZE = 25;
 
-/** listTransactions with keyset pagination ("Load more" passes nextCursor). */
-export const statementQueryOptions = (filters: StatementFilters) =>
-  infiniteQueryOptions({
+/** listTransactions with keyset pagination ("Load more" passes nextCursor); a type that does not exist is left out. */
+export const statementQueryOptions = (search: StatementFilters) => {
+  const filters = knownStatementFilters(search);
+  return infiniteQueryOptions({
     queryKey: walletKeys.statement(filters),
     queryFn: ({ signal, pageParam }) =>
       apiFetch<StatementPage>(`/wallet/transactions${query({ ...filters, cursor: pageParam, limit: String(STATEMENT_PAGE_SIZE) })}`, {
@@ -66,6 +68,7 @@ export const statementQueryOptions = (filters: StatementFilters) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 10_000,
   });
+};
 
 /** exportTransactions: a plain link, so the browser streams the file to disk. */
 export function statementExportHref(apiBaseUrl: string, filters: StatementFilters): string {

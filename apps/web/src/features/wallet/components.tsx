@@ -7,11 +7,13 @@ import {
   CircleDollarSign,
   Clock,
   Gift,
+  HandCoins,
   Hourglass,
   Landmark,
   Lock,
   RotateCcw,
   ShoppingBag,
+  Undo2,
   Unlock,
   XCircle,
   type LucideIcon,
@@ -67,6 +69,8 @@ const TYPE_ICONS: Record<LedgerTransactionType, LucideIcon> = {
   withdrawal_paid: Landmark,
   withdrawal_release: Unlock,
   coupon_credit: Gift,
+  commission_release: HandCoins,
+  refund: Undo2,
   reversal: RotateCcw,
 };
 

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ArrowDownToLine, ArrowUpFromLine, ChevronRight, LayoutGrid, Megaphone, UserPlus, type LucideIcon } from 'lucide-react';
@@ -34,8 +34,12 @@ const actionClass =
 const actionIconClass =
   'bg-primary-50 text-primary-700 dark:bg-primary-950 dark:text-primary-400 grid size-12 place-items-center rounded-2xl';
 
-/** /home: the wallet at a glance, quick actions, news, the open order's countdown, recent activity. */
-export function HomePage() {
+/**
+ * /home: the wallet at a glance, quick actions, news, the open order's countdown, recent activity.
+ * The route puts in what other features show here (features do not import each other): the
+ * commissions under the balance, the active plan before the recent activity.
+ */
+export function HomePage({ commissions, plan }: { commissions?: ReactNode; plan?: ReactNode } = {}) {
   const { t } = useWalletMessages();
   const wallet = useQuery(walletQueryOptions());
   const recent = useQuery(recentActivityQueryOptions());
@@ -74,6 +78,8 @@ export function HomePage() {
           </>
         )}
       </Card>
+
+      {commissions}
 
       <nav aria-label={t('home.actions')}>
         <ul className="grid grid-cols-4 gap-2">
@@ -118,6 +124,8 @@ export function HomePage() {
       {awaiting ? <OpenOrderCard order={awaiting} updatedAt={openOrders.dataUpdatedAt} /> : null}
 
       {orders.length > 0 ? <OpenOrdersList orders={orders} /> : null}
+
+      {plan}
 
       <section aria-labelledby="recent-heading" className="flex flex-col gap-2">
         <div className="flex items-center justify-between">

@@ -11,7 +11,7 @@ import { formatMoney } from '../../lib/format';
 import { rechargeOrdersQueryOptions, statementExportHref, statementQueryOptions, type StatementFilters } from './api';
 import { ListSkeleton, StatusPill } from './components';
 import { DayGroupedList } from './day-list';
-import { STATEMENT_TYPES } from './logic';
+import { knownStatementFilters, STATEMENT_TYPES } from './logic';
 import { useWalletMessages } from './messages';
 import { StatementRow } from './statement-row';
 
@@ -90,7 +90,7 @@ const dateClass = cn(inputClass, 'dark:[color-scheme:dark]');
 
 /** /trx/log: the statement, filtered by type and dates in the URL, newest first, "Load more". */
 export function StatementPage() {
-  const filters: StatementFilters = useSearch({ from: '/_default/_app/trx/log' });
+  const filters: StatementFilters = knownStatementFilters(useSearch({ from: '/_default/_app/trx/log' }));
   const { t } = useWalletMessages();
   const navigate = useNavigate();
   const query = useInfiniteQuery(statementQueryOptions(filters));

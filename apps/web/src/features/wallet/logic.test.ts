@@ -5,12 +5,16 @@ import {
   splitInstructions,
   memoDetail,
   groupByDay,
+  knownStatementFilters,
   isOrderPending,
   localDayKey,
   minorToInput,
+  parseRechargeSearch,
+  rechargePrefill,
   rechargeStatusTone,
   relativeDayName,
   serverAlignedDeadline,
+  statementTitle,
 } from './logic';
 import { parseStatementSearch } from './search';
 
@@ -91,14 +95,19 @@ describe('serverAlignedDeadline', () => {
 });
 
 describe('parseStatementSearch', () => {
-  it('keeps known types and real dates, drops the rest', () => {
+  it('keeps well-formed types and real dates, drops the rest', () => {
     expect(parseStatementSearch({ type: 'recharge', from: '2026-01-01', to: '2026-01-31' })).toEqual({
       type: 'recharge',
       from: '2026-01-01',
       to: '2026-01-31',
     });
-    expect(parseStatementSearch({ type: 'profit', from: '2026-13-45', to: 'yesterday', cursor: '5' })).toEqual({});
+    expect(parseStatementSearch({ type: 'Not a type!', from: '2026-13-45', to: 'yesterday', cursor: '5' })).toEqual({});
     expect(parseStatementSearch({ type: 42 })).toEqual({});
+  });
+  it('leaves out a type that does not exist before the filters are used', () => {
+    expect(knownStatementFilters(parseStatementSearch({ type: 'profit', from: '2026-01-01' }))).toEqual({ from: '2026-01-01' });
+    expect(knownStatementFilters({ type: 'commission_release' })).toEqual({ type: 'commission_release' });
+    expect(knownStatementFilters({})).toEqual({});
   });
 });
 
@@ -129,5 +138,40 @@ describe('memoDetail', () => {
     expect(memoDetail('Welcome bonus', 'Credit from Orchard')).toBe('Welcome bonus');
     // Only a whole leading word counts: "Recharged" is not "Recharge" repeated.
     expect(memoDetail('Recharged twice, corrected', 'Recharge')).toBe('Recharged twice, corrected');
+  });
+});
+
+describe('recharge prefill', () => {
+  const channel = { minAmount: 1_000, maxAmount: 500_000 };
+  it('shows the amount asked for as a person types it', () => {
+    expect(rechargePrefill(1_250, channel, 2)).toBe('12.50');
+  });
+  it('raises it to the smallest amount the channel takes and keeps it under the largest', () => {
+    expect(rechargePrefill(300, channel, 2)).toBe('10');
+    expect(rechargePrefill(900_000, channel, 2)).toBe('5000');
+  });
+  it('reads the amount from the address only as a positive whole number of minor units', () => {
+    expect(parseRechargeSearch({ amount: 1250 })).toEqual({ amount: 1250 });
+    expect(parseRechargeSearch({ amount: '1250' })).toEqual({ amount: 1250 });
+    for (const amount of [undefined, '', 0, -5, 12.5, 'abc', 2 ** 60]) expect(parseRechargeSearch({ amount })).toEqual({});
+  });
+});
+
+describe('statement titles', () => {
+  it("names a team member's purchase on the pending account as a pending commission", () => {
+    expect(statementTitle({ type: 'plan_purchase', account: 'commission_pending', amount: 2_000 })).toEqual({ key: 'commissionPending' });
+    expect(statementTitle({ type: 'plan_purchase', account: 'available', amount: -2_500 })).toEqual({ key: 'type', type: 'plan_purchase' });
+  });
+  it('tells a commission taken back by a refund from the buyer’s own refund', () => {
+    expect(statementTitle({ type: 'refund', account: 'commission_pending', amount: -250 })).toEqual({ key: 'commissionReversed' });
+    expect(statementTitle({ type: 'refund', account: 'available', amount: -125 })).toEqual({ key: 'commissionReversed' });
+    expect(statementTitle({ type: 'refund', account: 'available', amount: 2_500 })).toEqual({ key: 'type', type: 'refund' });
+  });
+  it('keeps the type for the rest', () => {
+    expect(statementTitle({ type: 'commission_release', account: 'commission_pending', amount: -125 })).toEqual({
+      key: 'type',
+      type: 'commission_release',
+    });
+    expect(statementTitle({ type: 'recharge', account: 'available', amount: 1_000 })).toEqual({ key: 'type', type: 'recharge' });
   });
 });

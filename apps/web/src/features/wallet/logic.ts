@@ -1,4 +1,4 @@
-import type { RechargeOrderStatus } from '@orchard/shared';
+import type { LedgerTransactionType, RechargeOrderStatus, StatementEntry } from '@orchard/shared';
 
 /** Minor units → the text a money field shows ("12.50"; "12" for 1200 when whole is preferred). */
 export function minorToInput(minor: number, fractionDigits: number): string {
@@ -7,6 +7,25 @@ export function minorToInput(minor: number, fractionDigits: number): string {
   const whole = Math.trunc(minor / factor);
   const rest = minor % factor;
   return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(fractionDigits, '0')}`;
+}
+
+/**
+ * /recharge?amount= (minor units; a plan purchase sends what the wallet is short of), read by the
+ * page, not by a validateSearch of the route: a route's search validation is part of the route
+ * tree in the first bundle, which has no room to spare (ARCHITECTURE.md rule 8).
+ */
+export function parseRechargeSearch(search: Record<string, unknown>): { amount?: number } {
+  const amount = Number(search.amount);
+  return Number.isSafeInteger(amount) && amount > 0 ? { amount } : {};
+}
+
+/**
+ * An amount asked for in the address (/recharge?amount=, minor units), as the field shows it:
+ * raised to the channel's smallest amount (less is refused, and the member still needs at least
+ * what was asked), never past its largest.
+ */
+export function rechargePrefill(amount: number, channel: { minAmount: number; maxAmount: number }, fractionDigits: number): string {
+  return minorToInput(Math.min(Math.max(amount, channel.minAmount), channel.maxAmount), fractionDigits);
 }
 
 export type Tone = 'pending' | 'success' | 'failure' | 'neutral';
@@ -42,7 +61,41 @@ export function amountDirection(amount: number): 'in' | 'out' | 'zero' {
   return amount > 0 ? 'in' : amount < 0 ? 'out' : 'zero';
 }
 
-export { STATEMENT_TYPES } from './search';
+/** Transaction types in the order the statement's filter offers them. */
+export const STATEMENT_TYPES: readonly LedgerTransactionType[] = [
+  'recharge',
+  'plan_purchase',
+  'withdrawal_hold',
+  'withdrawal_paid',
+  'withdrawal_release',
+  'coupon_credit',
+  'commission_release',
+  'refund',
+  'adjustment_credit',
+  'adjustment_debit',
+  'reversal',
+];
+
+/** The statement filters of the address, without a type that does not exist (it would be refused). */
+export function knownStatementFilters<T extends { type?: string }>(filters: T): T {
+  if (filters.type === undefined || (STATEMENT_TYPES as readonly string[]).includes(filters.type)) return filters;
+  const { type: _unknown, ...rest } = filters;
+  return rest as T;
+}
+
+/**
+ * What a statement line is called. The type names the business action, but commissions need the
+ * member's side of it: a team member's purchase credits their pending commissions, its release
+ * moves them out of pending, and a refund takes a commission back (only a commission is ever
+ * taken back by a refund; the buyer's own refund comes in).
+ */
+export function statementTitle(
+  entry: Pick<StatementEntry, 'type' | 'account' | 'amount'>,
+): { key: 'commissionPending' | 'commissionReversed' } | { key: 'type'; type: LedgerTransactionType } {
+  if (entry.account === 'commission_pending' && entry.type === 'plan_purchase') return { key: 'commissionPending' };
+  if (entry.type === 'refund' && entry.amount < 0) return { key: 'commissionReversed' };
+  return { key: 'type', type: entry.type };
+}
 
 /** The local calendar day of a moment, as `YYYY-MM-DD` (the key a list groups by). */
 export function localDayKey(value: string | number | Date): string {

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, History } from 'lucide-react';
 import { z } from 'zod';
@@ -13,13 +13,14 @@ import { moneyText } from '../../components/ui/money-schema';
 import { currencyFractionDigits, formatMoney } from '../../lib/format';
 import { createRechargeOrder, rechargeChannelsQueryOptions, rechargeKeys, type RechargeChannel } from './api';
 import { Skeleton } from './components';
-import { minorToInput } from './logic';
+import { minorToInput, parseRechargeSearch, rechargePrefill } from './logic';
 import { useWalletMessages } from './messages';
 
 /** /recharge: choose how to pay and how much, confirm, and go to the new order. */
 export function RechargePage() {
   const { t } = useWalletMessages();
   const { data } = useQuery(rechargeChannelsQueryOptions());
+  const { amount: prefill } = parseRechargeSearch(useSearch({ strict: false }));
   const channels = data?.items ?? [];
   return (
     <Page
@@ -48,18 +49,20 @@ export function RechargePage() {
           }
         />
       ) : (
-        <RechargeForm channels={channels} />
+        <RechargeForm channels={channels} prefill={prefill} />
       )}
     </Page>
   );
 }
 
-function RechargeForm({ channels }: { channels: RechargeChannel[] }) {
+/** `prefill`: minor units asked for in the address (what a plan purchase is short of). */
+function RechargeForm({ channels, prefill }: { channels: RechargeChannel[]; prefill?: number }) {
   const { t } = useWalletMessages();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<{ amount: number } | null>(null);
-  const defaults = { channel: channels[0]!.code, amount: '' };
+  const first = channels[0]!;
+  const defaults = { channel: first.code, amount: prefill ? rechargePrefill(prefill, first, currencyFractionDigits(first.currency)) : '' };
   // The limits and decimals are the chosen channel's: the schema follows the choice.
   const [channelCode, setChannelCode] = useState(defaults.channel);
   const channel = channels.find((item) => item.code === channelCode) ?? channels[0]!;

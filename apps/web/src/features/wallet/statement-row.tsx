@@ -1,17 +1,18 @@
 import type { StatementEntry } from '@orchard/shared';
 import { formatMoney } from '../../lib/format';
 import { SignedAmount, TapTime, TypeIcon } from './components';
-import { memoDetail } from './logic';
+import { memoDetail, statementTitle } from './logic';
 import { useWalletMessages } from './messages';
 
 /** One statement line: what it was (title), then when and its detail on one line; signed amount and balance after on the right. */
 export function StatementRow({ entry }: { entry: StatementEntry }) {
   const { t } = useWalletMessages();
-  const title = t(`types.${entry.type}`);
+  const naming = statementTitle(entry);
+  const title = naming.key === 'type' ? t(`types.${naming.type}`) : t(`statement.${naming.key}`);
   const detail = entry.memo ? memoDetail(entry.memo, title) : '';
   return (
     <div className="flex items-center gap-3 py-3">
-      <TypeIcon type={entry.type} amount={entry.amount} />
+      <TypeIcon type={naming.key === 'commissionPending' ? 'commission_release' : entry.type} amount={entry.amount} />
       <div className="flex min-w-0 flex-1 flex-col items-start gap-0.5">
         <span className="max-w-full truncate text-sm font-medium text-gray-900 dark:text-gray-100">
           {title}
@@ -34,7 +35,10 @@ export function StatementRow({ entry }: { entry: StatementEntry }) {
       <div className="flex shrink-0 flex-col items-end gap-0.5">
         <SignedAmount amount={entry.amount} />
         <span className="text-xs text-gray-600 tabular-nums dark:text-gray-400">
-          {t('statement.balanceAfter', { amount: formatMoney(entry.balanceAfter) })}
+          {/* A pending commission's line shows what is pending after it, not the balance. */}
+          {t(entry.account === 'commission_pending' ? 'statement.pendingAfter' : 'statement.balanceAfter', {
+            amount: formatMoney(entry.balanceAfter),
+          })}
         </span>
       </div>
     </div>

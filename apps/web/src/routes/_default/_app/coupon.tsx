@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { CouponsPage } from '../../../features/plans/pages';
 
 export const Route = createFileRoute('/_default/_app/coupon')({
-  component: () => <PlaceholderPage page="coupon" backTo="/profile" />,
+  loader: async ({ context: { queryClient } }) => {
+    const api = await import('../../../features/plans/api');
+    await queryClient.prefetchQuery(api.myCouponsQueryOptions());
+  },
+  component: CouponsPage,
 });

@@ -1,15 +1,24 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { ActivePlanCard, CommissionsCard } from '../../../features/plans/home-cards';
 import { HomePage } from '../../../features/wallet/home-page';
 
 export const Route = createFileRoute('/_default/_app/home')({
   // The query options load with the page's code, not with the first bundle.
   loader: async ({ context: { queryClient } }) => {
-    const api = await import('../../../features/wallet/api');
+    const [wallet, plans] = await Promise.all([import('../../../features/wallet/api'), import('../../../features/plans/api')]);
     await Promise.all([
-      queryClient.ensureQueryData(api.walletQueryOptions()),
-      queryClient.ensureQueryData(api.recentActivityQueryOptions()),
-      queryClient.ensureQueryData(api.openRechargeOrdersQueryOptions()),
+      queryClient.ensureQueryData(wallet.walletQueryOptions()),
+      queryClient.ensureQueryData(wallet.recentActivityQueryOptions()),
+      queryClient.ensureQueryData(wallet.openRechargeOrdersQueryOptions()),
+      // The plan and commission cards are extras: if they cannot load, home still opens without them.
+      queryClient.prefetchQuery(plans.activePurchasesQueryOptions()),
+      queryClient.prefetchQuery(plans.commissionSummaryQueryOptions()),
     ]);
   },
-  component: HomePage,
+  component: Home,
 });
+
+/** The wallet's home with the plans feature's cards in their places. */
+function Home() {
+  return <HomePage commissions={<CommissionsCard />} plan={<ActivePlanCard />} />;
+}

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../components/placeholder-page';
+import { MyPlansPage } from '../../../../features/plans/pages';
 
 export const Route = createFileRoute('/_default/_app/plan/log')({
-  component: () => <PlaceholderPage page="planLog" backTo="/profile" />,
+  loader: async ({ context: { queryClient } }) => {
+    const api = await import('../../../../features/plans/api');
+    await queryClient.prefetchInfiniteQuery(api.myPurchasesQueryOptions());
+  },
+  component: MyPlansPage,
 });

@@ -1,0 +1,206 @@
+import type { CSSProperties, ReactNode } from 'react';
+import {
+  CalendarClock,
+  CalendarX,
+  CircleAlert,
+  CircleCheckBig,
+  CircleMinus,
+  PackageX,
+  TicketPercent,
+  Undo,
+  type LucideIcon,
+} from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
+import { formatDate } from '../../lib/format';
+import { dayKeyToDate, groupByDay, relativeDayName, type Availability, type CouponState } from './logic';
+import type { PurchaseStatus } from './api';
+import { usePlansMessages } from './messages';
+
+/*
+ * Small pieces the plan pages share. The skeleton, the day-grouped list and "Load more" have twins
+ * in features/wallet; features do not import each other, so each keeps its own until they move
+ * down to components/ui.
+ */
+
+type Tone = 'pending' | 'success' | 'failure' | 'neutral';
+
+const TONE_CLASSES: Record<Tone, string> = {
+  pending: 'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-900',
+  success: 'bg-green-50 text-green-800 ring-green-200 dark:bg-green-950 dark:text-green-300 dark:ring-green-900',
+  failure: 'bg-red-50 text-red-800 ring-red-200 dark:bg-red-950 dark:text-red-300 dark:ring-red-900',
+  neutral: 'bg-gray-100 text-gray-700 ring-gray-200 dark:bg-gray-800 dark:text-gray-300 dark:ring-gray-700',
+};
+
+/** A status: icon + word + colour, never colour alone (DESIGN.md "Status"). */
+export function Pill({ tone, icon: Icon, children, className }: { tone: Tone; icon: LucideIcon; children: ReactNode; className?: string }) {
+  return (
+    <span
+      className={cn(
+        'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
+        TONE_CLASSES[tone],
+        className,
+      )}
+    >
+      <Icon className="size-3.5" aria-hidden="true" />
+      {children}
+    </span>
+  );
+}
+
+const AVAILABILITY: Record<Availability, { tone: Tone; icon: LucideIcon }> = {
+  on_sale: { tone: 'success', icon: CircleCheckBig },
+  upcoming: { tone: 'pending', icon: CalendarClock },
+  ended: { tone: 'neutral', icon: CircleMinus },
+  sold_out: { tone: 'neutral', icon: PackageX },
+  limit_reached: { tone: 'neutral', icon: CircleMinus },
+  not_on_sale: { tone: 'neutral', icon: CircleMinus },
+};
+
+export function AvailabilityPill({ availability }: { availability: Availability }) {
+  const { t } = usePlansMessages();
+  const { tone, icon } = AVAILABILITY[availability];
+  return (
+    <Pill tone={tone} icon={icon}>
+      {t(`availability.${availability}`)}
+    </Pill>
+  );
+}
+
+const PURCHASE: Record<PurchaseStatus, { tone: Tone; icon: LucideIcon }> = {
+  active: { tone: 'success', icon: CircleCheckBig },
+  expired: { tone: 'neutral', icon: CalendarX },
+  refunded: { tone: 'pending', icon: Undo },
+};
+
+export function PurchaseStatusPill({ status }: { status: PurchaseStatus }) {
+  const { t } = usePlansMessages();
+  const { tone, icon } = PURCHASE[status];
+  return (
+    <Pill tone={tone} icon={icon}>
+      {t(`status.${status}`)}
+    </Pill>
+  );
+}
+
+const COUPON: Record<CouponState, { tone: Tone; icon: LucideIcon }> = {
+  available: { tone: 'success', icon: TicketPercent },
+  used: { tone: 'neutral', icon: CircleCheckBig },
+  expired: { tone: 'neutral', icon: CalendarClock },
+};
+
+export function CouponStatePill({ state }: { state: CouponState }) {
+  const { t } = usePlansMessages();
+  const { tone, icon } = COUPON[state];
+  return (
+    <Pill tone={tone} icon={icon}>
+      {t(`coupons.${state}`)}
+    </Pill>
+  );
+}
+
+/** A shimmering block standing in for content while it loads. */
+export function Skeleton({ className, style }: { className?: string; style?: CSSProperties }) {
+  return (
+    <span
+      aria-hidden="true"
+      style={style}
+      className={cn('block animate-pulse rounded-lg bg-gray-200 motion-reduce:animate-none dark:bg-gray-800', className)}
+    />
+  );
+}
+
+/** A list of cards loading: the shape of what comes. */
+export function CardsSkeleton({ cards = 3, height = '9rem' }: { cards?: number; height?: string }) {
+  return (
+    <div className="flex flex-col gap-4" aria-busy="true">
+      {Array.from({ length: cards }, (_, index) => (
+        <Skeleton key={index} className="rounded-2xl" style={{ height, width: '100%' }} />
+      ))}
+    </div>
+  );
+}
+
+/** A list that did not load: what happened in words, and a way to ask again. */
+export function LoadError({ message, onRetry, isRetrying }: { message: string; onRetry: () => void; isRetrying?: boolean }) {
+  const { t } = usePlansMessages();
+  return (
+    <div
+      role="alert"
+      className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 px-6 py-8 text-center dark:border-red-900"
+    >
+      <span
+        className="grid size-12 place-items-center rounded-full bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-400"
+        aria-hidden="true"
+      >
+        <CircleAlert className="size-6" />
+      </span>
+      <p className="text-sm text-gray-800 dark:text-gray-200">{message}</p>
+      <Button variant="secondary" isBusy={isRetrying} onClick={onRetry}>
+        {t('errors.retry')}
+      </Button>
+    </div>
+  );
+}
+
+export function LoadMore({
+  hasNextPage,
+  isFetchingNextPage,
+  fetchNextPage,
+}: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => unknown;
+}) {
+  const { t } = usePlansMessages();
+  if (!hasNextPage) return <p className="py-2 text-center text-xs text-gray-500 dark:text-gray-400">{t('paging.end')}</p>;
+  return (
+    <Button variant="secondary" className="w-full" isBusy={isFetchingNextPage} onClick={() => fetchNextPage()}>
+      {isFetchingNextPage ? t('paging.loading') : t('paging.loadMore')}
+    </Button>
+  );
+}
+
+/** A newest-first list split into days, each under its own heading ("Today", "Yesterday", a date). */
+export function DayGroupedList<T>({
+  items,
+  dateOf,
+  keyOf,
+  render,
+}: {
+  items: readonly T[];
+  dateOf: (item: T) => string;
+  keyOf: (item: T) => string;
+  render: (item: T) => ReactNode;
+}) {
+  const { t } = usePlansMessages();
+  return (
+    <div className="flex flex-col gap-4">
+      {groupByDay(items, dateOf).map((group) => {
+        const name = relativeDayName(group.day);
+        return (
+          <section key={group.day} aria-labelledby={`day-${group.day}`} className="flex flex-col gap-2">
+            <h2 id={`day-${group.day}`} className="px-1 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">
+              {name ? t(`day.${name}`) : formatDate(dayKeyToDate(group.day))}
+            </h2>
+            <ul className="flex flex-col gap-3">
+              {group.items.map((item) => (
+                <li key={keyOf(item)}>{render(item)}</li>
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
+
+/** A label and its value, one line of a plan's or a purchase's facts. */
+export function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
+  return (
+    <div className={cn('flex items-baseline justify-between gap-4 py-2', className)}>
+      <dt className="text-sm text-gray-600 dark:text-gray-400">{label}</dt>
+      <dd className="text-right text-sm font-medium text-gray-900 tabular-nums dark:text-gray-100">{children}</dd>
+    </div>
+  );
+}

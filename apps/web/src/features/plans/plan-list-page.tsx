@@ -1,0 +1,144 @@
+import { Link } from '@tanstack/react-router';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Check, ClipboardList } from 'lucide-react';
+import { Page } from '../../components/page';
+import { buttonClass } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/empty-state';
+import { failureMessage } from '../../components/ui/form-errors';
+import { formatDate, formatMoney } from '../../lib/format';
+import { planKeys, plansQueryOptions, type Plan } from './api';
+import { limitText, planAvailability } from './logic';
+import { usePlansMessages } from './messages';
+import { AvailabilityPill, CardsSkeleton, LoadError } from './parts';
+import { SaleCountdown } from './plan-countdown';
+
+/** Benefits a card lists before "+ N more" (the plan's page lists them all). */
+const CARD_BENEFITS = 3;
+
+/** /plan: the plans on sale, each a card leading to its page. */
+export function PlansPage() {
+  const { t, locale } = usePlansMessages();
+  const plans = useQuery(plansQueryOptions());
+  return (
+    <Page
+      title={t('list.title')}
+      actions={
+        <Link
+          to="/plan/log"
+          className="flex min-h-11 items-center gap-1 rounded-xl px-3 text-sm font-semibold text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
+        >
+          <ClipboardList className="size-5" aria-hidden="true" />
+          {t('list.myPlans')}
+        </Link>
+      }
+    >
+      {plans.data ? (
+        plans.data.items.length === 0 ? (
+          <EmptyState
+            title={t('list.emptyTitle')}
+            body={t('list.emptyBody')}
+            action={
+              <Link to="/recharge" className={buttonClass('primary')}>
+                {t('list.emptyAction')}
+              </Link>
+            }
+          />
+        ) : (
+          <ul className="grid gap-4 lg:grid-cols-2">
+            {plans.data.items.map((plan) => (
+              <li key={plan.id} className="flex">
+                <PlanCard plan={plan} receivedAt={plans.dataUpdatedAt} />
+              </li>
+            ))}
+          </ul>
+        )
+      ) : plans.isError ? (
+        <LoadError
+          message={failureMessage(plans.error, t('errors.loadFailed'), locale)}
+          onRetry={() => void plans.refetch()}
+          isRetrying={plans.isFetching}
+        />
+      ) : (
+        <CardsSkeleton cards={3} height="14rem" />
+      )}
+    </Page>
+  );
+}
+
+function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
+  const { t } = usePlansMessages();
+  const queryClient = useQueryClient();
+  const availability = planAvailability(plan);
+  const limit = limitText(plan, t);
+  const shown = plan.benefits.slice(0, CARD_BENEFITS);
+  const more = plan.benefits.length - shown.length;
+  const headingId = `plan-${plan.id}`;
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="relative flex w-full flex-col gap-3 rounded-2xl bg-white p-5 ring-1 ring-gray-200 focus-within:ring-2 focus-within:ring-primary-600 hover:ring-gray-300 dark:bg-gray-900 dark:ring-gray-800 dark:focus-within:ring-primary-500 dark:hover:ring-gray-700"
+    >
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex min-w-0 flex-col items-start gap-1.5">
+          {plan.badge ? (
+            <span className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2.5 py-0.5 text-xs font-semibold">
+              {plan.badge}
+            </span>
+          ) : null}
+          <h2 id={headingId} className="text-lg font-semibold text-gray-900 dark:text-gray-50">
+            {/* The whole card is the link's target area; its name is the plan's. */}
+            <Link to="/plan/$id" params={{ id: plan.id }} className="outline-none after:absolute after:inset-0 after:rounded-2xl">
+              {plan.name}
+            </Link>
+          </h2>
+        </div>
+        {availability === 'on_sale' ? null : <AvailabilityPill availability={availability} />}
+      </div>
+
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className="text-2xl font-bold text-gray-900 tabular-nums dark:text-gray-50">
+          {formatMoney(plan.price, { currency: plan.currency })}
+        </span>
+        <span className="text-sm text-gray-600 dark:text-gray-400">
+          {t('plan.perDuration', { duration: t('plan.duration', { count: plan.durationDays }) })}
+        </span>
+      </p>
+
+      {plan.description ? <p className="line-clamp-2 text-sm text-gray-700 dark:text-gray-300">{plan.description}</p> : null}
+
+      {shown.length > 0 ? (
+        <ul className="flex flex-col gap-1.5" aria-label={t('plan.benefits')}>
+          {shown.map((benefit) => (
+            <li key={benefit} className="flex items-start gap-2 text-sm text-gray-800 dark:text-gray-200">
+              <Check className="text-primary-700 dark:text-primary-400 mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              {benefit}
+            </li>
+          ))}
+          {more > 0 ? <li className="pl-6 text-sm text-gray-600 dark:text-gray-400">{t('plan.moreBenefits', { count: more })}</li> : null}
+        </ul>
+      ) : null}
+
+      {limit || plan.remainingStock !== null ? (
+        <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs font-medium text-gray-600 tabular-nums dark:text-gray-400">
+          {limit ? <span>{limit}</span> : null}
+          {plan.remainingStock !== null && plan.remainingStock > 0 ? (
+            <span>{t('plan.stockLeft', { count: plan.remainingStock })}</span>
+          ) : null}
+        </p>
+      ) : null}
+
+      {availability === 'upcoming' && plan.saleStartsAt ? (
+        <p className="text-sm text-amber-800 dark:text-amber-300">{t('plan.saleStartsAt', { date: formatDate(plan.saleStartsAt) })}</p>
+      ) : null}
+
+      {availability === 'on_sale' && plan.saleEndsAt ? (
+        <SaleCountdown
+          endsAt={plan.saleEndsAt}
+          serverTime={plan.serverTime}
+          receivedAt={receivedAt}
+          onElapsed={() => void queryClient.invalidateQueries({ queryKey: planKeys.all })}
+        />
+      ) : null}
+    </article>
+  );
+}
