@@ -34,7 +34,7 @@ describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
     await seed(database.handle, config, quiet);
     const [demo] = await rows(database, sql`select id from users where email = ${DEMO_MEMBER_EMAIL}`);
     demoId = demo!.id as string;
-  });
+  }, 120_000);
   afterAll(() => database.destroy());
 
   it('puts a three-level team under the demo member, linked by referrer at registration', async () => {
@@ -109,7 +109,7 @@ describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
     const before = await counts(database);
     await seed(database.handle, config, quiet);
     expect(await counts(database)).toEqual(before);
-  });
+  }, 120_000);
 });
 
 describe.each(DATABASE_KINDS)('SEED_DEMO=false (%s)', (kind) => {
@@ -123,7 +123,7 @@ describe.each(DATABASE_KINDS)('SEED_DEMO=false (%s)', (kind) => {
     } finally {
       await database.destroy();
     }
-  });
+  }, 120_000);
 });
 
 describe('demo data with a short order deadline', () => {
@@ -136,5 +136,6 @@ describe('demo data with a short order deadline', () => {
     } finally {
       await database.destroy();
     }
-  });
+    // The whole story is seeded inside the test (some 80 service calls): minutes, not seconds, on a busy machine.
+  }, 120_000);
 });
