@@ -33,7 +33,7 @@ const en = {
   },
   availability: {
     on_sale: 'On sale',
-    upcoming: 'Coming soon',
+    upcoming: 'Not on sale yet',
     ended: 'Sale ended',
     sold_out: 'Sold out',
     limit_reached: 'Limit reached',
