@@ -211,4 +211,3 @@ export function FormNotice({ children }: { children?: ReactNode }) {
     </p>
   );
 }
-

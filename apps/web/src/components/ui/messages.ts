@@ -9,6 +9,9 @@ const en = {
     fee: 'Fee',
     noFee: 'No fee',
   },
+  day: { today: 'Today', yesterday: 'Yesterday' },
+  list: { loadMore: 'Load more', loading: 'Loading…', end: 'That is everything.' },
+  filter: { search: 'Search', clear: 'Clear' },
 } as const;
 
 export const useUiMessages = defineMessages({ en });

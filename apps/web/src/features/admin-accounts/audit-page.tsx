@@ -8,7 +8,8 @@ import { formatDateTime } from '../../lib/format';
 import { auditQueryOptions } from './api';
 import type { AuditSearch } from './search';
 import { useAdminAccountsMessages } from './messages';
-import { FilterForm, optionalFilter, useFilteredList } from './ui';
+import { FilterBar, optionalFilter } from '../../components/ui/filter-bar';
+import { useFilteredList } from './ui';
 
 const filters = z.strictObject({
   action: optionalFilter(listAuditLogQuerySchema.shape.action),
@@ -53,7 +54,7 @@ export function AuditPage() {
   ];
   return (
     <ConsolePage title={t('audit.title')} description={t('audit.lead')}>
-      <FilterForm
+      <FilterBar
         key={JSON.stringify(search)}
         schema={filters}
         defaultValues={{ action: search.action ?? '', subjectId: search.subjectId ?? '' }}
@@ -61,7 +62,7 @@ export function AuditPage() {
       >
         <TextField name="action" type="search" label={t('audit.actionFilter')} placeholder="sign_in.failed" autoComplete="off" />
         <TextField name="subjectId" type="search" label={t('audit.subjectFilter')} autoComplete="off" />
-      </FilterForm>
+      </FilterBar>
       <DataTable
         caption={t('audit.caption')}
         columns={columns}

@@ -9,7 +9,8 @@ import { formatDate } from '../../lib/format';
 import { membersQueryOptions } from './api';
 import type { MembersSearch } from './search';
 import { useAdminAccountsMessages } from './messages';
-import { FilterForm, optionalFilter, Pill, useFilteredList } from './ui';
+import { FilterBar, optionalFilter } from '../../components/ui/filter-bar';
+import { Pill, useFilteredList } from './ui';
 
 const filters = z.strictObject({
   q: optionalFilter(listMembersQuerySchema.shape.q),
@@ -70,7 +71,7 @@ export function MembersPage() {
   ];
   return (
     <ConsolePage title={t('members.title')}>
-      <FilterForm
+      <FilterBar
         key={JSON.stringify(search)}
         schema={filters}
         defaultValues={{ q: search.q ?? '', role: search.role ?? '', status: search.status ?? '' }}
@@ -95,7 +96,7 @@ export function MembersPage() {
             { value: 'frozen', label: t('members.statuses.frozen') },
           ]}
         />
-      </FilterForm>
+      </FilterBar>
       <DataTable
         caption={t('members.caption')}
         columns={columns}

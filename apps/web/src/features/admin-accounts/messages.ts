@@ -8,8 +8,6 @@ const en = {
     audit: 'Audit log',
   },
   common: {
-    search: 'Search',
-    clear: 'Clear',
     clearFilters: 'Clear filters',
     noMatch: 'Nothing matches these filters',
     noMatchBody: 'Check the spelling, search by a shorter part, or clear the filters to see everything.',

@@ -9,7 +9,8 @@ import { formatDateTime } from '../../lib/format';
 import { outboxQueryOptions } from './api';
 import type { OutboxSearch } from './search';
 import { useAdminAccountsMessages } from './messages';
-import { FilterForm, optionalFilter, Pill, useFilteredList } from './ui';
+import { FilterBar, optionalFilter } from '../../components/ui/filter-bar';
+import { Pill, useFilteredList } from './ui';
 
 const STATUSES = ['pending', 'sending', 'sent', 'logged', 'failed'] as const;
 const TONE: Record<OutboxMessage['status'], 'green' | 'amber' | 'red' | 'gray'> = {
@@ -85,7 +86,7 @@ export function OutboxPage() {
   ];
   return (
     <ConsolePage title={t('outbox.title')} description={t('outbox.lead')}>
-      <FilterForm
+      <FilterBar
         key={JSON.stringify(search)}
         schema={filters}
         defaultValues={{ destination: search.destination ?? '', status: search.status ?? '' }}
@@ -100,7 +101,7 @@ export function OutboxPage() {
             ...STATUSES.map((status) => ({ value: status, label: t(`outbox.statuses.${status}`) })),
           ]}
         />
-      </FilterForm>
+      </FilterBar>
       <DataTable
         caption={t('outbox.caption')}
         columns={columns}

@@ -1,46 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import type { DefaultValues, FieldValues } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
-import { Form, useZodForm } from '../../components/ui/form';
 import type { DataTableProps, Pager } from '../../components/ui/console';
 import { PAGE_SIZE } from './api';
 import { useAdminAccountsMessages } from './messages';
-
-/** Search params as the filter form edits them: an empty box or "Any" means the filter is off. */
-export const optionalFilter = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
-
-/**
- * A filter bar on the form kit: the fields (TextField, SelectField) validated by a schema built
- * from the list's query contract, applied on submit (the page writes them to the URL).
- */
-export function FilterForm<S extends z.ZodType<FieldValues, FieldValues>>({
-  schema,
-  defaultValues,
-  onSearch,
-  children,
-}: {
-  schema: S;
-  defaultValues: DefaultValues<z.input<S>>;
-  onSearch: (values: z.output<S> | Record<string, never>) => void;
-  children: ReactNode;
-}) {
-  const { t } = useAdminAccountsMessages();
-  const form = useZodForm(schema, { defaultValues });
-  return (
-    <Form form={form} onSubmit={onSearch} role="search" className="flex-row flex-wrap items-start gap-3 [&>*]:min-w-40">
-      {children}
-      <div className="flex gap-2 self-start pt-6">
-        <Button type="submit">{t('common.search')}</Button>
-        <Button variant="ghost" onClick={() => onSearch({})}>
-          {t('common.clear')}
-        </Button>
-      </div>
-    </Form>
-  );
-}
 
 const PILL = {
   green: 'bg-primary-50 text-primary-700 dark:bg-primary-950 dark:text-primary-400',

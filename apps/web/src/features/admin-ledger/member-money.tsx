@@ -11,7 +11,6 @@ import { OrderReference, orderAmountColumn, orderStatusColumn, orderWhenColumn }
 type StatementLine = NonNullable<ReturnType<typeof useStatement>['data']>['items'][number];
 const useStatement = (memberId: string) => useQuery(memberStatementQueryOptions(memberId));
 
-
 /**
  * The money side of a member page (composed by the route, beside the member's details): the
  * balance with "Adjust balance" one tap away, the newest statement lines and recharge orders.

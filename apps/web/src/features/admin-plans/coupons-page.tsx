@@ -24,7 +24,8 @@ import { CouponForm } from './coupon-form';
 import { codesToCsv, formatBasisPoints } from './logic';
 import { useAdminPlansMessages } from './messages';
 import { couponFilterOf, type CouponFilter } from './search';
-import { CopyButton, FilterBar, optionalFilter, PeriodText, Sub, useRevealOnOpen } from './ui';
+import { FilterBar, optionalFilter } from '../../components/ui/filter-bar';
+import { CopyButton, PeriodText, Sub, useRevealOnOpen } from './ui';
 
 // Typed by route id; useSearch({ from }) rather than getRouteApi, whose class would join the first load.
 const from = '/admin/coupons' as const;

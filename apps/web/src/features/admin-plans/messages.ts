@@ -9,8 +9,6 @@ const en = {
     referrals: 'Referral settings',
   },
   common: {
-    search: 'Search',
-    clear: 'Clear',
     clearFilters: 'Clear filters',
     any: 'Any',
     cancel: 'Cancel',

@@ -16,7 +16,8 @@ import { intentKeys } from './logic';
 import { useAdminPlansMessages } from './messages';
 import { PurchaseDetailsSheet, RefundSheet, STATUS_TONE } from './purchase-sheets';
 import { purchaseFilterOf, type PurchaseFilter } from './search';
-import { FilterBar, optionalFilter, Sub } from './ui';
+import { FilterBar, optionalFilter } from '../../components/ui/filter-bar';
+import { Sub } from './ui';
 
 // Typed by route id; useSearch({ from }) rather than getRouteApi, whose class would join the first load.
 const from = '/admin/purchases' as const;

@@ -1,48 +1,12 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
-import type { DefaultValues, FieldValues } from 'react-hook-form';
-import { z } from 'zod';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { Field, noteIds } from '../../components/ui/field';
-import { Form, useFieldError, useZodForm } from '../../components/ui/form';
+import { useFieldError } from '../../components/ui/form';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { windowState } from './logic';
 import { useAdminPlansMessages } from './messages';
-
-/** Search params as a filter form edits them: an empty box or "Any" means the filter is off. */
-export const optionalFilter = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), schema.optional());
-
-/**
- * A filter bar on the form kit: the fields validated by a schema built from the list's query
- * contract, applied on submit (the page writes them to the URL), or all cleared.
- */
-export function FilterBar<S extends z.ZodType<FieldValues, FieldValues>>({
-  schema,
-  defaultValues,
-  onSearch,
-  children,
-}: {
-  schema: S;
-  defaultValues: DefaultValues<z.input<S>>;
-  onSearch: (values: z.output<S> | Record<string, never>) => void;
-  children: ReactNode;
-}) {
-  const { t } = useAdminPlansMessages();
-  const form = useZodForm(schema, { defaultValues });
-  return (
-    <Form form={form} onSubmit={onSearch} role="search" className="flex-row flex-wrap items-start gap-3 [&>*]:min-w-40">
-      {children}
-      <div className="flex gap-2 self-start pt-6">
-        <Button type="submit">{t('common.search')}</Button>
-        <Button variant="ghost" onClick={() => onSearch({})}>
-          {t('common.clear')}
-        </Button>
-      </div>
-    </Form>
-  );
-}
 
 /** Copies text to the clipboard and says so on the button for a moment. */
 export function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {

@@ -9,7 +9,6 @@ import {
   couponValueText,
   couponWhen,
   endIfBoughtNow,
-  groupByDay,
   limitText,
   pickActivePurchase,
   planAvailability,
@@ -219,20 +218,5 @@ describe('my plans', () => {
     expect(pickActivePurchase([soon, later])?.id).toBe('b');
     expect(pickActivePurchase([purchase({ status: 'expired' })])).toBeNull();
     expect(pickActivePurchase([])).toBeNull();
-  });
-
-  it('groups purchases by the day they were bought, newest first', () => {
-    const groups = groupByDay(
-      [
-        purchase({ id: 'a', createdAt: '2026-03-01T15:00:00' }),
-        purchase({ id: 'b', createdAt: '2026-03-01T09:00:00' }),
-        purchase({ id: 'c', createdAt: '2026-02-27T09:00:00' }),
-      ],
-      (item) => item.createdAt,
-    );
-    expect(groups.map((group) => [group.day, group.items.map((item) => item.id)])).toEqual([
-      ['2026-03-01', ['a', 'b']],
-      ['2026-02-27', ['c']],
-    ]);
   });
 });

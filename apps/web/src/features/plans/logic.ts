@@ -175,36 +175,3 @@ export function pickActivePurchase(items: readonly Purchase[]): Purchase | null 
   }
   return best;
 }
-
-/** The local calendar day of a moment, as `YYYY-MM-DD` (the key a list groups by). */
-export function localDayKey(value: string | number | Date): string {
-  const date = new Date(value);
-  const month = String(date.getMonth() + 1).padStart(2, '0');
-  const day = String(date.getDate()).padStart(2, '0');
-  return `${date.getFullYear()}-${month}-${day}`;
-}
-
-/** Splits a newest-first list into days, keeping the order of days and of items within them. */
-export function groupByDay<T>(items: readonly T[], dateOf: (item: T) => string): Array<{ day: string; items: T[] }> {
-  const groups: Array<{ day: string; items: T[] }> = [];
-  for (const item of items) {
-    const day = localDayKey(dateOf(item));
-    const last = groups[groups.length - 1];
-    if (last && last.day === day) last.items.push(item);
-    else groups.push({ day, items: [item] });
-  }
-  return groups;
-}
-
-/** "today" / "yesterday" / null (then the caller shows the date) for a day key. */
-export function relativeDayName(day: string, now: Date = new Date()): 'today' | 'yesterday' | null {
-  if (day === localDayKey(now)) return 'today';
-  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 12);
-  return day === localDayKey(yesterday) ? 'yesterday' : null;
-}
-
-/** A day key → a Date at local noon (safe from DST edges) for formatting. */
-export function dayKeyToDate(day: string): Date {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(year!, (month ?? 1) - 1, date ?? 1, 12);
-}

@@ -186,8 +186,6 @@ const en = {
     debt: 'Owed after a refund: {{amount}}, settled from your next commissions.',
   },
   countdown: { days: 'Days', hours: 'Hours', minutes: 'Minutes', seconds: 'Seconds' },
-  day: { today: 'Today', yesterday: 'Yesterday' },
-  paging: { loadMore: 'Load more', loading: 'Loading…', end: 'That is everything.' },
   errors: { generic: 'Something went wrong. Please try again.', retry: 'Try again', loadFailed: 'We could not load this.' },
 };
 

@@ -12,7 +12,8 @@ import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { myPurchasesQueryOptions, planKeys, type Purchase, type PurchaseStatus } from './api';
 import { serverAlignedDeadline } from './logic';
 import { usePlansMessages } from './messages';
-import { CardsSkeleton, DayGroupedList, Fact, LoadError, LoadMore, PurchaseStatusPill } from './parts';
+import { DayGroupedList, LoadMore } from '../../components/ui/day-list';
+import { CardsSkeleton, Fact, LoadError, PurchaseStatusPill } from './parts';
 
 const FILTERS: ReadonlyArray<PurchaseStatus | undefined> = [undefined, 'active', 'expired', 'refunded'];
 
@@ -68,6 +69,7 @@ export function MyPlansPage() {
         ) : (
           <>
             <DayGroupedList
+              variant="cards"
               items={purchases}
               dateOf={(purchase) => purchase.createdAt}
               keyOf={(purchase) => purchase.id}

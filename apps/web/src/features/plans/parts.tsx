@@ -12,8 +12,7 @@ import {
 } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
-import { formatDate } from '../../lib/format';
-import { dayKeyToDate, groupByDay, relativeDayName, type Availability, type CouponState } from './logic';
+import type { Availability, CouponState } from './logic';
 import type { PurchaseStatus } from './api';
 import { usePlansMessages } from './messages';
 
@@ -139,58 +138,6 @@ export function LoadError({ message, onRetry, isRetrying }: { message: string; o
       <Button variant="secondary" isBusy={isRetrying} onClick={onRetry}>
         {t('errors.retry')}
       </Button>
-    </div>
-  );
-}
-
-export function LoadMore({
-  hasNextPage,
-  isFetchingNextPage,
-  fetchNextPage,
-}: {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
-}) {
-  const { t } = usePlansMessages();
-  if (!hasNextPage) return <p className="py-2 text-center text-xs text-gray-500 dark:text-gray-400">{t('paging.end')}</p>;
-  return (
-    <Button variant="secondary" className="w-full" isBusy={isFetchingNextPage} onClick={() => fetchNextPage()}>
-      {isFetchingNextPage ? t('paging.loading') : t('paging.loadMore')}
-    </Button>
-  );
-}
-
-/** A newest-first list split into days, each under its own heading ("Today", "Yesterday", a date). */
-export function DayGroupedList<T>({
-  items,
-  dateOf,
-  keyOf,
-  render,
-}: {
-  items: readonly T[];
-  dateOf: (item: T) => string;
-  keyOf: (item: T) => string;
-  render: (item: T) => ReactNode;
-}) {
-  const { t } = usePlansMessages();
-  return (
-    <div className="flex flex-col gap-4">
-      {groupByDay(items, dateOf).map((group) => {
-        const name = relativeDayName(group.day);
-        return (
-          <section key={group.day} aria-labelledby={`day-${group.day}`} className="flex flex-col gap-2">
-            <h2 id={`day-${group.day}`} className="px-1 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-400">
-              {name ? t(`day.${name}`) : formatDate(dayKeyToDate(group.day))}
-            </h2>
-            <ul className="flex flex-col gap-3">
-              {group.items.map((item) => (
-                <li key={keyOf(item)}>{render(item)}</li>
-              ))}
-            </ul>
-          </section>
-        );
-      })}
     </div>
   );
 }

@@ -10,28 +10,10 @@ import { appConfig } from '../../lib/config';
 import { formatMoney } from '../../lib/format';
 import { rechargeOrdersQueryOptions, statementExportHref, statementQueryOptions, type StatementFilters } from './api';
 import { ListSkeleton, StatusPill } from './components';
-import { DayGroupedList } from './day-list';
+import { DayGroupedList, LoadMore } from '../../components/ui/day-list';
 import { knownStatementFilters, STATEMENT_TYPES } from './logic';
 import { useWalletMessages } from './messages';
 import { StatementRow } from './statement-row';
-
-function LoadMore({
-  hasNextPage,
-  isFetchingNextPage,
-  fetchNextPage,
-}: {
-  hasNextPage: boolean;
-  isFetchingNextPage: boolean;
-  fetchNextPage: () => unknown;
-}) {
-  const { t } = useWalletMessages();
-  if (!hasNextPage) return <p className="py-2 text-center text-xs text-gray-500 dark:text-gray-400">{t('list.end')}</p>;
-  return (
-    <Button variant="secondary" className="w-full" isBusy={isFetchingNextPage} onClick={() => fetchNextPage()}>
-      {isFetchingNextPage ? t('list.loading') : t('list.loadMore')}
-    </Button>
-  );
-}
 
 /** /recharge/log: my orders, newest first, by day, each with its status. */
 export function RechargeLogPage() {

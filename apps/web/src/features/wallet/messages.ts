@@ -151,8 +151,6 @@ const en = {
     refund: 'Plan refund',
     reversal: 'Reversal',
   },
-  day: { today: 'Today', yesterday: 'Yesterday' },
-  list: { loadMore: 'Load more', loading: 'Loading…', end: 'That is everything.' },
   errors: { generic: 'Something went wrong. Please try again.' },
 };
 
