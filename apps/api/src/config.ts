@@ -114,6 +114,8 @@ const envSchema = z.object({
   WEBHOOK_TOLERANCE_SECONDS: integerFromEnv(300, 1),
   // Plans and commissions (issue 11): how often each instance releases commissions whose holding period is over (0 = never).
   COMMISSION_RELEASE_POLL_MS: integerFromEnv(60_000, 0),
+  // Connections each instance keeps to PostgreSQL (DATABASE_URL only). Concurrent money movements beyond it wait for one.
+  DATABASE_POOL_SIZE: integerFromEnv(10, 1),
   // Browser journeys only: a clock that POST /api/test/clock (from loopback) moves forward. Never in production.
   TEST_CLOCK: booleanFromEnv,
   // Money limits (issue 9): the defaults are the ceilings the database enforces; settings may only lower them.

@@ -11,7 +11,11 @@ const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 async function main() {
   const config = loadConfig();
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   const clock = config.TEST_CLOCK ? new AdjustableClock() : undefined;
   const app = await buildApp({ config, database, webDistDir: config.WEB_DIST_DIR ?? WEB_DIST_DIR, clock });
   if (clock) app.log.warn('TEST_CLOCK is on: POST /api/test/clock from this machine moves the clock forward. Never use it in production.');
