@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { keysetCursorSchema, multiLineTextSchema, singleLineTextSchema } from './common';
-import { minorUnitsSchema, positiveMinorUnitsSchema } from './wallet';
+import { isoDateOrDateTime, minorUnitsSchema, positiveMinorUnitsSchema } from './wallet';
 
 /**
  * Plans, purchases, coupons and referral settings (SPEC.md "Money flows"). Plans are memberships
@@ -20,12 +20,10 @@ const limitQuery = z
   .optional();
 /** Years 1–9999 once in UTC: what a timestamptz and the API's ISO output both hold (an offset may move 9999-12-31 past it). */
 const INSTANT_MIN_MS = Date.parse('0001-01-01T00:00:00Z');
-const isoInstant = z.iso
-  .datetime({ offset: true, message: 'Use an ISO date-time such as 2026-12-01T00:00:00Z.' })
-  .refine((value) => {
-    const at = Date.parse(value);
-    return at >= INSTANT_MIN_MS && at < Date.UTC(10000, 0, 1);
-  }, 'Use a date between the years 1 and 9999.');
+const isoInstant = z.iso.datetime({ offset: true, message: 'Use an ISO date-time such as 2026-12-01T00:00:00Z.' }).refine((value) => {
+  const at = Date.parse(value);
+  return at >= INSTANT_MIN_MS && at < Date.UTC(10000, 0, 1);
+}, 'Use a date between the years 1 and 9999.');
 
 /** Most a plan may have in stock: stock is kept as one row per unit so purchases never queue on the plan. */
 export const PLAN_STOCK_MAX = 100_000;
@@ -357,8 +355,8 @@ export const listPurchasesQuerySchema = z.strictObject({
   plan: z.uuid('Not a plan id.').optional(),
   status: purchaseStatusSchema.optional(),
   /** Inclusive, a date (2026-01-31, UTC) or date-time. */
-  from: singleLineTextSchema.max(40).optional(),
-  to: singleLineTextSchema.max(40).optional(),
+  from: isoDateOrDateTime(false).optional(),
+  to: isoDateOrDateTime(true).optional(),
   cursor: keysetCursorSchema,
   limit: limitQuery,
 });

@@ -70,7 +70,7 @@ function instantOf(value: string): number {
  * A date (`2026-01-31`) or ISO date-time in years 1970–9999. `inclusiveEnd`: the value is the
  * inclusive end of a range, so a bare date stands for its whole day and must end within 9999.
  */
-const isoDateOrDateTime = (inclusiveEnd: boolean) =>
+export const isoDateOrDateTime = (inclusiveEnd: boolean) =>
   z
     .string()
     .regex(

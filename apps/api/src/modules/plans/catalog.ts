@@ -5,7 +5,6 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import * as repo from './repository';
-import { instantsOutOfRange } from './rules';
 import { toAdminPlanView, toPlanView } from './views';
 
 export const planNotFound = () => notFound('No such plan.');
@@ -40,8 +39,6 @@ export async function listPlansForConsole(deps: ServiceDeps): Promise<{ items: A
 }
 
 function planValues(body: UpsertPlanBody) {
-  const outOfRange = instantsOutOfRange({ saleStartsAt: body.saleStartsAt, saleEndsAt: body.saleEndsAt });
-  if (outOfRange) throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', outOfRange);
   return {
     name: body.name,
     description: body.description,

@@ -1,9 +1,9 @@
 import type { AdminPurchase, Purchase } from '@orchard/shared';
 import { type z } from 'zod';
 import { type listMyPurchasesQuerySchema, type listPurchasesQuerySchema } from '@orchard/shared';
-import { AppError } from '../../errors';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { decodeCursor, encodeCursor } from '../recharge/service';
+import { instantRange } from '../../lib/date-range';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import * as repo from './repository';
 import { DAY_MS } from './rules';
 import { toCommissionView, toPurchaseView } from './views';
@@ -53,19 +53,6 @@ function limitOf(value: string | undefined): number {
   return value === undefined ? DEFAULT_LIMIT : Number(value);
 }
 
-const DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?$/;
-function parseBound(value: string | undefined, field: 'from' | 'to'): Date | undefined {
-  if (value === undefined) return undefined;
-  const at = DATE_OR_TIME.test(value) ? Date.parse(value.length === 10 ? `${value}T00:00:00Z` : value) : NaN;
-  if (Number.isNaN(at) || at < 0 || at >= Date.UTC(10000, 0, 1) - 86_400_000) {
-    throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
-      [field]: 'Use a date such as 2026-01-31 or an ISO date-time.',
-    });
-  }
-  // A bare date as the end includes that whole day.
-  return new Date(field === 'to' && value.length === 10 ? at + 86_400_000 : field === 'to' ? at + 1 : at);
-}
-
 export async function listMyPurchases(
   deps: ServiceDeps,
   userId: string,
@@ -88,8 +75,7 @@ export async function listPurchasesForConsole(deps: ServiceDeps, query: z.infer<
     userId: query.member,
     planId: query.plan,
     status: query.status,
-    from: parseBound(query.from, 'from'),
-    to: parseBound(query.to, 'to'),
+    ...instantRange(query.from, query.to),
   };
   const [rows, total, settings] = await Promise.all([
     repo.listPurchases(deps.db, filter, now, { cursor: decodeCursor(query.cursor), limit }),

@@ -12,6 +12,7 @@ import {
   referralSettings,
   users,
 } from '../../db/schema/index';
+import type { KeysetCursor as Cursor } from '../../lib/keyset-cursor';
 import type { Upline } from './rules';
 
 export type Queryable = Db | Tx;
@@ -20,10 +21,6 @@ export type CouponRow = typeof coupons.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type CommissionRow = typeof commissions.$inferSelect;
 export type SettingsRow = typeof referralSettings.$inferSelect;
-export interface Cursor {
-  createdAt: Date;
-  id: string;
-}
 
 async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -54,24 +54,6 @@ export function couponRefusal(
   return null;
 }
 
-/** 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z: a timestamptz and the API's ISO output hold the years between. */
-const INSTANT_MIN_MS = -62_135_596_800_000;
-const INSTANT_END_MS = 253_402_300_800_000;
-
-/**
- * The date-time fields that fall outside the years 1–9999 once in UTC, with why (null when all
- * fit). The contract takes any four-digit year with any offset, so 0000-… or an offset that carries
- * 9999-12-31 into the year 10000 would otherwise reach the database and fail there as a 500.
- */
-export function instantsOutOfRange(fields: Record<string, string | null | undefined>): Record<string, string> | null {
-  const out = Object.entries(fields).filter(([, value]) => {
-    if (value === null || value === undefined) return false;
-    const at = Date.parse(value);
-    return !(at >= INSTANT_MIN_MS && at < INSTANT_END_MS);
-  });
-  return out.length === 0 ? null : Object.fromEntries(out.map(([field]) => [field, 'Use a date between the years 1 and 9999.']));
-}
-
 export const COUPON_REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
   not_found: 'There is no coupon with this code.',
   inactive: 'This coupon is no longer offered.',

@@ -112,10 +112,8 @@ export async function findOrderByReference(db: Queryable, reference: string): Pr
   return row;
 }
 
-export interface OrderCursor {
-  createdAt: Date;
-  id: string;
-}
+export type { KeysetCursor as OrderCursor } from '../../lib/keyset-cursor';
+import type { KeysetCursor as OrderCursor } from '../../lib/keyset-cursor';
 
 function beforeCursor(cursor: OrderCursor | undefined): SQL | undefined {
   if (!cursor) return undefined;

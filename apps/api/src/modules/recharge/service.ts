@@ -20,6 +20,7 @@ import {
   withTransaction,
 } from '../../ledger/index';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import * as repo from './repository';
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
@@ -105,26 +106,6 @@ export function toAdminChannelView(channel: repo.ChannelRow, currency: string) {
     createdAt: channel.createdAt.toISOString(),
     updatedAt: channel.updatedAt.toISOString(),
   };
-}
-
-export function encodeCursor(order: { createdAt: Date; id: string }): string {
-  return Buffer.from(`${order.createdAt.toISOString()}|${order.id}`).toString('base64url');
-}
-
-/** What encodeCursor writes: an ISO instant of years 0000–9999 (as toISOString prints them), "|", an order id. */
-const CURSOR_SHAPE = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([0-9a-fA-F-]{36})$/;
-const END_OF_9999 = Date.UTC(10000, 0, 1);
-
-/** A cursor from encodeCursor, or a 400 with a field message: never a value the database would choke on. */
-export function decodeCursor(cursor: string | undefined): repo.OrderCursor | undefined {
-  if (cursor === undefined) return undefined;
-  const match = CURSOR_SHAPE.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  const createdAt = new Date(match?.[1] ?? '');
-  const at = createdAt.getTime();
-  if (!match || !isUuid(match[2]!) || Number.isNaN(at) || at < 0 || at >= END_OF_9999) {
-    throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { cursor: 'Not a valid cursor.' });
-  }
-  return { createdAt, id: match[2]! };
 }
 
 export async function listEnabledChannels(deps: ServiceDeps) {

@@ -8,6 +8,7 @@ import {
 } from '@orchard/shared';
 import { getMemberBalances, listMemberEntries, minorUnitDigits, type StatementFilter } from '../../ledger/index';
 import type { StatementEntry as LedgerStatementEntry } from '../../ledger/index';
+import { instantRange } from '../../lib/date-range';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 export async function getWallet(deps: ServiceDeps, userId: string): Promise<Wallet> {
@@ -16,13 +17,9 @@ export async function getWallet(deps: ServiceDeps, userId: string): Promise<Wall
   return { currency, fractionDigits: minorUnitDigits(currency), available, onHold };
 }
 
-const DAY = 86_400_000;
-
 /** Query filters → ledger filter. A bare date `to` includes that whole day. */
 export function toStatementFilter(query: Omit<ListTransactionsQuery, 'cursor' | 'limit'>): Omit<StatementFilter, 'limit' | 'beforeId'> {
-  const from = query.from ? new Date(query.from.length === 10 ? `${query.from}T00:00:00Z` : query.from) : undefined;
-  let to: Date | undefined;
-  if (query.to) to = query.to.length === 10 ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY) : new Date(Date.parse(query.to) + 1);
+  const { from, to } = instantRange(query.from, query.to);
   return {
     kinds: query.type ? (query.type.split(',') as LedgerTransactionType[]) : undefined,
     account: query.account,
