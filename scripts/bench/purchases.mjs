@@ -19,15 +19,16 @@
 // Idempotency-Key each time) for members 4…L of its chain in turn, one request in flight per client,
 // for a fixed time. Chains share no member, so no two requests in flight touch the same balance.
 // pgbench: one client per chain too (:client_id), a random member 4…L of it per transaction.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import pg from 'pg';
+import { ensureBuilt } from '../lib.mjs';
+import { findPgbench, freePort, waitReady, withDatabase } from './support.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // BENCH_API_SERVER: another build of the API to measure (a prototype); not rebuilt.
@@ -49,65 +50,6 @@ const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallel
 const PURCHASE_KEY_LOCK_SPACE = 727_274_501;
 
 const log = (line) => console.log(`purchases: ${line}`);
-
-function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function findPgbench() {
-  const candidates = [process.env.PGBENCH, 'pgbench', '/usr/lib/postgresql/15/bin/pgbench', '/usr/lib/postgresql/16/bin/pgbench'];
-  for (const candidate of candidates.filter(Boolean)) {
-    const probe = spawnSync(candidate, ['--version'], { encoding: 'utf8' });
-    if (probe.status === 0) return candidate;
-  }
-  return null;
-}
-
-function newestMtime(path) {
-  if (!existsSync(path)) return 0;
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'dist' || entry.startsWith('.')) continue;
-    newest = Math.max(newest, newestMtime(join(path, entry)));
-  }
-  return newest;
-}
-
-function apiBuildIsStale() {
-  if (!existsSync(SERVER)) return true;
-  const built = statSync(SERVER).mtimeMs;
-  return ['apps/api/src', 'packages/shared/src'].some((input) => newestMtime(join(ROOT, input)) > built);
-}
-
-async function waitReady(base, child) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${base}/api/ready`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become ready within 60 s');
-}
 
 /** Runs `task(item)` for every item with at most `limit` in flight. */
 async function forEachLimited(items, limit, task) {
@@ -248,11 +190,7 @@ export async function runPurchases() {
     goalRatio: GOAL,
     loadAverage1m: Number(loadavg()[0].toFixed(1)),
   };
-  if (!process.env.BENCH_API_SERVER && (process.env.BENCH_REBUILD === '1' || apiBuildIsStale())) {
-    log('building the API…');
-    const built = spawnSync('npm', ['run', 'build', '-w', '@orchard/api'], { cwd: ROOT, stdio: 'inherit' });
-    if (built.status !== 0) throw new Error('API build failed');
-  }
+  if (!process.env.BENCH_API_SERVER) ensureBuilt({ force: process.env.BENCH_REBUILD === '1' });
 
   const name = `orchard_bench_purchases_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: BASE_URL });
