@@ -18,10 +18,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { findPgbench, freePort, waitReady, withDatabase } from './support.mjs';
 import pg from 'pg';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -35,53 +35,6 @@ const OPERATOR_PASSWORD = `bench-${randomBytes(8).toString('hex')}`;
 const GATEWAY_SECRET = `whsec_${randomBytes(16).toString('hex')}`;
 
 const log = (line) => console.log(line);
-
-function withDatabase(url, name) {
-  const parsed = new URL(url);
-  parsed.pathname = `/${name}`;
-  return parsed.toString();
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-function findPgbench() {
-  const candidates = [
-    process.env.PGBENCH,
-    'pgbench',
-    '/usr/lib/postgresql/15/bin/pgbench',
-    '/usr/lib/postgresql/16/bin/pgbench',
-    '/usr/lib/postgresql/17/bin/pgbench',
-  ];
-  for (const candidate of candidates.filter(Boolean)) {
-    const probe = spawnSync(candidate, ['--version'], { encoding: 'utf8' });
-    if (probe.status === 0) return candidate;
-  }
-  return null;
-}
-
-async function waitReady(base, child) {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const response = await fetch(`${base}/api/ready`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become ready within 60 s');
-}
 
 /** Runs `task(i)` for i in [0, total) with at most `limit` in flight; returns elapsed ms. */
 async function drive(total, limit, task) {
@@ -218,6 +171,8 @@ export async function runLedgerCredits() {
         method: 'POST',
         headers: {
           cookie,
+          // The cross-site rule: a body-less write names its client, as the web app's do.
+          'x-requested-with': 'fetch',
           'idempotency-key': randomUUID(),
           ...(process.env.BENCH_ENCODING ? { 'accept-encoding': process.env.BENCH_ENCODING } : {}),
         },
