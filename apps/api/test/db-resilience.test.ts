@@ -143,6 +143,33 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('a database connection lost mid-
     expect(report.json().ok).toBe(true);
   });
 
+  it('a purchase cut off mid-transaction moves nothing, counts nothing, and its key runs once on retry', async () => {
+    const plan = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/plans',
+      headers: as(operator),
+      payload: { name: 'Resilience plan', price: 300, durationDays: 30, perMemberLimit: 1, stock: 5 },
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const planId = (plan.json() as { id: string }).id;
+    const plansState = async () => ({
+      purchases: await query('select id from purchases order by id'),
+      counts: await query('select plan_id, user_id, bought from plan_member_counts order by plan_id, user_id'),
+      units: await query('select unit, purchase_id from plan_stock_units where plan_id = $1 order by unit', [planId]),
+      commissions: await query('select count(*)::int as n from commissions'),
+    });
+    const before = { ...(await snapshot()), ...(await plansState()) };
+    const key = randomUUID();
+    const buy = () => t.app.inject({ method: 'POST', url: `/api/v1/plans/${planId}/purchase`, headers: as(member, key), payload: {} });
+    expectUnavailable(await interrupt(buy));
+    expect({ ...(await snapshot()), ...(await plansState()) }).toEqual(before);
+    // The per-member limit of 1 was not spent by the lost attempt: the retry buys, once.
+    const retried = await buy();
+    expect(retried.statusCode, retried.body).toBe(201);
+    expect((await buy()).headers['idempotent-replayed']).toBe('true');
+    expect(await query('select count(*)::int as n from purchases where plan_id = $1', [planId])).toEqual([{ n: 1 }]);
+  });
+
   it('answers 503 when the connection dies while a statement runs (pg_sleep), then serves the next request', async () => {
     const pending = query('select pg_sleep(30)').then(
       () => 'finished',
