@@ -87,9 +87,8 @@ export async function createSession(
   return { token, sessionId: row!.id, expiresAt };
 }
 
-/** The live session a token belongs to (not revoked, not idle 7 days, not older than 30 days). */
-export async function findLiveSession(db: Executor, token: string, now: Date): Promise<SessionContext | null> {
-  const [row] = await db
+function sessionByTokenHash(db: Db) {
+  return db
     .select({
       sessionId: sessions.id,
       userId: sessions.userId,
@@ -100,7 +99,24 @@ export async function findLiveSession(db: Executor, token: string, now: Date): P
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256Hex(token)), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .prepare('find_live_session');
+}
+
+/**
+ * Every API request reads its session: the query is built once per database and prepared by name,
+ * so neither the server nor PostgreSQL builds or plans it again per request.
+ */
+const preparedSessionReads = new WeakMap<Db, ReturnType<typeof sessionByTokenHash>>();
+
+/** The live session a token belongs to (not revoked, not idle 7 days, not older than 30 days). */
+export async function findLiveSession(db: Db, token: string, now: Date): Promise<SessionContext | null> {
+  let read = preparedSessionReads.get(db);
+  if (!read) {
+    read = sessionByTokenHash(db);
+    preparedSessionReads.set(db, read);
+  }
+  const [row] = await read.execute({ tokenHash: sha256Hex(token) });
   if (!row) return null;
   const lastSeen = new Date(row.lastSeenAt).getTime();
   if (now.getTime() >= new Date(row.expiresAt).getTime()) return null;
