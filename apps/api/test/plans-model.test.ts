@@ -364,7 +364,8 @@ describe.each(DATABASE_KINDS)('plans model: random purchases, refunds, releases,
             await expectRefusal(work, outcome);
             return `${label}: refused ${outcome.refused}${outcome.reason ? ` (${outcome.reason})` : ''}`;
           }
-          const made = await work;
+          const { purchase: made, replayed } = await work;
+          expect(replayed).toBe(false);
           expect(made).toMatchObject({ price: outcome.price, discount: outcome.discount, paid: outcome.paid, status: 'active' });
           purchaseIds.push(made.id);
           requestKeys.push(key);
@@ -383,7 +384,8 @@ describe.each(DATABASE_KINDS)('plans model: random purchases, refunds, releases,
             purchase.coupon === null ? {} : { coupon: couponCodes[purchase.coupon]! },
             requestKeys[purchase.index]!,
           );
-          expect(again.id).toBe(purchaseIds[purchase.index]);
+          expect(again.replayed).toBe(true);
+          expect(again.purchase.id).toBe(purchaseIds[purchase.index]);
           return `retry P${purchase.index} (same key): same purchase back`;
         }
         case 'refund': {

@@ -1,6 +1,7 @@
 import type { Db, Tx } from '../db/client';
 import { AppError } from '../errors';
 import { AmountTooLargeError, BalanceLimitError, LEDGER_CEILINGS } from './limits';
+import { IdempotencyKeyReusedError, InsufficientFundsError } from './refusals';
 
 /** The SQLSTATE of a database error, looking through driver and ORM wrappers. */
 export function sqlStateOf(error: unknown): string | undefined {
@@ -41,6 +42,53 @@ export function limitErrorOf(error: unknown): AppError | undefined {
   return undefined;
 }
 
+/**
+ * A refusal raised by the money functions of the database (migration 0510: SQLSTATE 'OR001',
+ * MESSAGE = the refusal's code, DETAIL = a JSON object), or undefined for any other error.
+ */
+export interface MoneyRefusal {
+  code: string;
+  detail: Record<string, unknown>;
+}
+
+export const MONEY_REFUSAL_STATE = 'OR001';
+
+export function moneyRefusalOf(error: unknown): MoneyRefusal | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const { code, message, detail } = current as { code?: unknown; message?: unknown; detail?: unknown };
+    if (code === MONEY_REFUSAL_STATE && typeof message === 'string') {
+      let parsed: unknown = {};
+      try {
+        parsed = typeof detail === 'string' && detail !== '' ? JSON.parse(detail) : {};
+      } catch {
+        parsed = {};
+      }
+      return { code: message, detail: parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : {} };
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The ledger's own refusals (ledger_post) as the 4xx errors they stand for. */
+export function ledgerRefusalError(refusal: MoneyRefusal | undefined): AppError | undefined {
+  if (!refusal) return undefined;
+  const accountId = typeof refusal.detail.accountId === 'number' ? refusal.detail.accountId : undefined;
+  switch (refusal.code) {
+    case 'INSUFFICIENT_FUNDS':
+      return new InsufficientFundsError(accountId ?? 0);
+    case 'BALANCE_LIMIT':
+      return new BalanceLimitError(accountId);
+    case 'AMOUNT_TOO_LARGE':
+      return new AmountTooLargeError(typeof refusal.detail.amountMax === 'number' ? refusal.detail.amountMax : LEDGER_CEILINGS.amountMax);
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return new IdempotencyKeyReusedError();
+    default:
+      return undefined;
+  }
+}
+
 /** serialization_failure, deadlock_detected, lock_not_available: the work may simply be run again. */
 const RETRYABLE = new Set(['40001', '40P01', '55P03']);
 
@@ -50,19 +98,20 @@ export interface TransactionOptions {
 }
 
 /**
- * Runs `work` in one database transaction, running it again after a serialization failure or a
- * deadlock (both are normal under concurrency and must never become a 5xx). When it keeps
- * failing the caller gets a 409 it can retry with the same Idempotency-Key. A money-limit CHECK
- * violation becomes its 4xx (`limitErrorOf`).
+ * Runs `work` again after a serialization failure or a deadlock (both are normal under
+ * concurrency and must never become a 5xx). When it keeps failing the caller gets a 409 it can
+ * retry with the same Idempotency-Key. A money-limit CHECK violation or a refusal of the ledger's
+ * database functions becomes its 4xx. `work` must be atomic on its own: one transaction, or one
+ * statement (a call of a money function is one statement, so one round trip).
  */
-export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+export async function withRetries<T>(work: () => Promise<T>, options: TransactionOptions = {}): Promise<T> {
   const attempts = options.attempts ?? 6;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work);
+      return await work();
     } catch (error) {
       const state = sqlStateOf(error);
-      if (state === undefined || !RETRYABLE.has(state)) throw limitErrorOf(error) ?? error;
+      if (state === undefined || !RETRYABLE.has(state)) throw limitErrorOf(error) ?? ledgerRefusalError(moneyRefusalOf(error)) ?? error;
       if (attempt >= attempts) {
         throw new AppError('CONFLICT', 409, 'The system is busy with the same records. Please try again.', undefined, {
           'retry-after': '1',
@@ -71,4 +120,9 @@ export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, o
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * attempt));
     }
   }
+}
+
+/** Runs `work` in one database transaction, with `withRetries`' retries and error mapping. */
+export async function withTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>, options: TransactionOptions = {}): Promise<T> {
+  return withRetries(() => db.transaction(work), options);
 }

@@ -5,7 +5,6 @@
  */
 export {
   ensureMemberAccounts,
-  ensureMembersAccounts,
   lockMemberBalances,
   platformAccountId,
   resolveAccounts,
@@ -14,7 +13,16 @@ export {
   type PlatformAccountType,
 } from './accounts';
 export { minorUnitDigits } from './currency';
-export { constraintOf, limitErrorOf, sqlStateOf, withTransaction } from './database-errors';
+export {
+  constraintOf,
+  ledgerRefusalError,
+  limitErrorOf,
+  moneyRefusalOf,
+  sqlStateOf,
+  withRetries,
+  withTransaction,
+  type MoneyRefusal,
+} from './database-errors';
 export { AmountTooLargeError, BalanceLimitError, LEDGER_CEILINGS, ledgerLimits, type LedgerLimits } from './limits';
 export { buildIntegrityReport, type IntegrityReport } from './integrity-report';
 export {

@@ -56,13 +56,8 @@ export function idempotencyKeyOf(request: FastifyRequest): string {
   return request.idempotency.key;
 }
 
-/**
- * preHandler (after the auth check): claims the key or answers for it. Either returns with the
- * claim set on the request, or sends the stored answer / an error itself.
- */
-export async function requireIdempotencyKey(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  const app = request.server;
-  if (!request.auth) throw unauthenticated();
+/** The request's Idempotency-Key, checked: a 400 when it is missing or not of the allowed shape. */
+export function idempotencyKeyHeaderOf(request: FastifyRequest): string {
   const raw = request.headers[IDEMPOTENCY_HEADER];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined || key === '') {
@@ -75,6 +70,29 @@ export async function requireIdempotencyKey(this: FastifyInstance, request: Fast
   if (!KEY_SHAPE.test(key)) {
     throw new AppError('IDEMPOTENCY_KEY_INVALID', 400, 'The Idempotency-Key must be 1 to 200 visible ASCII characters.');
   }
+  return key;
+}
+
+/**
+ * preHandler (after the auth check) for a route whose service keeps the key on the row it writes,
+ * in the same statement as the movement (a plan purchase; docs/decisions/0012): checks the header
+ * and claims nothing, so the request costs no idempotency round trips. A retry of a completed
+ * request gets its result again from that row; a refused request moved nothing and is simply
+ * asked again.
+ */
+export async function requireIdempotencyKeyHeader(request: FastifyRequest): Promise<void> {
+  if (!request.auth) throw unauthenticated();
+  idempotencyKeyHeaderOf(request);
+}
+
+/**
+ * preHandler (after the auth check): claims the key or answers for it. Either returns with the
+ * claim set on the request, or sends the stored answer / an error itself.
+ */
+export async function requireIdempotencyKey(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const app = request.server;
+  if (!request.auth) throw unauthenticated();
+  const key = idempotencyKeyHeaderOf(request);
   const scope = request.auth.userId;
   const hash = requestHash(request);
   const db = app.database.db;

@@ -106,7 +106,7 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
       }
     }
     if (step.kind === 'buy') {
-      const purchase = await purchasePlan(
+      const { purchase } = await purchasePlan(
         deps,
         userId,
         plans.get(step.plan)!,

@@ -1,22 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import type { CouponRefusal, Purchase, PurchasePlanBody, PurchaseQuote } from '@orchard/shared';
+import { couponRefusalSchema, type CouponRefusal, type Purchase, type PurchasePlanBody, type PurchaseQuote } from '@orchard/shared';
 import { AppError } from '../../errors';
-import {
-  ensureMembersAccounts,
-  getMemberBalances,
-  IdempotencyKeyReusedError,
-  ledgerLimits,
-  postTransaction,
-  resolveAccounts,
-  withTransaction,
-  type LedgerEntryInput,
-} from '../../ledger/index';
+import { getMemberBalances, ledgerLimits, ledgerRefusalError, moneyRefusalOf, withRetries, type MoneyRefusal } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
 import { planNotFound } from './catalog';
-import { releaseCommission } from './commissions';
 import * as repo from './repository';
-import { commissionLines, COUPON_REFUSAL_MESSAGES, couponRefusal, DAY_MS, discountFor } from './rules';
+import { COUPON_REFUSAL_MESSAGES, couponRefusal, discountFor } from './rules';
 import { isInSaleWindow, toPurchaseView } from './views';
 
 export class CouponNotApplicableError extends AppError {
@@ -76,12 +65,45 @@ export async function quotePurchase(
   };
 }
 
+/** A refusal of the database's plan_purchase (migration 0510) as the 4xx it stands for. */
+function purchaseRefusalError(refusal: MoneyRefusal | undefined): AppError | undefined {
+  if (!refusal) return undefined;
+  const { code, detail } = refusal;
+  switch (code) {
+    case 'PLAN_NOT_FOUND':
+      return planNotFound();
+    case 'PLAN_NOT_ON_SALE':
+      return notOnSale();
+    case 'PLAN_SOLD_OUT':
+      return soldOut();
+    case 'PLAN_LIMIT_REACHED':
+      return limitReached(Number(detail.limit ?? 0));
+    case 'COUPON_NOT_APPLICABLE':
+      return new CouponNotApplicableError(couponRefusalSchema.catch('not_found').parse(detail.reason), 'coupon');
+    case 'PRICE_CHANGED':
+      return new AppError(
+        'PRICE_CHANGED',
+        409,
+        `The price is now ${Number(detail.toPay)} (minor units), not ${Number(detail.expected)}. Check it and confirm again.`,
+      );
+    default:
+      return ledgerRefusalError(refusal);
+  }
+}
+
+export interface PurchaseOutcome {
+  purchase: Purchase;
+  /** The member's Idempotency-Key had bought this before: nothing moved this time. */
+  replayed: boolean;
+}
+
 /**
  * Buys a plan from the wallet: one database transaction holds the member's debit (never below
  * zero), the plan revenue, the coupon's discount and its use, the three commission levels, the
- * per-member limit and the stock. `requestKey` (the member's Idempotency-Key) is stored on the
- * purchase, so a retry, a double tap or a second device with the same key gets this purchase back
- * and nothing moves twice.
+ * per-member limit and the stock. It is one call of the database function `plan_purchase`
+ * (migration 0510, docs/decisions/0012): one round trip. `requestKey` (the member's
+ * Idempotency-Key) is stored on the purchase, so a retry, a double tap or a second device with
+ * the same key gets this purchase back and nothing moves twice.
  */
 export async function purchasePlan(
   deps: ServiceDeps,
@@ -89,139 +111,23 @@ export async function purchasePlan(
   planId: string,
   body: PurchasePlanBody,
   requestKey: string,
-): Promise<Purchase> {
+): Promise<PurchaseOutcome> {
   if (!isUuid(planId)) throw planNotFound();
-  return withTransaction(deps.db, async (tx) => {
-    const now = deps.clock.now();
-    // Two requests with one key at once: the second waits here, then finds the first one's purchase.
-    await repo.lockPurchaseKey(tx, userId, requestKey);
-    const existing = await repo.findPurchaseByKey(tx, userId, requestKey);
-    if (existing) {
-      if (existing.planId !== planId || (existing.couponCode ?? undefined) !== body.coupon) throw new IdempotencyKeyReusedError();
-      return toPurchaseView(existing, now);
-    }
-    const plan = await repo.findPlan(tx, planId);
-    if (!plan || !plan.active) throw planNotFound();
-    if (!isInSaleWindow(plan, now)) throw notOnSale();
-
-    const coupon = body.coupon === undefined ? undefined : await repo.findCouponByCode(tx, body.coupon);
-    if (body.coupon !== undefined) {
-      const uses = coupon ? await repo.memberCouponUses(tx, coupon.id, userId) : 0;
-      const reason = couponRefusal(coupon, { userId, now, memberUses: uses, plan: { id: plan.id, price: plan.price } });
-      if (reason) throw new CouponNotApplicableError(reason, 'coupon');
-    }
-    const discount = coupon ? discountFor(coupon, plan.price) : 0;
-    const paid = plan.price - discount;
-    if (body.expectedToPay !== undefined && body.expectedToPay !== paid) {
-      throw new AppError(
-        'PRICE_CHANGED',
-        409,
-        `The price is now ${paid} (minor units), not ${body.expectedToPay}. Check it and confirm again.`,
-      );
-    }
-
-    // The guards, each a conditional write whose row lock covers only what it guards.
-    if (!(await repo.countMemberPurchase(tx, planId, userId, plan.perMemberLimit))) throw limitReached(plan.perMemberLimit ?? 0);
-    if (coupon) {
-      if (!(await repo.countMemberCouponUse(tx, coupon.id, userId, coupon.perMemberCap, now)))
-        throw new CouponNotApplicableError('member_cap_reached', 'coupon');
-      if (!(await repo.countCouponRedemption(tx, coupon.id))) throw new CouponNotApplicableError('cap_reached', 'coupon');
-    }
-    const purchaseId = randomUUID();
-    // Sold out for certain: no free unit at all (units being claimed right now still count as free).
-    if (plan.stock !== null && ((await repo.remainingStock(tx, [planId])).get(planId) ?? 0) === 0) throw soldOut();
-
-    const settings = await repo.readSettings(tx);
-    const lines = commissionLines(paid, settings, await repo.findUplines(tx, userId, now));
-    const paying = lines.filter((line) => line.skipReason === null);
-    const commissionTotal = paying.reduce((sum, line) => sum + line.amount, 0);
-
-    const { member, platform } = await resolveAccounts(tx, userId, plan.currency, [
-      'platform_plan_revenue',
-      'platform_promotions_expense',
-      'platform_commission_expense',
-    ]);
-    const entries: LedgerEntryInput[] = [{ accountId: platform.platform_plan_revenue, amount: plan.price }];
-    if (paid > 0) entries.push({ accountId: member.available, amount: -paid });
-    if (discount > 0) entries.push({ accountId: platform.platform_promotions_expense, amount: -discount });
-    if (commissionTotal > 0) entries.push({ accountId: platform.platform_commission_expense, amount: -commissionTotal });
-    const uplines = await ensureMembersAccounts(
-      tx,
-      paying.map((line) => line.beneficiaryId!),
-      plan.currency,
-    );
-    for (const line of paying) entries.push({ accountId: uplines.get(line.beneficiaryId!)!.commissionPending, amount: line.amount });
-    const posted = await postTransaction(tx, {
-      kind: 'plan_purchase',
-      idempotencyKey: `purchase:${purchaseId}`,
-      entries,
-      memo: `Plan: ${plan.name}`,
-      refs: { purchaseId, planId },
-      at: now,
-      limits: ledgerLimits(deps.config),
-    });
-    // The unit is claimed only once the wallet has paid: claimStockUnit passes over units that other
-    // purchases hold (SKIP LOCKED), so a purchase about to fail (not enough money) must hold none,
-    // or members who can pay are told "sold out" while units are left.
-    if (plan.stock !== null && !(await repo.claimStockUnit(tx, planId, purchaseId))) throw soldOut();
-
-    const purchase = await repo.insertPurchase(tx, {
-      id: purchaseId,
-      userId,
-      planId,
-      requestKey,
-      planName: plan.name,
-      durationDays: plan.durationDays,
-      currency: plan.currency,
-      price: plan.price,
-      discount,
-      paid,
-      couponId: coupon?.id ?? null,
-      couponCode: coupon?.code ?? null,
-      startsAt: now,
-      endsAt: new Date(now.getTime() + plan.durationDays * DAY_MS),
-      status: 'active',
-      ledgerTransactionId: posted.transactionId,
-      createdAt: now,
-    });
-    if (coupon) {
-      await repo.insertRedemption(tx, {
-        couponId: coupon.id,
+  const now = deps.clock.now();
+  try {
+    const { purchase, replayed } = await withRetries(() =>
+      repo.buyPlan(deps.db, {
         userId,
-        purchaseId,
-        amount: discount,
-        status: 'applied',
-        ledgerTransactionId: posted.transactionId,
-        createdAt: now,
-      });
-    }
-    const releaseAt = new Date(now.getTime() + settings.holdDays * DAY_MS);
-    const rows = await repo.insertCommissions(
-      tx,
-      lines.map((line) => ({
-        purchaseId,
-        level: line.level,
-        beneficiaryId: line.beneficiaryId,
-        rateBp: line.rateBp,
-        amount: line.amount,
-        status: line.skipReason ? ('skipped' as const) : ('pending' as const),
-        skipReason: line.skipReason,
-        releaseAt: line.skipReason ? null : releaseAt,
-        createdAt: now,
-      })),
+        planId,
+        requestKey,
+        coupon: body.coupon ?? null,
+        expectedToPay: body.expectedToPay ?? null,
+        at: now,
+        limits: ledgerLimits(deps.config),
+      }),
     );
-    // No holding period: the commissions are available with the purchase itself.
-    if (settings.holdDays === 0) {
-      for (const row of rows) {
-        if (row.status !== 'pending') continue;
-        await releaseCommission(
-          tx,
-          deps,
-          { id: row.id, beneficiaryId: row.beneficiaryId!, amount: row.amount, currency: plan.currency, purchaseId },
-          now,
-        );
-      }
-    }
-    return toPurchaseView(purchase, now);
-  });
+    return { purchase: toPurchaseView(purchase, now), replayed };
+  } catch (error) {
+    throw purchaseRefusalError(moneyRefusalOf(error)) ?? error;
+  }
 }

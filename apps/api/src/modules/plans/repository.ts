@@ -13,7 +13,7 @@ import {
   users,
 } from '../../db/schema/index';
 import type { KeysetCursor as Cursor } from '../../lib/keyset-cursor';
-import type { Upline } from './rules';
+import type { LedgerLimits } from '../../ledger/index';
 
 export type Queryable = Db | Tx;
 export type PlanRow = typeof plans.$inferSelect;
@@ -121,40 +121,8 @@ export async function setStock(tx: Tx, planId: string, stock: number | null): Pr
   return null;
 }
 
-/**
- * Claims one free unit of a plan for a purchase. SKIP LOCKED: a unit another purchase is taking
- * right now is passed over, so purchases of one plan do not queue behind each other.
- */
-export async function claimStockUnit(tx: Tx, planId: string, purchaseId: string): Promise<boolean> {
-  const rows = await rowsOf<{ unit: number }>(
-    tx,
-    sql`update plan_stock_units set purchase_id = ${purchaseId}
-        where (plan_id, unit) = (
-          select plan_id, unit from plan_stock_units
-          where plan_id = ${planId} and purchase_id is null
-          order by unit limit 1 for update skip locked)
-        returning unit`,
-  );
-  return rows.length === 1;
-}
-
 export async function releaseStockUnit(tx: Tx, purchaseId: string): Promise<void> {
   await tx.update(planStockUnits).set({ purchaseId: null }).where(eq(planStockUnits.purchaseId, purchaseId));
-}
-
-/**
- * Counts one more purchase of a plan by a member, unless that passes `limit`. The row lock of the
- * (plan, member) counter serializes only that member's purchases of that plan.
- */
-export async function countMemberPurchase(tx: Tx, planId: string, userId: string, limit: number | null): Promise<boolean> {
-  const rows = await rowsOf<{ bought: number }>(
-    tx,
-    sql`insert into plan_member_counts (plan_id, user_id, bought) values (${planId}, ${userId}, 1)
-        on conflict (plan_id, user_id) do update set bought = plan_member_counts.bought + 1
-        where ${limit}::int is null or plan_member_counts.bought < ${limit}::int
-        returning bought`,
-  );
-  return rows.length === 1;
 }
 
 export async function uncountMemberPurchase(tx: Tx, planId: string, userId: string): Promise<void> {
@@ -162,31 +130,6 @@ export async function uncountMemberPurchase(tx: Tx, planId: string, userId: stri
     .update(planMemberCounts)
     .set({ bought: sql`${planMemberCounts.bought} - 1` })
     .where(and(eq(planMemberCounts.planId, planId), eq(planMemberCounts.userId, userId)));
-}
-
-// ------------------------------------------------------------------ uplines
-
-/** The member's uplines, levels 1–3, with what the commission rules need to know about each at `now`. */
-export async function findUplines(db: Queryable, userId: string, now: Date): Promise<Upline[]> {
-  const rows = await rowsOf<{ level: number; id: string; status: string; has_active_plan: boolean }>(
-    db,
-    sql`with recursive chain(level, id) as (
-          select 1, referrer_id from users where id = ${userId} and referrer_id is not null
-          union all
-          select chain.level + 1, u.referrer_id from chain join users u on u.id = chain.id
-          where chain.level < 3 and u.referrer_id is not null
-        )
-        select chain.level, u.id, u.status,
-          exists (select 1 from purchases p where p.user_id = u.id and p.status = 'active'
-                  and p.starts_at <= ${now} and p.ends_at > ${now}) as has_active_plan
-        from chain join users u on u.id = chain.id order by chain.level`,
-  );
-  return rows.map((row) => ({
-    level: Number(row.level) as 1 | 2 | 3,
-    userId: row.id,
-    isFrozen: row.status === 'frozen',
-    hasActivePlan: row.has_active_plan,
-  }));
 }
 
 // ------------------------------------------------------------------ coupons
@@ -354,29 +297,85 @@ export async function markRedemptionReturned(tx: Tx, purchaseId: string, now: Da
 
 // ------------------------------------------------------------------ purchases
 
-/** Serializes purchases made with one member's Idempotency-Key until the transaction ends. */
-export async function lockPurchaseKey(tx: Tx, userId: string, requestKey: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${PURCHASE_KEY_LOCK_SPACE}, hashtext(${`${userId}:${requestKey}`}))`);
+/** A purchases row as to_jsonb writes it. */
+interface PurchaseSqlRow {
+  id: string;
+  user_id: string;
+  plan_id: string;
+  request_key: string;
+  plan_name: string;
+  duration_days: number;
+  currency: string;
+  price: number;
+  discount: number;
+  paid: number;
+  coupon_id: string | null;
+  coupon_code: string | null;
+  starts_at: string;
+  ends_at: string;
+  status: PurchaseRow['status'];
+  refunded_at: string | null;
+  refund_reason: string | null;
+  refunded_by: string | null;
+  ledger_transaction_id: number;
+  refund_transaction_id: number | null;
+  created_at: string;
 }
-const PURCHASE_KEY_LOCK_SPACE = 727_274_501;
 
-export async function findPurchaseByKey(db: Queryable, userId: string, requestKey: string): Promise<PurchaseRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(purchases)
-    .where(and(eq(purchases.userId, userId), eq(purchases.requestKey, requestKey)));
-  return row;
+function purchaseRowOf(row: PurchaseSqlRow): PurchaseRow {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    planId: row.plan_id,
+    requestKey: row.request_key,
+    planName: row.plan_name,
+    durationDays: row.duration_days,
+    currency: row.currency,
+    price: row.price,
+    discount: row.discount,
+    paid: row.paid,
+    couponId: row.coupon_id,
+    couponCode: row.coupon_code,
+    startsAt: new Date(row.starts_at),
+    endsAt: new Date(row.ends_at),
+    status: row.status,
+    refundedAt: row.refunded_at === null ? null : new Date(row.refunded_at),
+    refundReason: row.refund_reason,
+    refundedBy: row.refunded_by,
+    ledgerTransactionId: row.ledger_transaction_id,
+    refundTransactionId: row.refund_transaction_id,
+    createdAt: new Date(row.created_at),
+  };
+}
+
+export interface BuyPlanInput {
+  userId: string;
+  planId: string;
+  requestKey: string;
+  coupon: string | null;
+  expectedToPay: number | null;
+  at: Date;
+  limits: LedgerLimits;
+}
+
+/**
+ * One purchase, whole, in the database function plan_purchase (migration 0510): one statement,
+ * so one round trip and one transaction. Refusals come back as errors with SQLSTATE 'OR001'.
+ */
+export async function buyPlan(db: Queryable, input: BuyPlanInput): Promise<{ purchase: PurchaseRow; replayed: boolean }> {
+  // As JSON: timestamps arrive as ISO 8601 text and numbers as numbers from either driver.
+  const [row] = await rowsOf<{ replayed: boolean; purchase: PurchaseSqlRow }>(
+    db,
+    sql`select r.replayed, to_jsonb(r.purchase) as purchase from plan_purchase(${input.userId}::uuid, ${input.planId}::uuid, ${input.requestKey},
+          ${input.coupon}, ${input.expectedToPay}::bigint, ${input.at}, ${input.limits.amountMax}::bigint, ${input.limits.balanceMax}::bigint) r`,
+  );
+  return { purchase: purchaseRowOf(row!.purchase), replayed: row!.replayed };
 }
 
 export async function findPurchase(db: Queryable, id: string, options: { lock?: boolean } = {}): Promise<PurchaseRow | undefined> {
   const query = db.select().from(purchases).where(eq(purchases.id, id));
   const [row] = options.lock ? await query.for('update') : await query;
   return row;
-}
-
-export async function insertPurchase(db: Queryable, values: typeof purchases.$inferInsert): Promise<PurchaseRow> {
-  const [row] = await db.insert(purchases).values(values).returning();
-  return row!;
 }
 
 export async function updatePurchase(db: Queryable, id: string, values: Partial<typeof purchases.$inferInsert>): Promise<PurchaseRow> {
@@ -442,10 +441,6 @@ export async function membersByIds(db: Queryable, ids: string[]) {
 
 // ------------------------------------------------------------------ commissions
 
-export async function insertCommissions(db: Queryable, values: (typeof commissions.$inferInsert)[]): Promise<CommissionRow[]> {
-  return db.insert(commissions).values(values).returning();
-}
-
 export async function commissionsOf(db: Queryable, purchaseIds: string[], options: { lock?: boolean } = {}): Promise<CommissionRow[]> {
   if (purchaseIds.length === 0) return [];
   const query = db.select().from(commissions).where(inArray(commissions.purchaseId, purchaseIds)).orderBy(asc(commissions.level));
@@ -454,36 +449,6 @@ export async function commissionsOf(db: Queryable, purchaseIds: string[], option
 
 export async function markCommission(db: Queryable, id: string, values: Partial<typeof commissions.$inferInsert>): Promise<void> {
   await db.update(commissions).set(values).where(eq(commissions.id, id));
-}
-
-export interface DueCommission {
-  id: string;
-  beneficiaryId: string;
-  amount: number;
-  currency: string;
-  purchaseId: string;
-}
-
-/**
- * Pending commissions due by `now`, locked for this transaction. SKIP LOCKED: another instance
- * releasing at the same moment takes other rows, so each commission is released exactly once.
- */
-export async function claimDueCommissions(tx: Tx, now: Date, limit: number): Promise<DueCommission[]> {
-  const rows = await rowsOf<{ id: string; beneficiary_id: string; amount: string | number; currency: string; purchase_id: string }>(
-    tx,
-    sql`select c.id, c.beneficiary_id, c.amount, p.currency, c.purchase_id
-        from commissions c join purchases p on p.id = c.purchase_id
-        where c.status = 'pending' and c.release_at <= ${now}
-        order by c.release_at, c.id limit ${limit}
-        for update of c skip locked`,
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    beneficiaryId: row.beneficiary_id,
-    amount: Number(row.amount),
-    currency: row.currency,
-    purchaseId: row.purchase_id,
-  }));
 }
 
 export async function commissionTotals(db: Queryable, userId: string) {

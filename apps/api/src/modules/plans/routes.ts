@@ -16,7 +16,7 @@ import {
   redeemCouponResultSchema,
 } from '@orchard/shared';
 import { authOf, requireMember } from '../../plugins/auth';
-import { idempotencyKeyOf, requireIdempotencyKey } from '../../plugins/idempotency';
+import { idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
 import { idempotencyHeaders } from '../recharge/routes';
 import { getPlanForMember, listPlansForMember } from './catalog';
 import { getCommissionSummary } from './commissions';
@@ -88,12 +88,14 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         body: purchasePlanBodySchema,
         response: { 201: purchaseSchema, ...errors },
       },
-      preHandler: [requireMember, requireIdempotencyKey],
+      // The purchase row keeps the key (docs/decisions/0012): no separate idempotency record.
+      preHandler: [requireMember, requireIdempotencyKeyHeader],
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await purchasePlan(deps(), authOf(request).userId, request.params.id, request.body, idempotencyKeyOf(request))),
+    async (request, reply) => {
+      const outcome = await purchasePlan(deps(), authOf(request).userId, request.params.id, request.body, idempotencyKeyHeaderOf(request));
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(outcome.purchase);
+    },
   );
 
   app.get(

@@ -1,13 +1,13 @@
 import type { CouponRefusal } from '@orchard/shared';
-import type { CommissionSkipReason } from '../../db/schema/index';
 
 /**
- * The pure rules of a purchase: discount, coupon eligibility and the three commission levels.
- * No database here, so the model test (test/plans-model.test.ts) checks the services against the
- * same arithmetic, and a rule reads the same wherever it is used.
+ * The pure rules the server applies itself: a coupon's discount and eligibility (the quote and
+ * the wallet-credit redemption) and a refund's claw-back. The purchase applies the same coupon
+ * rules in the database (plan_coupon_discount, plan_coupon_refusal of migration 0510, with the
+ * commission levels in plan_commission_lines); test/plans-rules-sql.test.ts holds the two to the
+ * same answers, so a quote never promises what the purchase refuses.
  */
 
-export const BASIS_POINTS = 10_000;
 export const DAY_MS = 86_400_000;
 
 export interface CouponTerms {
@@ -67,60 +67,6 @@ export const COUPON_REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
   wrong_kind: 'This is a wallet credit code: redeem it on the Coupons page.',
 };
 
-export interface ReferralRates {
-  level1Bp: number;
-  level2Bp: number;
-  level3Bp: number;
-  capBp: number;
-  requireActivePlan: boolean;
-}
-
-export interface Upline {
-  level: 1 | 2 | 3;
-  userId: string;
-  isFrozen: boolean;
-  hasActivePlan: boolean;
-}
-
-export interface CommissionLine {
-  level: 1 | 2 | 3;
-  beneficiaryId: string | null;
-  rateBp: number;
-  amount: number;
-  skipReason: CommissionSkipReason | null;
-}
-
-/**
- * The three levels of one purchase. Each level's amount is its rate of the price actually paid,
- * rounded down; the levels together never pass the cap (a level cut to nothing says `cap`). A level
- * that pays nothing says why. The rates used are returned with each line, to be stored with it.
- */
-export function commissionLines(paid: number, rates: ReferralRates, uplines: readonly Upline[]): CommissionLine[] {
-  const capTotal = Math.floor((paid * rates.capBp) / BASIS_POINTS);
-  let paidOut = 0;
-  const levelRates = [rates.level1Bp, rates.level2Bp, rates.level3Bp];
-  return ([1, 2, 3] as const).map((level) => {
-    const rateBp = levelRates[level - 1]!;
-    const upline = uplines.find((candidate) => candidate.level === level);
-    const skip = (skipReason: CommissionSkipReason): CommissionLine => ({
-      level,
-      beneficiaryId: upline?.userId ?? null,
-      rateBp,
-      amount: 0,
-      skipReason,
-    });
-    if (!upline) return skip('no_upline');
-    if (upline.isFrozen) return skip('frozen');
-    if (rates.requireActivePlan && !upline.hasActivePlan) return skip('no_active_plan');
-    const due = Math.floor((paid * rateBp) / BASIS_POINTS);
-    if (due === 0) return skip('zero_amount');
-    const amount = Math.min(due, capTotal - paidOut);
-    if (amount <= 0) return skip('cap');
-    paidOut += amount;
-    return { level, beneficiaryId: upline.userId, rateBp, amount, skipReason: null };
-  });
-}
-
 /**
  * What a refund takes back from one released commission: as much as the upline has available,
  * the rest becomes their debt.
@@ -128,10 +74,4 @@ export function commissionLines(paid: number, rates: ReferralRates, uplines: rea
 export function clawBack(amount: number, available: number): { fromAvailable: number; toDebt: number } {
   const fromAvailable = Math.min(amount, Math.max(0, available));
   return { fromAvailable, toDebt: amount - fromAvailable };
-}
-
-/** How a released commission splits: first what the member owes, the rest to their wallet. */
-export function settleDebt(amount: number, owed: number): { toDebt: number; toAvailable: number } {
-  const toDebt = Math.min(amount, Math.max(0, owed));
-  return { toDebt, toAvailable: amount - toDebt };
 }
