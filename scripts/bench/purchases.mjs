@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Plan purchases per second through the HTTP API on PostgreSQL, beside pgbench running the same
-// database transaction in plain SQL on the same tables, triggers and rows. Standalone:
+// Plan purchases per second through the HTTP API on PostgreSQL, beside pgbench sending the same
+// database call (plan_purchase, migration 0510) straight to the same tables, triggers and rows: the
+// ratio is what the HTTP server, its session check and its client cost on top of the database's
+// own work. Standalone:
 //
 //   node scripts/bench/purchases.mjs
 //   BENCH_PURCHASES_PROFILE=1 node scripts/bench/purchases.mjs   # plus queries and CPU per purchase
@@ -19,6 +21,9 @@
 // Idempotency-Key each time) for members 4…L of its chain in turn, one request in flight per client,
 // for a fixed time. Chains share no member, so no two requests in flight touch the same balance.
 // pgbench: one client per chain too (:client_id), a random member 4…L of it per transaction.
+// The measured requests go over raw keep-alive connections (support.mjs rawConnection): fetch cost
+// the load generator about 1.7 ms of CPU per request, node:http 0.5 ms, on the same two cores the
+// server and PostgreSQL share.
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -28,7 +33,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { ensureBuilt } from '../lib.mjs';
-import { findPgbench, freePort, waitReady, withDatabase } from './support.mjs';
+import { findPgbench, freePort, httpClient, rawConnection, sessionCookieOf, waitReady, withDatabase } from './support.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // BENCH_API_SERVER: another build of the API to measure (a prototype); not rebuilt.
@@ -46,8 +51,9 @@ const OPERATOR_PASSWORD = `bench-${randomBytes(8).toString('hex')}`;
 const MEMBER_PASSWORD = `bench-member-${randomBytes(6).toString('hex')}`;
 // apps/api/src/lib/password.ts: argon2id, m=19 MiB, t=2, p=1.
 const ARGON2_OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
-// apps/api/src/modules/plans/repository.ts (lockPurchaseKey).
-const PURCHASE_KEY_LOCK_SPACE = 727_274_501;
+// The server's default limits (AMOUNT_MAX_MINOR, BALANCE_MAX_MINOR), passed to plan_purchase as it passes them.
+const AMOUNT_MAX = 1_000_000_000_000;
+const BALANCE_MAX = 1_000_000_000_000_000;
 
 const log = (line) => console.log(`purchases: ${line}`);
 
@@ -87,20 +93,37 @@ pg.Client.prototype.query = function (config, values, callback) {
 process.on('SIGUSR2', () => writeFileSync(process.env.BENCH_QUERY_COUNT_FILE, JSON.stringify([...counts])));
 `;
 
+/**
+ * Every measured run starts from the same state: the previous run's dead rows vacuumed and its
+ * dirty pages written out, so no run pays for the one before it (the first pgbench run after the
+ * API's used to, and lost a fifth of its rate to it).
+ */
+async function settle(db) {
+  await db.query('vacuum analyze');
+  await db.query('checkpoint');
+}
+
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); null elsewhere. */
-function cpuSeconds(pid) {
+function cpuSeconds(pid, part = 'both') {
   try {
     const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const user = Number(fields[11]);
+    const system = Number(fields[12]);
+    return (part === 'user' ? user : part === 'system' ? system : user + system) / 100;
   } catch {
     return null;
   }
 }
 
 async function cpuOf(db, name, serverPid) {
-  const backends = (await db.query('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name])).rows;
+  // Client backends only: autovacuum workers of the database are not the requests' work.
+  const backends = (
+    await db.query(`select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid() and backend_type = 'client backend'`, [
+      name,
+    ])
+  ).rows;
   const postgres = backends.reduce((sum, row) => sum + (cpuSeconds(row.pid) ?? 0), 0);
-  return { server: cpuSeconds(serverPid), postgres, client: process.cpuUsage() };
+  return { server: cpuSeconds(serverPid), serverSystem: cpuSeconds(serverPid, 'system'), postgres, client: process.cpuUsage() };
 }
 
 async function queryCounts(child, file) {
@@ -112,67 +135,22 @@ async function queryCounts(child, file) {
   return new Map(JSON.parse(readFileSync(file, 'utf8')));
 }
 
-/** The pgbench script: one purchase as the service runs it, statement by statement (see docs/performance.md). */
-export function pgbenchPurchaseScript({ chains, chainLength, plan, platform, levels, holdDays, requestOverhead }) {
-  const { id: planId, name: planName, currency, durationDays } = plan;
-  const commissionTotal = levels.reduce((sum, level) => sum + level.amount, 0);
+/**
+ * The pgbench script: one purchase as the server sends it, the one call of `plan_purchase`
+ * (migration 0510) with the same arguments, the buyer's id taken from `bench_members` in the same
+ * statement. With `requestOverhead`, the session read every HTTP request also runs before it.
+ */
+export function pgbenchPurchaseScript({ chains, chainLength, plan, requestOverhead }) {
   const buyers = chainLength - 3;
   const lines = [`\\set n (:client_id % ${chains}) * ${buyers} + random(1, ${buyers})`, '\\set k :k + 1'];
   if (requestOverhead) {
-    // What every HTTP purchase also runs outside its transaction: the session read and the idempotency claim.
     lines.push(
       `SELECT s.id, s.user_id, s.last_seen_at, s.expires_at, u.role, u.status FROM sessions s INNER JOIN users u ON u.id = s.user_id WHERE s.token_hash = (SELECT token_hash FROM bench_members WHERE n = :n) AND s.revoked_at IS NULL;`,
-      `INSERT INTO idempotency_keys (scope, key, request_hash, state, response_status, response_body, response_type, created_at, locked_at, expires_at) SELECT user_id::text, 'pgb-' || :run::text || '-' || :client_id::text || '-' || :k::text, md5(:k::text), 'running', NULL, NULL, NULL, now(), now(), now() + interval '24 hours' FROM bench_members WHERE n = :n ON CONFLICT DO NOTHING RETURNING key;`,
     );
   }
   lines.push(
-    'BEGIN;',
-    // lockPurchaseKey (the lookup of the member's ids rides along: the API knows them from its session).
-    `SELECT m.user_id AS uid, m.up1, m.up2, m.up3, m.a1, m.d1, m.a2, m.d2, m.a3, m.d3, m.a4, m.d4, 'pgb-' || :run::text || '-' || :client_id::text || '-' || :k::text AS rk, gen_random_uuid() AS pid, pg_advisory_xact_lock(${PURCHASE_KEY_LOCK_SPACE}, hashtext(m.user_id::text || ':' || 'pgb-' || :run::text || '-' || :client_id::text || '-' || :k::text)) FROM bench_members m WHERE m.n = :n \\gset`,
-    // findPurchaseByKey
-    `SELECT id, user_id, plan_id, request_key, plan_name, duration_days, currency, price, discount, paid, coupon_id, coupon_code, starts_at, ends_at, status, refunded_at, refund_reason, refunded_by, ledger_transaction_id, refund_transaction_id, created_at FROM purchases WHERE (user_id = :uid AND request_key = :rk);`,
-    // findPlan
-    `SELECT id, name, description, benefits, price, currency, duration_days, badge, per_member_limit, stock, sale_starts_at, sale_ends_at, active, sort_order, created_at, updated_at FROM plans WHERE id = '${planId}';`,
-    // countMemberPurchase (no per-member limit)
-    `INSERT INTO plan_member_counts (plan_id, user_id, bought) VALUES ('${planId}', :uid, 1) ON CONFLICT (plan_id, user_id) DO UPDATE SET bought = plan_member_counts.bought + 1 WHERE NULL::int IS NULL OR plan_member_counts.bought < NULL::int RETURNING bought;`,
-    // readSettings
-    'SELECT id, level1_bp, level2_bp, level3_bp, cap_bp, require_active_plan, hold_days, refund_window_days, updated_at, updated_by FROM referral_settings;',
-    // findUplines
-    `WITH RECURSIVE chain(level, id) AS (SELECT 1, referrer_id FROM users WHERE id = :uid AND referrer_id IS NOT NULL UNION ALL SELECT chain.level + 1, u.referrer_id FROM chain JOIN users u ON u.id = chain.id WHERE chain.level < 3 AND u.referrer_id IS NOT NULL) SELECT chain.level, u.id, u.status, EXISTS (SELECT 1 FROM purchases p WHERE p.user_id = u.id AND p.status = 'active' AND p.starts_at <= now() AND p.ends_at > now()) AS has_active_plan FROM chain JOIN users u ON u.id = chain.id ORDER BY chain.level;`,
-    // resolveAccounts
-    `SELECT id, type, owner_id FROM ledger_accounts WHERE (currency = '${currency}' AND (owner_id = :uid OR (owner_id IS NULL AND type IN ('platform_plan_revenue', 'platform_promotions_expense', 'platform_commission_expense'))));`,
-    // ensureMemberAccounts of each paying upline
-    `SELECT id, type FROM ledger_accounts WHERE (owner_id = :up1 AND currency = '${currency}');`,
-    `SELECT id, type FROM ledger_accounts WHERE (owner_id = :up2 AND currency = '${currency}');`,
-    `SELECT id, type FROM ledger_accounts WHERE (owner_id = :up3 AND currency = '${currency}');`,
-    // postTransaction: the transaction row, the accounts' kinds, the member balances in ascending id order, the entries.
-    `INSERT INTO ledger_transactions (kind, idempotency_key, memo, refs, reverses_id, created_at) VALUES ('plan_purchase', 'purchase:' || :pid::text, 'Plan: ${planName}', jsonb_build_object('purchaseId', :pid::text, 'planId', '${planId}'), NULL, now()) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id AS tx \\gset`,
-    `SELECT id, type, balance IS NOT NULL FROM ledger_accounts WHERE id IN (${platform.revenue}, ${platform.commission}, :a1, :a2, :a3, :a4);`,
+    `SELECT r.replayed, to_jsonb(r.purchase) AS purchase FROM bench_members m, plan_purchase(m.user_id, '${plan.id}'::uuid, 'pgb-' || :run::text || '-' || :client_id::text || '-' || :k::text, NULL, NULL::bigint, now(), ${AMOUNT_MAX}::bigint, ${BALANCE_MAX}::bigint) r WHERE m.n = :n;`,
   );
-  for (let i = 1; i <= 4; i++) {
-    lines.push(
-      `UPDATE ledger_accounts SET balance = balance + :d${i} WHERE (id = :a${i} AND balance + :d${i} BETWEEN 0 AND 1000000000000000) RETURNING balance AS b${i} \\gset`,
-    );
-  }
-  lines.push(
-    `INSERT INTO ledger_entries (transaction_id, account_id, amount, balance_after, created_at) VALUES (:tx, ${platform.revenue}, ${PRICE}, NULL, now()), (:tx, ${platform.commission}, -${commissionTotal}, NULL, now()), (:tx, :a1, :d1, :b1, now()), (:tx, :a2, :d2, :b2, now()), (:tx, :a3, :d3, :b3, now()), (:tx, :a4, :d4, :b4, now());`,
-    // insertPurchase
-    `INSERT INTO purchases (id, user_id, plan_id, request_key, plan_name, duration_days, currency, price, discount, paid, coupon_id, coupon_code, starts_at, ends_at, status, refunded_at, refund_reason, refunded_by, ledger_transaction_id, refund_transaction_id, created_at) VALUES (:pid, :uid, '${planId}', :rk, '${planName}', ${durationDays}, '${currency}', ${PRICE}, 0, ${PRICE}, NULL, NULL, now(), now() + interval '${durationDays} days', 'active', NULL, NULL, NULL, :tx, NULL, now()) RETURNING *;`,
-    // insertCommissions (hold_days 7: pending, released later)
-    `INSERT INTO commissions (id, purchase_id, level, beneficiary_id, rate_bp, amount, status, skip_reason, release_at, released_at, reversed_at, created_at) VALUES ${levels
-      .map(
-        (line) =>
-          `(DEFAULT, :pid, ${line.level}, :up${line.level}, ${line.rateBp}, ${line.amount}, 'pending', NULL, now() + interval '${holdDays} days', NULL, NULL, now())`,
-      )
-      .join(', ')} RETURNING *;`,
-    'COMMIT;',
-  );
-  if (requestOverhead) {
-    // The idempotency plugin's onSend: the answer stored under the key.
-    lines.push(
-      `UPDATE idempotency_keys SET state = 'done', response_status = 201, response_body = repeat('x', 420), response_type = 'application/json; charset=utf-8' WHERE (scope = :uid::text AND key = :rk);`,
-    );
-  }
   return `${lines.join('\n')}\n`;
 }
 
@@ -209,6 +187,7 @@ export async function runPurchases() {
   const dir = mkdtempSync(join(tmpdir(), 'orchard-bench-purchases-'));
   const countFile = join(dir, 'query-counts.json');
   let child;
+  let client;
   let stopServerOnExit;
   const db = new pg.Client({ connectionString: url });
   try {
@@ -245,28 +224,12 @@ export async function runPurchases() {
     const [passwordHash] = await Promise.all([argon2Hash(MEMBER_PASSWORD, ARGON2_OPTIONS), waitReady(base, child)]);
     await db.connect();
 
-    const call = async (method, path, { cookie, body, key } = {}) => {
-      const response = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-          ...(cookie ? { cookie } : {}),
-          ...(key ? { 'idempotency-key': key } : {}),
-        },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        // A server that stops answering ends the run instead of hanging it.
-        signal: AbortSignal.timeout(30_000),
-      });
-      const text = await response.text();
-      return { status: response.status, text, response };
-    };
+    client = httpClient(base, { maxSockets: CONCURRENCY + 8 });
+    const { call } = client;
     const signIn = async (account, password) => {
-      const { status, text, response } = await call('POST', '/api/v1/auth/sign-in', { body: { account, password } });
+      const { status, text, headers } = await call('POST', '/api/v1/auth/sign-in', { body: { account, password } });
       if (status !== 200) throw new Error(`sign-in of ${account} failed: ${status} ${text}`);
-      const cookie = response.headers
-        .getSetCookie()
-        .find((value) => value.startsWith('orchard_session='))
-        ?.split(';')[0];
+      const cookie = sessionCookieOf(headers);
       if (!cookie) throw new Error('no session cookie');
       return cookie;
     };
@@ -345,22 +308,31 @@ export async function runPurchases() {
     const latencies = [];
     const before = PROFILE ? await queryCounts(child, countFile) : null;
     const cpuBefore = PROFILE ? await cpuOf(db, name, child.pid) : null;
+    // One raw keep-alive connection per chain (support.mjs rawConnection): the load generator's CPU
+    // is CPU the server and PostgreSQL do not get on a shared machine, so it is kept as small as pgbench's.
+    const connections = await Promise.all(chains.map(() => rawConnection(base)));
+    await settle(db);
+    const path = `/api/v1/plans/${plan.id}/purchase`;
     const started = performance.now();
     const deadline = started + SECONDS * 1000;
     await Promise.all(
-      chains.map(async (chain) => {
+      chains.map(async (chain, c) => {
         const buyers = chain.slice(3);
         for (let i = 0; performance.now() < deadline && i < 1_000_000; i++) {
           const t0 = performance.now();
-          const status = await buy(buyers[i % buyers.length]).then(
-            (answer) => answer.status,
-            (error) => (error?.name === 'TimeoutError' ? 'timeout' : 'error'),
-          );
+          const buyer = buyers[i % buyers.length];
+          const status = await connections[c]
+            .send('POST', path, { cookie: buyer.cookie, 'idempotency-key': randomUUID(), 'content-type': 'application/json' }, '{}')
+            .then(
+              (answer) => answer.status,
+              (error) => (error?.name === 'TimeoutError' ? 'timeout' : 'error'),
+            );
           latencies.push(performance.now() - t0);
           statuses[status] = (statuses[status] ?? 0) + 1;
         }
       }),
     );
+    for (const connection of connections) connection.close();
     const elapsed = (performance.now() - started) / 1000;
     const cpuAfter = PROFILE ? await cpuOf(db, name, child.pid) : null;
     const after = PROFILE ? await queryCounts(child, countFile) : null;
@@ -391,13 +363,14 @@ export async function runPurchases() {
         queriesPerPurchase: Number((total / Math.max(1, ok)).toFixed(2)),
         cpuMsPerPurchase: {
           server: cpuAfter.server === null ? null : perPurchaseMs(cpuAfter.server - cpuBefore.server),
+          serverInKernel: cpuAfter.serverSystem === null ? null : perPurchaseMs(cpuAfter.serverSystem - cpuBefore.serverSystem),
           postgresBackends: perPurchaseMs(cpuAfter.postgres - cpuBefore.postgres),
           loadGenerator: perPurchaseMs((clientCpu.user + clientCpu.system) / 1e6),
         },
         serverCpuShareOfOneCore: cpuAfter.server === null ? null : Number(((cpuAfter.server - cpuBefore.server) / elapsed).toFixed(2)),
       };
       log(
-        `profile: CPU per purchase: server ${results.profile.cpuMsPerPurchase.server} ms, PostgreSQL backends ${results.profile.cpuMsPerPurchase.postgresBackends} ms, load generator ${results.profile.cpuMsPerPurchase.loadGenerator} ms; the server used ${results.profile.serverCpuShareOfOneCore} of one core`,
+        `profile: CPU per purchase: server ${results.profile.cpuMsPerPurchase.server} ms (${results.profile.cpuMsPerPurchase.serverInKernel} ms of it in the kernel), PostgreSQL backends ${results.profile.cpuMsPerPurchase.postgresBackends} ms, load generator ${results.profile.cpuMsPerPurchase.loadGenerator} ms; the server used ${results.profile.serverCpuShareOfOneCore} of one core`,
       );
       log(`profile: ${results.profile.queriesPerPurchase} queries (round trips to PostgreSQL) per purchase over HTTP:`);
       for (const [text, count] of rows) {
@@ -422,53 +395,27 @@ export async function runPurchases() {
     results.allMeasuredPurchasesPaidThreeLevels = allPaid;
     results.ledgerOkAfterApi = report.ok;
 
-    // ---------------------------------------------------------------- pgbench: the same transaction in SQL
+    // ---------------------------------------------------------------- pgbench: the same call, straight to PostgreSQL
     const pgbench = findPgbench();
     if (!pgbench) {
       log('pgbench not found (set PGBENCH); skipped the comparison');
       return results;
     }
     const buyersPerChain = CHAIN_LENGTH - 3;
-    // The three commission lines of a purchase whose uplines all have an active plan (rules.ts commissionLines).
-    const settings = (await db.query('select level1_bp, level2_bp, level3_bp, cap_bp, hold_days from referral_settings')).rows[0];
-    const cap = Math.floor((PRICE * settings.cap_bp) / 10_000);
-    let paidOut = 0;
-    const levels = [settings.level1_bp, settings.level2_bp, settings.level3_bp].map((rateBp, index) => {
-      const amount = Math.min(Math.floor((PRICE * rateBp) / 10_000), cap - paidOut);
-      paidOut += amount;
-      return { level: index + 1, rateBp, amount };
-    });
-    if (levels.some((line) => line.amount <= 0))
-      throw new Error('the referral settings pay nothing at some level; the pgbench script assumes three paying levels');
-    // Per buyer: its ids, its uplines' ids and the four member accounts a purchase moves, in ascending
-    // id order (the order postTransaction updates them in) with each one's delta.
+    // Per buyer (members 4… of each chain, whose three uplines have an active plan): its id and session.
     await db.query(`
       create table bench_members as
       with buyer as (
-        select u.id as user_id, r1.id as up1, r2.id as up2, r3.id as up3, m.token_hash,
+        select u.id as user_id, m.token_hash,
                (substring(u.email from 'bench-(\\d+)-')::int) as chain,
                (substring(u.email from '-(\\d+)@')::int) as position
-        from users u join users r1 on r1.id = u.referrer_id join users r2 on r2.id = r1.referrer_id
-        join users r3 on r3.id = r2.referrer_id
+        from users u
         join lateral (select token_hash from sessions s where s.user_id = u.id and s.revoked_at is null
                       order by s.created_at desc limit 1) m on true
         where u.email like 'bench-%'
-      ),
-      moves as (
-        select b.user_id, a.id as account_id, d.delta
-        from buyer b
-        cross join lateral (values (b.user_id, 'member_available', -${PRICE}), (b.up1, 'member_commission_pending', ${levels[0].amount}),
-                                   (b.up2, 'member_commission_pending', ${levels[1].amount}), (b.up3, 'member_commission_pending', ${levels[2].amount})) as d(owner, type, delta)
-        join ledger_accounts a on a.owner_id = d.owner and a.type = d.type and a.currency = '${plan.currency}'
-      ),
-      ordered as (
-        select user_id, array_agg(account_id order by account_id) as ids, array_agg(delta order by account_id) as deltas
-        from moves group by user_id
       )
-      select b.chain * ${buyersPerChain} + (b.position - 2) as n, b.user_id, b.up1, b.up2, b.up3, b.token_hash,
-             o.ids[1] as a1, o.deltas[1] as d1, o.ids[2] as a2, o.deltas[2] as d2,
-             o.ids[3] as a3, o.deltas[3] as d3, o.ids[4] as a4, o.deltas[4] as d4
-      from buyer b join ordered o on o.user_id = b.user_id
+      select b.chain * ${buyersPerChain} + (b.position - 2) as n, b.user_id, b.token_hash
+      from buyer b
       where b.position >= 3;
       alter table bench_members add primary key (n);
       analyze;`);
@@ -476,16 +423,11 @@ export async function runPurchases() {
     if (counted.n !== CONCURRENCY * buyersPerChain || counted.lo !== 1 || counted.hi !== counted.n) {
       throw new Error(`bench_members has ${counted.n} rows (${counted.lo}…${counted.hi}), expected ${CONCURRENCY * buyersPerChain}`);
     }
-    const platformRows = (await db.query(`select id, type from ledger_accounts where owner_id is null and currency = $1`, [plan.currency]))
-      .rows;
-    const platform = {
-      revenue: platformRows.find((row) => row.type === 'platform_plan_revenue').id,
-      commission: platformRows.find((row) => row.type === 'platform_commission_expense').id,
-    };
-    const scriptOptions = { chains: CONCURRENCY, chainLength: CHAIN_LENGTH, plan, platform, levels, holdDays: settings.hold_days };
+    const scriptOptions = { chains: CONCURRENCY, chainLength: CHAIN_LENGTH, plan };
     writeFileSync(join(dir, 'purchase.sql'), pgbenchPurchaseScript({ ...scriptOptions, requestOverhead: false }));
     writeFileSync(join(dir, 'purchase-request.sql'), pgbenchPurchaseScript({ ...scriptOptions, requestOverhead: true }));
     const runPgbench = async (file, run) => {
+      await settle(db);
       const bench = spawn(
         pgbench,
         [
@@ -553,13 +495,14 @@ export async function runPurchases() {
     results.pgbenchTps = Math.round(plain.tps);
     results.pgbenchFailed = plain.failed;
     log(
-      `pgbench, the purchase transaction in SQL (-M extended, ${CONCURRENCY} clients, ${SECONDS} s): ${plain.tps.toFixed(0)} tps, latency ${plain.latency} ms (failed ${plain.failed})${plain.cpuMs === null ? '' : `; CPU per transaction: PostgreSQL backends ${plain.cpuMs.postgresBackends} ms, pgbench ${plain.cpuMs.pgbench} ms`}`,
+      `pgbench, the same call of plan_purchase (-M extended, ${CONCURRENCY} clients, ${SECONDS} s): ${plain.tps.toFixed(0)} tps, latency ${plain.latency} ms (failed ${plain.failed})${plain.cpuMs === null ? '' : `; CPU per transaction: PostgreSQL backends ${plain.cpuMs.postgresBackends} ms, pgbench ${plain.cpuMs.pgbench} ms`}`,
     );
     if (plain.cpuMs !== null) results.profile.pgbenchCpuMsPerTransaction = plain.cpuMs;
     const withRequest = await runPgbench('purchase-request.sql', 2);
     results.pgbenchWithRequestStatementsTps = Math.round(withRequest.tps);
+    if (withRequest.cpuMs !== null) results.profile.pgbenchWithRequestCpuMsPerTransaction = withRequest.cpuMs;
     log(
-      `pgbench, plus the request's own statements (session read, idempotency claim and store): ${withRequest.tps.toFixed(0)} tps, latency ${withRequest.latency} ms (failed ${withRequest.failed})`,
+      `pgbench, plus the request's own statement (the session read): ${withRequest.tps.toFixed(0)} tps, latency ${withRequest.latency} ms (failed ${withRequest.failed})${withRequest.cpuMs === null ? '' : `; CPU per transaction: PostgreSQL backends ${withRequest.cpuMs.postgresBackends} ms, pgbench ${withRequest.cpuMs.pgbench} ms`}`,
     );
     const sqlCheck = (
       await db.query(
@@ -583,6 +526,7 @@ export async function runPurchases() {
     return results;
   } finally {
     if (stopServerOnExit) process.off('exit', stopServerOnExit);
+    client?.close();
     await db.end().catch(() => {});
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');

@@ -1,7 +1,8 @@
 // What the PostgreSQL benches share: a database of their own beside the given one, a free port,
 // pgbench, and waiting for the built server to answer /api/ready.
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:net';
+import http from 'node:http';
+import net, { createServer } from 'node:net';
 
 export function withDatabase(url, name) {
   const parsed = new URL(url);
@@ -42,4 +43,101 @@ export async function waitReady(base, child) {
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   throw new Error('server did not become ready within 60 s');
+}
+
+/**
+ * A lean keep-alive HTTP client for load: node:http with one pooled socket per request in flight.
+ * `fetch` costs the load generator about ten times the CPU per request, which on a shared machine
+ * is CPU the server under test does not get.
+ */
+export function httpClient(base, { maxSockets = 64, timeoutMs = 30_000 } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets });
+  const { hostname, port } = new URL(base);
+  const call = (method, path, { cookie, body, key, headers = {} } = {}) =>
+    new Promise((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const request = http.request(
+        {
+          agent,
+          hostname,
+          port,
+          method,
+          path,
+          headers: {
+            ...(payload === undefined ? {} : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+            ...(cookie ? { cookie } : {}),
+            ...(key ? { 'idempotency-key': key } : {}),
+            ...headers,
+          },
+          timeout: timeoutMs,
+        },
+        (response) => {
+          const chunks = [];
+          response.on('data', (chunk) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode, text: Buffer.concat(chunks).toString('utf8'), headers: response.headers }),
+          );
+          response.on('error', reject);
+        },
+      );
+      // A server that stops answering ends the run instead of hanging it.
+      request.on('timeout', () => request.destroy(Object.assign(new Error('request timed out'), { name: 'TimeoutError' })));
+      request.on('error', reject);
+      request.end(payload);
+    });
+  return { call, close: () => agent.destroy() };
+}
+
+/** The session cookie (`name=value`) a sign-in answer set, from node:http headers. */
+export function sessionCookieOf(headers) {
+  const cookies = headers['set-cookie'] ?? [];
+  return cookies.find((value) => /^(__Host-)?orchard_session=/.test(value))?.split(';')[0];
+}
+
+/**
+ * One keep-alive HTTP/1.1 connection with one request in flight, written and read by hand: what
+ * wrk or pgbench's client cost, about a tenth of node:http's CPU per request. Only for load
+ * against our own server, whose answers always carry Content-Length.
+ */
+export async function rawConnection(base, { timeoutMs = 30_000 } = {}) {
+  const { hostname, port } = new URL(base);
+  const socket = net.connect({ host: hostname, port: Number(port), noDelay: true });
+  await new Promise((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('error', reject);
+  });
+  let buffer = Buffer.alloc(0);
+  let pending = null;
+  const fail = (error) => {
+    const waiting = pending;
+    pending = null;
+    waiting?.reject(error);
+  };
+  socket.on('error', fail);
+  socket.on('close', () => fail(new Error('connection closed')));
+  socket.on('data', (chunk) => {
+    buffer = buffer.length === 0 ? chunk : Buffer.concat([buffer, chunk]);
+    if (!pending) return;
+    const headerEnd = buffer.indexOf('\r\n\r\n');
+    if (headerEnd < 0) return;
+    const head = buffer.subarray(0, headerEnd).toString('latin1');
+    const length = Number(/\r\ncontent-length: *(\d+)/i.exec(head)?.[1] ?? 0);
+    if (buffer.length < headerEnd + 4 + length) return;
+    const status = Number(head.slice(9, 12));
+    const body = buffer.subarray(headerEnd + 4, headerEnd + 4 + length).toString('utf8');
+    buffer = buffer.subarray(headerEnd + 4 + length);
+    const done = pending;
+    pending = null;
+    clearTimeout(done.timer);
+    done.resolve({ status, text: body });
+  });
+  const send = (method, path, headers, body = '') =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => fail(Object.assign(new Error('request timed out'), { name: 'TimeoutError' })), timeoutMs);
+      pending = { resolve, reject, timer };
+      const lines = [`${method} ${path} HTTP/1.1`, `host: ${hostname}:${port}`, `content-length: ${Buffer.byteLength(body)}`];
+      for (const [name, value] of Object.entries(headers)) lines.push(`${name}: ${value}`);
+      socket.write(`${lines.join('\r\n')}\r\n\r\n${body}`);
+    });
+  return { send, close: () => socket.destroy() };
 }
