@@ -1,5 +1,4 @@
 import type { CommissionSummary } from '@orchard/shared';
-import { sql } from 'drizzle-orm';
 import { getMemberBalances, ledgerLimits, withRetries } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import * as repo from './repository';
@@ -21,12 +20,7 @@ export async function releaseDueCommissions(deps: ServiceDeps): Promise<number> 
   let released = 0;
   for (let round = 0; round < RELEASE_ROUNDS_MAX; round++) {
     const now = deps.clock.now();
-    const count = await withRetries(async () => {
-      const result = (await deps.db.execute(
-        sql`select commission_release_due(${now}, ${RELEASE_BATCH}, ${limits.amountMax}::bigint, ${limits.balanceMax}::bigint) as released`,
-      )) as unknown as { rows: { released: number }[] };
-      return Number(result.rows[0]!.released);
-    });
+    const count = await withRetries(() => repo.releaseDueBatch(deps.db, now, RELEASE_BATCH, limits));
     released += count;
     if (count < RELEASE_BATCH) break;
   }

@@ -451,6 +451,18 @@ export async function markCommission(db: Queryable, id: string, values: Partial<
   await db.update(commissions).set(values).where(eq(commissions.id, id));
 }
 
+/**
+ * Releases up to `limit` commissions due by `now` in one call of commission_release_due
+ * (migration 0510; rows claimed with SKIP LOCKED); returns how many.
+ */
+export async function releaseDueBatch(db: Queryable, now: Date, limit: number, limits: LedgerLimits): Promise<number> {
+  const [row] = await rowsOf<{ released: number | string }>(
+    db,
+    sql`select commission_release_due(${now}, ${limit}::int, ${limits.amountMax}::bigint, ${limits.balanceMax}::bigint) as released`,
+  );
+  return Number(row!.released);
+}
+
 export async function commissionTotals(db: Queryable, userId: string) {
   const [row] = await db
     .select({
