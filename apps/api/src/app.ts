@@ -21,6 +21,7 @@ import { commissionReleaseJob } from './modules/plans/release-job';
 import { planRoutes } from './modules/plans/routes';
 import { testClockRoutes } from './modules/system/test-clock';
 import { idempotencyPlugin } from './plugins/idempotency';
+import { registerRouteAccess } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { operatorScope } from './plugins/operator-scope';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
@@ -100,6 +101,8 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await registerOpenApi(app, config.APP_NAME);
   await app.register(idempotencyPlugin);
   await app.register(authPlugin);
+  // Every API route declares who may call it; one that does not refuses to register.
+  registerRouteAccess(app);
   await app.register(accountsPlugin);
 
   await app.register(systemRoutes, { database });

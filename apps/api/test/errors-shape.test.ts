@@ -197,7 +197,7 @@ describe('an unexpected failure', () => {
 
   it('answers 500 in the error shape without leaking the cause', async () => {
     const app = await buildApp({ config: testConfig(), database: database.handle, clock: new ManualClock(new Date()) });
-    app.get('/api/v1/boom', async () => {
+    app.get('/api/v1/boom', { config: { access: 'public' } }, async () => {
       throw new Error('secret detail of a bug');
     });
     await app.ready();

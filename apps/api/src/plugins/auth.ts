@@ -17,12 +17,10 @@ declare module 'fastify' {
   }
 }
 
-/** preHandler: a signed-in member or operator; 401 otherwise. */
-export async function requireMember(request: FastifyRequest): Promise<void> {
-  if (!request.auth) throw unauthenticated();
-}
-
-/** The signed-in caller, for handlers behind requireMember (operator routes: operatorOf in plugins/operator-scope.ts). */
+/**
+ * The signed-in caller, for handlers of `config: { access: 'member' }` routes (plugins/access.ts
+ * answers 401 before they run; operator routes: operatorOf in plugins/operator-scope.ts).
+ */
 export function authOf(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw unauthenticated();
   return request.auth;

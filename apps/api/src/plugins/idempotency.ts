@@ -214,5 +214,5 @@ async function registerIdempotency(app: FastifyInstance) {
   }
 }
 
-/** Register once at the root; routes opt in with `preHandler: [requireMember, requireIdempotencyKey]`. */
+/** Register once at the root; member routes opt in with `preHandler: requireIdempotencyKey`. */
 export const idempotencyPlugin = fp(registerIdempotency, { name: 'orchard-idempotency' });

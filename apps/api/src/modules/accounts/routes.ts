@@ -27,7 +27,7 @@ import {
   verifyCodeBodySchema,
 } from '@orchard/shared';
 import { z } from 'zod';
-import { authOf, requireMember } from '../../plugins/auth';
+import { authOf } from '../../plugins/auth';
 import { RESEND_COOLDOWN_MS } from './codes';
 import { changePassword, requestPasswordReset, resetPassword } from './passwords';
 import { contextOf } from './plugin';
@@ -57,6 +57,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/options',
     {
+      config: { access: 'public' },
       schema: { operationId: 'getAuthOptions', tags, summary: 'What the auth forms need to know', response: { 200: authOptionsSchema } },
     },
     async () => ({
@@ -72,6 +73,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/register',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'register',
         tags,
@@ -86,6 +88,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/verify',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'verifyCode',
         tags,
@@ -104,6 +107,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/resend',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'resendCode',
         tags,
@@ -118,6 +122,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/sign-in',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'signIn',
         tags,
@@ -136,6 +141,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/sign-out',
     {
+      config: { access: 'public' },
       schema: { operationId: 'signOut', tags, summary: 'End this session', response: { 204: z.null(), ...errors } },
     },
     async (request, reply) => {
@@ -148,6 +154,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/password-reset/request',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'requestPasswordReset',
         tags,
@@ -162,6 +169,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/password-reset',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'resetPassword',
         tags,
@@ -176,6 +184,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/password',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'changePassword',
         tags,
@@ -190,6 +199,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/sign-in-link/request',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'requestSignInLink',
         tags,
@@ -205,6 +215,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/sign-in-link',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'consumeSignInLink',
         tags,
@@ -223,6 +234,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/sign-in-code',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'signInWithCode',
         tags,
@@ -241,6 +253,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/session',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'getSession',
         tags,
@@ -254,7 +267,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me',
     {
-      preHandler: requireMember,
+      config: { access: 'member' },
       schema: {
         operationId: 'getMe',
         security: session,
@@ -269,7 +282,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/me',
     {
-      preHandler: requireMember,
+      config: { access: 'member' },
       schema: {
         operationId: 'updateMe',
         security: session,
@@ -285,7 +298,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/me/sessions',
     {
-      preHandler: requireMember,
+      config: { access: 'member' },
       schema: {
         operationId: 'listSessions',
         security: session,
@@ -301,7 +314,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/me/sessions/revoke-others',
     {
-      preHandler: requireMember,
+      config: { access: 'member' },
       schema: {
         operationId: 'revokeOtherSessions',
         security: session,

@@ -104,20 +104,18 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .status(201)
-        .send(
-          await issueSignInLink(
-            app.accountDeps,
-            {
-              actor: operatorOf(request),
-              memberId: request.params.id,
-              reason: request.body.reason,
-              redirect: request.body.redirect,
-            },
-            contextOf(request),
-          ),
+      reply.status(201).send(
+        await issueSignInLink(
+          app.accountDeps,
+          {
+            actor: operatorOf(request),
+            memberId: request.params.id,
+            reason: request.body.reason,
+            redirect: request.body.redirect,
+          },
+          contextOf(request),
         ),
+      ),
   );
 
   app.get(

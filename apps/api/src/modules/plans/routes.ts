@@ -15,7 +15,7 @@ import {
   redeemCouponBodySchema,
   redeemCouponResultSchema,
 } from '@orchard/shared';
-import { authOf, requireMember } from '../../plugins/auth';
+import { authOf } from '../../plugins/auth';
 import { idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
 import { idempotencyHeaders } from '../recharge/routes';
 import { getPlanForMember, listPlansForMember } from './catalog';
@@ -40,7 +40,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Plans on sale (and sold out ones still in their sale window)',
         response: { 200: planListSchema, 401: apiErrorSchema },
       },
-      preHandler: requireMember,
+      config: { access: 'member' },
     },
     async (request) => listPlansForMember(deps(), authOf(request).userId),
   );
@@ -55,7 +55,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         params: planParamsSchema,
         response: { 200: planSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
-      preHandler: requireMember,
+      config: { access: 'member' },
     },
     async (request) => getPlanForMember(deps(), authOf(request).userId, request.params.id),
   );
@@ -71,7 +71,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: quotePurchaseQuerySchema,
         response: { 200: purchaseQuoteSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
-      preHandler: requireMember,
+      config: { access: 'member' },
     },
     async (request) => quotePurchase(deps(), authOf(request).userId, request.params.id, request.query.coupon),
   );
@@ -89,7 +89,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: purchaseSchema, ...errors },
       },
       // The purchase row keeps the key (docs/decisions/0012): no separate idempotency record.
-      preHandler: [requireMember, requireIdempotencyKeyHeader],
+      config: { access: 'member' },
+      preHandler: requireIdempotencyKeyHeader,
     },
     async (request, reply) => {
       const outcome = await purchasePlan(deps(), authOf(request).userId, request.params.id, request.body, idempotencyKeyHeaderOf(request));
@@ -108,7 +109,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listMyPurchasesQuerySchema,
         response: { 200: purchasePageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
-      preHandler: requireMember,
+      config: { access: 'member' },
     },
     async (request) => listMyPurchases(deps(), authOf(request).userId, request.query),
   );
@@ -122,7 +123,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The member's coupons: saved, used or assigned",
         response: { 200: myCouponListSchema, 401: apiErrorSchema },
       },
-      preHandler: requireMember,
+      config: { access: 'member' },
     },
     async (request) => listMyCoupons(deps(), authOf(request).userId),
   );
@@ -138,7 +139,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         body: redeemCouponBodySchema,
         response: { 200: redeemCouponResultSchema, ...errors },
       },
-      preHandler: [requireMember, requireIdempotencyKey],
+      config: { access: 'member' },
+      preHandler: requireIdempotencyKey,
     },
     async (request) => redeemCoupon(deps(), authOf(request).userId, request.body.code),
   );
@@ -152,7 +154,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "The member's commissions: pending, released, owed",
         response: { 200: commissionSummarySchema, 401: apiErrorSchema },
       },
-      preHandler: requireMember,
+      config: { access: 'member' },
     },
     async (request) => getCommissionSummary(deps(), authOf(request).userId),
   );

@@ -10,7 +10,7 @@ import {
   rechargeOrderSchema,
   submitRechargePaymentBodySchema,
 } from '@orchard/shared';
-import { authOf, requireMember } from '../../plugins/auth';
+import { authOf } from '../../plugins/auth';
 import { idempotencyKeyOf, requireIdempotencyKey } from '../../plugins/idempotency';
 import * as service from './service';
 
@@ -33,7 +33,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Payment channels a member can recharge with',
         response: { 200: rechargeChannelListSchema, 401: apiErrorSchema },
       },
-      preHandler: requireMember,
+      config: { access: 'member' },
     },
     async () => ({ items: await service.listEnabledChannels(deps()) }),
   );
@@ -49,7 +49,8 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
         body: createRechargeOrderBodySchema,
         response: { 201: rechargeOrderSchema, ...errors },
       },
-      preHandler: [requireMember, requireIdempotencyKey],
+      config: { access: 'member' },
+      preHandler: requireIdempotencyKey,
     },
     async (request, reply) => {
       const order = await service.createOrder(deps(), authOf(request).userId, request.body, idempotencyKeyOf(request));
@@ -67,7 +68,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listRechargeOrdersQuerySchema,
         response: { 200: rechargeOrderPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
-      preHandler: requireMember,
+      config: { access: 'member' },
     },
     async (request) => service.listOrders(deps(), authOf(request).userId, request.query),
   );
@@ -82,7 +83,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
         params: rechargeOrderParamsSchema,
         response: { 200: rechargeOrderSchema, 401: apiErrorSchema, 404: apiErrorSchema },
       },
-      preHandler: requireMember,
+      config: { access: 'member' },
     },
     async (request) => service.getOrder(deps(), authOf(request).userId, request.params.id),
   );
@@ -98,7 +99,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
         body: submitRechargePaymentBodySchema,
         response: { 200: rechargeOrderSchema, ...errors },
       },
-      preHandler: requireMember,
+      config: { access: 'member' },
     },
     async (request) => service.submitPayment(deps(), authOf(request).userId, request.params.id, request.body.payerReference),
   );
@@ -113,7 +114,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
         params: rechargeOrderParamsSchema,
         response: { 200: rechargeOrderSchema, ...errors },
       },
-      preHandler: requireMember,
+      config: { access: 'member' },
     },
     async (request) => service.cancelOrder(deps(), authOf(request).userId, request.params.id),
   );

@@ -19,13 +19,17 @@ const CLIENT_ERROR_BODY_LIMIT = 16 * 1024;
 export const systemRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> = async (app, { database }) => {
   app.get(
     '/api/health',
-    { schema: { operationId: 'getHealth', tags: ['system'], summary: 'The process is up', response: { 200: healthSchema } } },
+    {
+      config: { access: 'public' },
+      schema: { operationId: 'getHealth', tags: ['system'], summary: 'The process is up', response: { 200: healthSchema } },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
   app.get(
     '/api/ready',
     {
+      config: { access: 'public' },
       schema: {
         operationId: 'getReady',
         tags: ['system'],
@@ -55,6 +59,7 @@ export const systemRoutes: FastifyPluginAsyncZod<{ database: DatabaseHandle }> =
   app.post(
     '/api/v1/client-errors',
     {
+      config: { access: 'public' },
       bodyLimit: CLIENT_ERROR_BODY_LIMIT,
       schema: {
         operationId: 'reportClientError',

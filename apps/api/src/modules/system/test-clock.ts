@@ -13,6 +13,7 @@ export const testClockRoutes: FastifyPluginAsyncZod<{ clock: AdjustableClock }> 
   app.post(
     '/api/test/clock',
     {
+      config: { access: 'public' },
       schema: {
         hide: true,
         body: z.strictObject({

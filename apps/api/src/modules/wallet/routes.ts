@@ -7,7 +7,7 @@ import {
   statementPageSchema,
   walletSchema,
 } from '@orchard/shared';
-import { authOf, requireMember } from '../../plugins/auth';
+import { authOf } from '../../plugins/auth';
 import * as service from './service';
 
 /** The member's wallet card and statement (/home, /trx/log). */
@@ -23,7 +23,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Available and on-hold balance, in minor units',
         response: { 200: walletSchema, 401: apiErrorSchema },
       },
-      preHandler: requireMember,
+      config: { access: 'member' },
     },
     async (request) => service.getWallet(deps(), authOf(request).userId),
   );
@@ -38,7 +38,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: listTransactionsQuerySchema,
         response: { 200: statementPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
-      preHandler: requireMember,
+      config: { access: 'member' },
     },
     async (request) => service.listTransactions(deps(), authOf(request).userId, request.query),
   );
@@ -54,7 +54,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         produces: ['text/csv'],
         response: { 200: z.string().describe('text/csv'), 400: apiErrorSchema, 401: apiErrorSchema },
       },
-      preHandler: requireMember,
+      config: { access: 'member' },
     },
     async (request, reply) => {
       const day = app.clock.now().toISOString().slice(0, 10);
