@@ -19,6 +19,8 @@ import { walletRoutes } from './modules/wallet/routes';
 import { adminPlanRoutes } from './modules/plans/admin-routes';
 import { commissionReleaseJob } from './modules/plans/release-job';
 import { planRoutes } from './modules/plans/routes';
+import { adminWithdrawalRoutes } from './modules/withdrawals/admin-routes';
+import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { testClockRoutes } from './modules/system/test-clock';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { registerRouteAccess } from './plugins/access';
@@ -119,8 +121,9 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
       await api.register(rechargeRoutes);
       await api.register(planRoutes);
       await api.register(paymentWebhookRoutes);
+      await api.register(withdrawalRoutes);
       // Every operator route lives inside the one operator scope (guard, permissions, audit check).
-      await api.register(operatorScope, { prefix: '/admin', routes: [adminLedgerRoutes, adminRoutes, adminPlanRoutes] });
+      await api.register(operatorScope, { prefix: '/admin', routes: [adminLedgerRoutes, adminRoutes, adminPlanRoutes, adminWithdrawalRoutes] });
     },
     { prefix: API_PREFIX },
   );

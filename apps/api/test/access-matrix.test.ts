@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@orchard/shared';
 import { registerRouteAccess } from '../src/plugins/access';
 import { createTestApp, type TestApp } from './app';
-import { registerMember, type RegisteredMember } from './auth';
+import { registerMember, TEST_PASSWORD, type RegisteredMember } from './auth';
 import { DATABASE_KINDS } from './database';
 import { insertChannels } from './ledger-helpers';
 import { buy, createPlan, fund, plansWorld, type PlansWorld } from './plans/helpers';
@@ -57,6 +57,12 @@ const PUBLIC = [
  */
 const SHARED_PATHS = new Set(['/api/v1/plans/{id}', '/api/v1/plans/{id}/quote', '/api/v1/plans/{id}/purchase']);
 
+/** A body the operation would accept from the owner, so that only whose the id is decides the answer. */
+const VALID_BODIES: Record<string, object> = {
+  submitRechargePayment: { payerReference: 'BOB-REF-1' },
+  updateBankAccount: { label: 'Bob' },
+};
+
 describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
   let t: TestApp;
   let w: PlansWorld;
@@ -93,6 +99,38 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
     owned.set('/api/v1/recharge/orders/{id}', orderId);
     owned.set('/api/v1/recharge/orders/{id}/submit', orderId);
     owned.set('/api/v1/recharge/orders/{id}/cancel', orderId);
+    // … a bank account and a pending withdrawal to it …
+    const account = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/bank-accounts',
+      headers: { cookie: alice.cookie },
+      payload: { holderName: 'Alice', bankName: 'Bank', country: 'DE', number: 'DE89370400440532013000' },
+    });
+    expect(account.statusCode, account.body).toBe(201);
+    const accountId = (account.json() as { id: string }).id;
+    owned.set('/api/v1/me/bank-accounts/{id}', accountId);
+    await fund(w, alice.userId, 20_000);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/step-up',
+      headers: { cookie: alice.cookie },
+      payload: { password: TEST_PASSWORD },
+    });
+    t.clock.advance(48 * 3_600_000);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/step-up',
+      headers: { cookie: alice.cookie },
+      payload: { password: TEST_PASSWORD },
+    });
+    const withdrawal = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/withdrawals',
+      headers: { cookie: alice.cookie, 'idempotency-key': randomUUID() },
+      payload: { bankAccountId: accountId, amount: 10_000 },
+    });
+    expect(withdrawal.statusCode, withdrawal.body).toBe(201);
+    owned.set('/api/v1/withdrawals/{id}/cancel', (withdrawal.json() as { id: string }).id);
     const plan = await createPlan(w, { price: 1_000 });
     await fund(w, alice.userId, 1_000);
     const purchase = await buy(w, alice, plan.id);
@@ -102,7 +140,16 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
         rows: { email: string; invite_code: string }[];
       }
     ).rows[0]!;
-    aliceSecrets = [alice.userId, orderId, (purchase.json() as { id: string }).id, aliceRow.email, aliceRow.invite_code];
+    aliceSecrets = [
+      alice.userId,
+      orderId,
+      (purchase.json() as { id: string }).id,
+      aliceRow.email,
+      aliceRow.invite_code,
+      accountId,
+      owned.get('/api/v1/withdrawals/{id}/cancel')!,
+      '0532013000',
+    ];
   });
   afterAll(async () => {
     await t?.close();
@@ -123,6 +170,8 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
         sql`select (select count(*) from ledger_entries)::int as entries,
                    (select string_agg(id::text || status, ',' order by id) from recharge_orders) as orders,
                    (select string_agg(id::text || status, ',' order by id) from purchases) as purchases,
+                   (select string_agg(id::text || status, ',' order by id) from withdrawals) as withdrawals,
+                   (select string_agg(id::text || coalesce(label, '') || is_default::text || coalesce(removed_at::text, ''), ',' order by id) from bank_accounts) as bank_accounts,
                    (select count(*) from sessions where revoked_at is null)::int as sessions,
                    (select string_agg(id::text || display_name, ',' order by id) from users) as users`,
       )) as unknown as { rows: unknown[] }
@@ -155,7 +204,7 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
         operation: operation.operationId,
         hasFixture: true,
       });
-      const response = await call(operation, { cookie: bob.cookie, fill: () => id!, body: { payerReference: 'BOB-REF-1' } });
+      const response = await call(operation, { cookie: bob.cookie, fill: () => id!, body: VALID_BODIES[operation.operationId] ?? {} });
       expect({ operation: operation.operationId, status: response.statusCode }).toEqual({ operation: operation.operationId, status: 404 });
     }
     expect(await snapshot()).toEqual(before);

@@ -8,7 +8,7 @@ import { auditLog } from '../src/db/schema/index';
 import { CONSOLE_PERMISSIONS, roleHasPermission } from '../src/modules/admin/permissions';
 import { operatorScope } from '../src/plugins/operator-scope';
 import { createTestApp, type TestApp } from './app';
-import { randomIp, registerMember, signInOperator } from './auth';
+import { randomIp, registerMember, signInOperator, TEST_PASSWORD } from './auth';
 import { DATABASE_KINDS } from './database';
 import { insertChannels } from './ledger-helpers';
 
@@ -155,6 +155,45 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         },
       };
     };
+    /** Two pending withdrawals of the target member to pay and reject. */
+    const withdrawalActions = async (): Promise<Record<string, { method: 'POST' | 'PUT'; url: string; payload: object }>> => {
+      const asTarget = (url: string, payload: object) =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/v1${url}`,
+          headers: { cookie: target.cookie, 'idempotency-key': randomUUID() },
+          payload,
+        });
+      const account = (
+        await asTarget('/me/bank-accounts', { holderName: 'Target', bankName: 'Bank', country: 'DE', number: 'DE89370400440532013000' })
+      ).json() as {
+        id: string;
+      };
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/members/${target.userId}/adjustments`,
+        headers: { cookie: operator.cookie, 'idempotency-key': randomUUID() },
+        payload: { direction: 'credit', amount: 20_000, reason: 'To withdraw' },
+      });
+      t.clock.advance(48 * 3_600_000);
+      await asTarget('/me/step-up', { password: TEST_PASSWORD });
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i++) {
+        const made = await asTarget('/withdrawals', { bankAccountId: account.id, amount: 5_000 });
+        expect(made.statusCode, made.body).toBe(201);
+        ids.push((made.json() as { id: string }).id);
+      }
+      return {
+        revealPayoutDetails: { method: 'POST', url: `/api/v1/admin/withdrawals/${ids[0]}/account`, payload: {} },
+        payWithdrawal: { method: 'POST', url: `/api/v1/admin/withdrawals/${ids[0]}/pay`, payload: { payoutReference: 'AUDIT-PAY' } },
+        rejectWithdrawal: { method: 'POST', url: `/api/v1/admin/withdrawals/${ids[1]}/reject`, payload: { reason: 'Wrong holder name' } },
+        updateWithdrawalSettings: {
+          method: 'PUT',
+          url: '/api/v1/admin/withdrawal-settings',
+          payload: { enabled: true, minAmount: 1_000, maxAmount: 50_000, dailyMax: 100_000, feeFixed: 50, feeBp: 50, cooldownHours: 12 },
+        },
+      };
+    };
     const actions: Record<string, { method: 'POST' | 'PUT'; url: string; payload: object }> = {
       setMemberRole: {
         method: 'PUT',
@@ -188,6 +227,7 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         payload: { kind: 'bank_transfer', name: 'Cash desk', minAmount: 100, maxAmount: 10_000 },
       },
       ...(await planActions()),
+      ...(await withdrawalActions()),
     };
     // A new state-changing operator operation must be added here, so its audit row is checked too.
     const changing = operations.filter((operation) => operation.method !== 'get').map((operation) => operation.operationId);

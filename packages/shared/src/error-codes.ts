@@ -64,6 +64,15 @@ export const ERRORS = {
   COUPON_NOT_APPLICABLE: { status: 422, message: 'This coupon cannot be used here.' },
   COUPON_CODE_TAKEN: { status: 409, message: 'A coupon with this code exists already.' },
   REFUND_NOT_ALLOWED: { status: 409, message: 'This purchase cannot be refunded.' },
+  // Withdrawals and bank accounts (apps/api/src/modules/withdrawals).
+  STEP_UP_REQUIRED: { status: 403, message: 'Enter your password again to confirm.' },
+  STEP_UP_FAILED: { status: 403, message: 'That password is wrong.' },
+  WITHDRAWALS_DISABLED: { status: 409, message: 'Withdrawals are paused for now.' },
+  BANK_ACCOUNTS_LIMIT: { status: 409, message: 'You have as many bank accounts as allowed.' },
+  BANK_ACCOUNT_COOLING_DOWN: { status: 409, message: 'This bank account can receive payouts a little later.' },
+  WITHDRAWAL_AMOUNT_OUT_OF_RANGE: { status: 400, message: 'This amount is outside the withdrawal limits.' },
+  WITHDRAWAL_DAILY_LIMIT: { status: 409, message: 'This is more than may be withdrawn today.' },
+  WITHDRAWAL_NOT_PENDING: { status: 409, message: 'This withdrawal is no longer pending.' },
 } as const satisfies Record<string, { status: number; also?: readonly number[]; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

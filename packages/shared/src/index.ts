@@ -7,3 +7,4 @@ export * from './contracts/accounts';
 export * from './contracts/wallet';
 export * from './contracts/recharge';
 export * from './contracts/plans';
+export * from './contracts/withdrawals';

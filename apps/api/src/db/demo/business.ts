@@ -13,6 +13,11 @@ import { releaseDueCommissions } from '../../modules/plans/commissions';
 import { createCoupon, redeemCoupon } from '../../modules/plans/coupons';
 import { purchasePlan } from '../../modules/plans/purchase';
 import { refundPurchase } from '../../modules/plans/refund';
+import { createSession, revokeSession } from '../../modules/accounts/sessions';
+import { markSteppedUp } from '../../modules/accounts/step-up';
+import { createBankAccount } from '../../modules/withdrawals/bank-accounts';
+import { payWithdrawal, rejectWithdrawal } from '../../modules/withdrawals/console';
+import { cancelWithdrawal, createWithdrawal } from '../../modules/withdrawals/withdrawals';
 import type { Db } from '../client';
 import { DEMO_COUPONS, DEMO_PLANS, DEMO_TEAM, DEMO_TIMELINE, type DemoStep } from './script';
 
@@ -33,7 +38,8 @@ export interface DemoBusinessInput {
 /**
  * Tells the demo story (script.ts) through the app's own services, so everything it leaves
  * behind (referral chain, orders, ledger transactions, audit rows) is what real use would leave.
- * Money moves only through the recharge and adjustment services, never by writing ledger tables.
+ * Money moves only through the app's services (recharge, adjustment, purchase, withdrawal …), never by
+ * writing ledger tables.
  */
 export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ demoMemberId: string }> {
   const clock = new ManualClock(input.now);
@@ -53,6 +59,7 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
 
   const plans = new Map<string, string>();
   const purchases = new Map<string, string>();
+  const bankAccounts = new Map<string, string>();
   let couponsMade = false;
   for (const step of steps) {
     at(step);
@@ -122,6 +129,35 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
     }
     if (step.kind === 'refund') {
       await refundPurchase(deps, actor, purchases.get(`${step.member}:${step.plan}`)!, { reason: step.reason, override: false });
+      continue;
+    }
+    if (step.kind === 'bank') {
+      const account = await createBankAccount(deps, userId, {
+        holderName: step.holderName,
+        bankName: step.bankName,
+        country: step.country,
+        number: step.number,
+        label: step.label ?? null,
+        isDefault: true,
+      });
+      bankAccounts.set(step.member, account.id);
+      continue;
+    }
+    if (step.kind === 'withdraw') {
+      // The member confirmed with their password a moment before (the demo knows it only hashed).
+      const session = await createSession(input.db, { userId, now: clock.now(), ip: null, userAgent: 'demo' });
+      await markSteppedUp(input.db, { userId, sessionId: session.sessionId }, new Date(clock.now().getTime() + 5 * 60_000));
+      const { withdrawal } = await createWithdrawal(
+        deps,
+        { userId, sessionId: session.sessionId },
+        { bankAccountId: bankAccounts.get(step.member)!, amount: step.amount },
+        `demo-seed:${step.member}:withdraw:${step.daysAgo}`,
+      );
+      await revokeSession(input.db, session.sessionId, clock.now(), 'signed_out');
+      clock.advance(5 * HOUR);
+      if (step.outcome === 'paid') await payWithdrawal(deps, actor, withdrawal.id, step.payoutReference ?? 'PAYOUT');
+      else if (step.outcome === 'rejected') await rejectWithdrawal(deps, actor, withdrawal.id, step.reason ?? 'Rejected');
+      else if (step.outcome === 'cancelled') await cancelWithdrawal(deps, userId, withdrawal.id);
       continue;
     }
     if (step.kind === 'adjust') {

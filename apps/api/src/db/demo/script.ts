@@ -34,7 +34,16 @@ export type DemoStep =
   | (When & { kind: 'adjust'; member: string; amount: number; reason: string })
   | (When & { kind: 'buy'; member: string; plan: string; coupon?: string })
   | (When & { kind: 'redeem'; member: string; coupon: string })
-  | (When & { kind: 'refund'; member: string; plan: string; reason: string });
+  | (When & { kind: 'refund'; member: string; plan: string; reason: string })
+  | (When & { kind: 'bank'; member: string; holderName: string; bankName: string; country: string; number: string; label?: string })
+  | (When & {
+      kind: 'withdraw';
+      member: string;
+      amount: number;
+      outcome: 'pending' | 'paid' | 'rejected' | 'cancelled';
+      payoutReference?: string;
+      reason?: string;
+    });
 
 /** Plans on sale (created when the story begins). Memberships with stated benefits, never a return. */
 export interface DemoPlan {
@@ -134,6 +143,29 @@ export const DEMO_TEAM: DemoTeamMember[] = [
 ];
 
 export const DEMO_TIMELINE: DemoStep[] = [
+  // Withdrawals: a bank account a month old, one payout paid, one rejected, one cancelled, one waiting.
+  {
+    kind: 'bank',
+    member: 'demo',
+    daysAgo: 30,
+    holderName: 'Demo Member',
+    bankName: 'Commerzbank',
+    country: 'DE',
+    number: 'DE89370400440532013000',
+    label: 'Salary account',
+  },
+  { kind: 'withdraw', member: 'demo', daysAgo: 20, hour: 3, amount: 8_000, outcome: 'paid', payoutReference: 'PAYOUT-2026-1104-07' },
+  {
+    kind: 'withdraw',
+    member: 'demo',
+    daysAgo: 12,
+    hour: 4,
+    amount: 5_000,
+    outcome: 'rejected',
+    reason: 'The account holder’s name does not match yours. Add an account in your own name.',
+  },
+  { kind: 'withdraw', member: 'demo', daysAgo: 6, hour: 2, amount: 3_000, outcome: 'cancelled' },
+  { kind: 'withdraw', member: 'demo', daysAgo: 1, hour: 1, amount: 4_000, outcome: 'pending' },
   {
     kind: 'order',
     member: 'demo',

@@ -32,6 +32,8 @@ export const sessions = pgTable('sessions', {
   endReason: text('end_reason', { enum: SESSION_END_REASONS }),
   ip: text('ip'),
   userAgent: text('user_agent'),
+  /** A password entered again confirms money movements out of this session until then (0700). */
+  stepUpUntil: at('step_up_until'),
 });
 
 /** What a registration carries until its code is entered. */

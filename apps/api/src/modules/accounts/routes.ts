@@ -25,6 +25,8 @@ import {
   signInLinkConsumedSchema,
   updateMeBodySchema,
   verifyCodeBodySchema,
+  stepUpBodySchema,
+  stepUpResultSchema,
 } from '@orchard/shared';
 import { z } from 'zod';
 import { authOf } from '../../plugins/auth';
@@ -36,6 +38,7 @@ import { register, resendCode, verifyRegistration } from './registration';
 import { clearSessionCookie, setSessionCookie } from './sessions';
 import { signIn, signOut } from './sign-in';
 import { consumeSignInLink, requestSignInLink, signInWithCode } from './sign-in-links';
+import { stepUp } from './step-up';
 import { CURRENT_TERMS_VERSION } from './terms';
 
 const errors = {
@@ -324,5 +327,21 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ revoked: await revokeOtherSessions(deps, authOf(request), request.ip) }),
+  );
+
+  app.post(
+    '/me/step-up',
+    {
+      config: { access: 'member' },
+      schema: {
+        operationId: 'stepUp',
+        tags,
+        summary:
+          'Enter the password again: confirms money movements out of this session for five minutes (a wrong one counts toward the sign-in lockout)',
+        body: stepUpBodySchema,
+        response: { 200: stepUpResultSchema, ...errors, 403: apiErrorSchema, 429: apiErrorSchema },
+      },
+    },
+    async (request) => stepUp(deps, authOf(request), request.body.password, request.ip ?? null),
   );
 };

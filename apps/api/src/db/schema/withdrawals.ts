@@ -1,0 +1,85 @@
+import { bigint, boolean, char, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ledgerTransactions } from './ledger';
+import { users } from './users';
+
+/** Mirrors migrations/0700_withdrawals.sql; the SQL file is the source of truth for constraints and functions. */
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+export const withdrawalSettings = pgTable('withdrawal_settings', {
+  id: boolean('id').primaryKey().default(true),
+  enabled: boolean('enabled').notNull(),
+  minAmount: bigint('min_amount', { mode: 'number' }).notNull(),
+  maxAmount: bigint('max_amount', { mode: 'number' }).notNull(),
+  dailyMax: bigint('daily_max', { mode: 'number' }).notNull(),
+  feeFixed: bigint('fee_fixed', { mode: 'number' }).notNull(),
+  feeBp: integer('fee_bp').notNull(),
+  cooldownHours: integer('cooldown_hours').notNull(),
+  updatedAt: at('updated_at').notNull(),
+  updatedBy: uuid('updated_by').references(() => users.id),
+});
+
+export const bankAccounts = pgTable('bank_accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  holderName: text('holder_name').notNull(),
+  bankName: text('bank_name').notNull(),
+  country: char('country', { length: 2 }).notNull(),
+  number: text('number').notNull(),
+  numberKind: text('number_kind', { enum: ['iban', 'account'] }).notNull(),
+  numberHash: text('number_hash').notNull(),
+  label: text('label'),
+  isDefault: boolean('is_default').notNull().default(false),
+  usableFrom: at('usable_from').notNull(),
+  createdAt: at('created_at').notNull(),
+  removedAt: at('removed_at'),
+});
+
+export interface AccountSnapshot {
+  holderName: string;
+  bankName: string;
+  country: string;
+  number: string;
+  numberKind: 'iban' | 'account';
+  label: string | null;
+}
+
+export const withdrawals = pgTable('withdrawals', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id),
+  requestKey: text('request_key').notNull(),
+  bankAccountId: uuid('bank_account_id')
+    .notNull()
+    .references(() => bankAccounts.id),
+  accountSnapshot: jsonb('account_snapshot').$type<AccountSnapshot>().notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  fee: bigint('fee', { mode: 'number' }).notNull(),
+  net: bigint('net', { mode: 'number' }).notNull(),
+  status: text('status', { enum: ['pending', 'paid', 'rejected', 'cancelled'] }).notNull(),
+  payoutReference: text('payout_reference'),
+  rejectReason: text('reject_reason'),
+  holdTransactionId: bigint('hold_transaction_id', { mode: 'number' })
+    .notNull()
+    .references(() => ledgerTransactions.id),
+  settleTransactionId: bigint('settle_transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
+  createdAt: at('created_at').notNull(),
+  resolvedAt: at('resolved_at'),
+  resolvedBy: uuid('resolved_by').references(() => users.id),
+});
+
+export const withdrawalDailyTotals = pgTable(
+  'withdrawal_daily_totals',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day').notNull(),
+    total: bigint('total', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.day] })],
+);

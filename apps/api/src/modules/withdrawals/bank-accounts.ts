@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { getCountrySpecifications, isValidIBAN } from 'ibantools';
+import { BANK_ACCOUNTS_MAX, type BankAccount, type CreateBankAccountBody, type UpdateBankAccountBody } from '@orchard/shared';
+import { AppError, notFound } from '../../errors';
+import { withTransaction } from '../../ledger/index';
+import type { ServiceDeps } from '../../lib/service-deps';
+import { isUuid } from '../../lib/uuid';
+import * as repo from './repository';
+import { toBankAccountView } from './views';
+
+const HOUR_MS = 3_600_000;
+export const bankAccountNotFound = () => notFound('No such bank account.');
+
+const invalidNumber = (message: string) => new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { number: message });
+
+/**
+ * What kind of number this is: an IBAN (checksum and the country's format, by ibantools) where the
+ * country uses them, or a plain account number where it does not. The IBAN's country must be the
+ * account's country.
+ */
+export function classifyNumber(country: string, number: string): 'iban' | 'account' {
+  const spec = getCountrySpecifications()[country];
+  const usesIban = Boolean(spec?.IBANRegistry && spec.chars);
+  if (!usesIban) {
+    if (/^[A-Z]{2}\d{2}/.test(number) && isValidIBAN(number)) {
+      throw invalidNumber(`This is an IBAN of ${number.slice(0, 2)}: choose that country, or enter the account number.`);
+    }
+    return 'account';
+  }
+  if (!number.startsWith(country)) throw invalidNumber(`Enter the IBAN: in ${country} it starts with ${country}.`);
+  if (!isValidIBAN(number)) throw invalidNumber('This IBAN is not valid: check it for a typo.');
+  return 'iban';
+}
+
+/** The number's hash: accounts compared (with an upline's, for referral checks) without reading numbers. */
+export function numberHash(number: string): string {
+  return createHash('sha256').update(number).digest('hex');
+}
+
+export async function listBankAccounts(deps: ServiceDeps, userId: string): Promise<{ items: BankAccount[]; max: number }> {
+  const rows = await repo.listBankAccounts(deps.db, userId);
+  return { items: rows.map(toBankAccountView), max: BANK_ACCOUNTS_MAX };
+}
+
+/**
+ * Adds a bank account. It can receive payouts once the operator's cool-down is over (a stolen
+ * session adding its own account cannot be paid at once). At most BANK_ACCOUNTS_MAX; the first one,
+ * or one asked to be, is the default.
+ */
+export async function createBankAccount(deps: ServiceDeps, userId: string, body: CreateBankAccountBody): Promise<BankAccount> {
+  const numberKind = classifyNumber(body.country, body.number);
+  return withTransaction(deps.db, async (tx) => {
+    const now = deps.clock.now();
+    await repo.lockMemberAccounts(tx, userId);
+    const existing = await repo.listBankAccounts(tx, userId);
+    if (existing.length >= BANK_ACCOUNTS_MAX) {
+      throw new AppError('BANK_ACCOUNTS_LIMIT', 409, `You can keep up to ${BANK_ACCOUNTS_MAX} bank accounts. Remove one to add another.`);
+    }
+    const settings = await repo.readSettings(tx);
+    const isDefault = existing.length === 0 || body.isDefault === true;
+    if (isDefault) await repo.clearDefault(tx, userId);
+    const row = await repo.insertBankAccount(tx, {
+      userId,
+      holderName: body.holderName,
+      bankName: body.bankName,
+      country: body.country,
+      number: body.number,
+      numberKind,
+      numberHash: numberHash(body.number),
+      label: body.label ?? null,
+      isDefault,
+      usableFrom: new Date(now.getTime() + settings.cooldownHours * HOUR_MS),
+      createdAt: now,
+    });
+    return toBankAccountView(row);
+  });
+}
+
+/** Renames an account or makes it the default; the number never changes (remove and add instead). */
+export async function updateBankAccount(deps: ServiceDeps, userId: string, id: string, body: UpdateBankAccountBody): Promise<BankAccount> {
+  if (!isUuid(id)) throw bankAccountNotFound();
+  return withTransaction(deps.db, async (tx) => {
+    await repo.lockMemberAccounts(tx, userId);
+    const row = await repo.findBankAccount(tx, userId, id);
+    if (!row) throw bankAccountNotFound();
+    if (body.isDefault) await repo.clearDefault(tx, userId);
+    const updated = await repo.updateBankAccount(tx, id, {
+      ...(body.label !== undefined ? { label: body.label } : {}),
+      ...(body.isDefault ? { isDefault: true } : {}),
+    });
+    return toBankAccountView(updated);
+  });
+}
+
+/**
+ * Removes an account from the member's list. Withdrawals already requested keep their snapshot of
+ * it and are paid as requested; the oldest remaining account becomes the default.
+ */
+export async function deleteBankAccount(deps: ServiceDeps, userId: string, id: string): Promise<void> {
+  if (!isUuid(id)) throw bankAccountNotFound();
+  await withTransaction(deps.db, async (tx) => {
+    await repo.lockMemberAccounts(tx, userId);
+    const row = await repo.findBankAccount(tx, userId, id);
+    if (!row) throw bankAccountNotFound();
+    await repo.updateBankAccount(tx, id, { removedAt: deps.clock.now(), isDefault: false });
+    if (row.isDefault) {
+      const [next] = await repo.listBankAccounts(tx, userId);
+      if (next) await repo.updateBankAccount(tx, next.id, { isDefault: true });
+    }
+  });
+}

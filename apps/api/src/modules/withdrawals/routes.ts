@@ -1,0 +1,167 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  bankAccountListSchema,
+  bankAccountParamsSchema,
+  bankAccountSchema,
+  createBankAccountBodySchema,
+  createWithdrawalBodySchema,
+  listWithdrawalsQuerySchema,
+  quoteWithdrawalQuerySchema,
+  updateBankAccountBodySchema,
+  withdrawalPageSchema,
+  withdrawalParamsSchema,
+  withdrawalQuoteSchema,
+  withdrawalSchema,
+} from '@orchard/shared';
+import { authOf } from '../../plugins/auth';
+import { idempotencyKeyHeaderOf, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
+import { idempotencyHeaders } from '../recharge/routes';
+import { createBankAccount, deleteBankAccount, listBankAccounts, updateBankAccount } from './bank-accounts';
+import { cancelWithdrawal, createWithdrawal, listMyWithdrawals, quoteWithdrawal } from './withdrawals';
+
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  403: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+};
+const tags = ['withdrawals'];
+
+/** The member's side of withdrawals: bank accounts, the quote, requests, history, cancel. */
+export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
+
+  app.get(
+    '/me/bank-accounts',
+    {
+      config: { access: 'member' },
+      schema: {
+        operationId: 'listBankAccounts',
+        tags,
+        summary: 'My bank accounts (numbers masked)',
+        response: { 200: bankAccountListSchema },
+      },
+    },
+    async (request) => listBankAccounts(deps(), authOf(request).userId),
+  );
+
+  app.post(
+    '/me/bank-accounts',
+    {
+      config: { access: 'member' },
+      schema: {
+        operationId: 'createBankAccount',
+        tags,
+        summary: 'Add a bank account (IBAN checked where the country uses them); payouts to it open after the cool-down',
+        body: createBankAccountBodySchema,
+        response: { 201: bankAccountSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createBankAccount(deps(), authOf(request).userId, request.body)),
+  );
+
+  app.patch(
+    '/me/bank-accounts/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        operationId: 'updateBankAccount',
+        tags,
+        summary: 'Rename a bank account or make it the default',
+        params: bankAccountParamsSchema,
+        body: updateBankAccountBodySchema,
+        response: { 200: bankAccountSchema, ...errors },
+      },
+    },
+    async (request) => updateBankAccount(deps(), authOf(request).userId, request.params.id, request.body),
+  );
+
+  app.delete(
+    '/me/bank-accounts/:id',
+    {
+      config: { access: 'member' },
+      schema: {
+        operationId: 'deleteBankAccount',
+        tags,
+        summary: 'Remove a bank account (withdrawals already requested keep their copy of it)',
+        params: bankAccountParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await deleteBankAccount(deps(), authOf(request).userId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/withdrawals/quote',
+    {
+      config: { access: 'member' },
+      schema: {
+        operationId: 'quoteWithdrawal',
+        tags,
+        summary: 'Fee, net amount, limits and what is left today for an amount (changes nothing)',
+        querystring: quoteWithdrawalQuerySchema,
+        response: { 200: withdrawalQuoteSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => quoteWithdrawal(deps(), authOf(request).userId, request.query.amount),
+  );
+
+  app.post(
+    '/withdrawals',
+    {
+      config: { access: 'member' },
+      schema: {
+        operationId: 'createWithdrawal',
+        tags,
+        summary: 'Request a payout: needs the step-up of this session and an Idempotency-Key; the amount goes on hold at once',
+        headers: idempotencyHeaders,
+        body: createWithdrawalBodySchema,
+        response: { 201: withdrawalSchema, ...errors },
+      },
+      // The withdrawal row keeps the key (docs/decisions/0012): no separate idempotency record.
+      preHandler: requireIdempotencyKeyHeader,
+    },
+    async (request, reply) => {
+      const outcome = await createWithdrawal(deps(), authOf(request), request.body, idempotencyKeyHeaderOf(request));
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.status(201).send(outcome.withdrawal);
+    },
+  );
+
+  app.get(
+    '/withdrawals',
+    {
+      config: { access: 'member' },
+      schema: {
+        operationId: 'listWithdrawals',
+        tags,
+        summary: 'My withdrawals, newest first',
+        querystring: listWithdrawalsQuerySchema,
+        response: { 200: withdrawalPageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => listMyWithdrawals(deps(), authOf(request).userId, request.query),
+  );
+
+  app.post(
+    '/withdrawals/:id/cancel',
+    {
+      config: { access: 'member' },
+      schema: {
+        operationId: 'cancelWithdrawal',
+        tags,
+        summary: 'Cancel my pending withdrawal: the amount goes back to available',
+        params: withdrawalParamsSchema,
+        response: { 200: withdrawalSchema, ...errors },
+      },
+    },
+    async (request) => cancelWithdrawal(deps(), authOf(request).userId, request.params.id),
+  );
+};

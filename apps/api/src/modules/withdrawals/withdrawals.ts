@@ -1,0 +1,155 @@
+import type { z } from 'zod';
+import type { CreateWithdrawalBody, listWithdrawalsQuerySchema, Withdrawal, WithdrawalQuote } from '@orchard/shared';
+import { AppError, notFound } from '../../errors';
+import { getMemberBalances, ledgerLimits, ledgerRefusalError, moneyRefusalOf, withRetries, type MoneyRefusal } from '../../ledger/index';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
+import type { ServiceDeps } from '../../lib/service-deps';
+import { isUuid } from '../../lib/uuid';
+import { bankAccountNotFound } from './bank-accounts';
+import * as repo from './repository';
+import { toWithdrawalView } from './views';
+
+const DEFAULT_LIMIT = 20;
+export const withdrawalNotFound = () => notFound('No such withdrawal.');
+
+/** The fee of an amount: fixed + basis points, rounded down (the database's withdrawal_fee). */
+export function withdrawalFee(amount: number, settings: Pick<repo.WithdrawalSettingsRow, 'feeFixed' | 'feeBp'>): number {
+  return settings.feeFixed + Math.floor((amount * settings.feeBp) / 10_000);
+}
+
+/** A refusal of withdrawal_request or withdrawal_settle (migration 0700) as the 4xx it stands for. */
+export function withdrawalRefusalError(refusal: MoneyRefusal | undefined): AppError | undefined {
+  if (!refusal) return undefined;
+  const { code, detail } = refusal;
+  switch (code) {
+    case 'STEP_UP_REQUIRED':
+      return new AppError('STEP_UP_REQUIRED', 403, 'Enter your password again to confirm this withdrawal.');
+    case 'WITHDRAWALS_DISABLED':
+      return new AppError('WITHDRAWALS_DISABLED', 409, 'Withdrawals are paused for now.');
+    case 'ACCOUNT_FROZEN':
+      return new AppError('ACCOUNT_FROZEN', 403, 'This account is frozen: money cannot leave it.');
+    case 'BANK_ACCOUNT_NOT_FOUND':
+      return bankAccountNotFound();
+    case 'BANK_ACCOUNT_COOLING_DOWN':
+      return new AppError('BANK_ACCOUNT_COOLING_DOWN', 409, `This bank account can receive payouts from ${String(detail.usableFrom)}.`, {
+        bankAccountId: 'This account is new: payouts to it open after the cool-down.',
+      });
+    case 'WITHDRAWAL_AMOUNT_OUT_OF_RANGE': {
+      const message = `Withdraw between ${Number(detail.min)} and ${Number(detail.max)} (minor units).`;
+      return new AppError('WITHDRAWAL_AMOUNT_OUT_OF_RANGE', 400, message, { amount: message });
+    }
+    case 'WITHDRAWAL_DAILY_LIMIT': {
+      const message = `You may withdraw ${Number(detail.remaining)} (minor units) more today.`;
+      return new AppError('WITHDRAWAL_DAILY_LIMIT', 409, message, { amount: message });
+    }
+    case 'WITHDRAWAL_NOT_FOUND':
+      return withdrawalNotFound();
+    case 'WITHDRAWAL_NOT_PENDING':
+      return new AppError('WITHDRAWAL_NOT_PENDING', 409, `This withdrawal is ${String(detail.status)} already.`);
+    default:
+      return ledgerRefusalError(refusal);
+  }
+}
+
+/** Runs one call of a withdrawal function, retried on a deadlock, its refusals as 4xx errors. */
+export async function callWithdrawalFunction<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await withRetries(work);
+  } catch (error) {
+    throw withdrawalRefusalError(moneyRefusalOf(error)) ?? error;
+  }
+}
+
+/** What a withdrawal of `amount` would cost and leave, and why it could not be made now. Changes nothing. */
+export async function quoteWithdrawal(deps: ServiceDeps, userId: string, amount: number): Promise<WithdrawalQuote> {
+  const now = deps.clock.now();
+  const currency = deps.config.CURRENCY;
+  const [settings, used, balances] = await Promise.all([
+    repo.readSettings(deps.db),
+    repo.usedToday(deps.db, userId, now),
+    getMemberBalances(deps.db, userId, currency),
+  ]);
+  const fee = withdrawalFee(amount, settings);
+  const remainingToday = Math.max(0, settings.dailyMax - used);
+  const min = Math.max(settings.minAmount, settings.feeFixed + 1);
+  let blocked: WithdrawalQuote['blocked'] = null;
+  if (!settings.enabled) blocked = 'disabled';
+  else if (amount < min || fee >= amount) blocked = 'below_min';
+  else if (amount > settings.maxAmount) blocked = 'above_max';
+  else if (amount > remainingToday) blocked = 'daily_limit';
+  else if (amount > balances.available) blocked = 'insufficient_funds';
+  return {
+    currency,
+    amount,
+    fee: Math.min(fee, amount),
+    net: Math.max(0, amount - fee),
+    feeFixed: settings.feeFixed,
+    feeBp: settings.feeBp,
+    min,
+    max: settings.maxAmount,
+    remainingToday,
+    available: balances.available,
+    enabled: settings.enabled,
+    blocked,
+  };
+}
+
+/**
+ * Requests a withdrawal: one call of withdrawal_request (migration 0700), which checks the step-up
+ * of this session, the switch, the account and its cool-down, the limits and the daily maximum,
+ * and puts the amount on hold. The member's Idempotency-Key is kept on the withdrawal.
+ */
+export async function createWithdrawal(
+  deps: ServiceDeps,
+  auth: { userId: string; sessionId: string },
+  body: CreateWithdrawalBody,
+  requestKey: string,
+): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
+  if (!isUuid(body.bankAccountId)) throw bankAccountNotFound();
+  const { withdrawal, replayed } = await callWithdrawalFunction(() =>
+    repo.requestWithdrawal(deps.db, {
+      userId: auth.userId,
+      sessionId: auth.sessionId,
+      bankAccountId: body.bankAccountId,
+      amount: body.amount,
+      requestKey,
+      currency: deps.config.CURRENCY,
+      at: deps.clock.now(),
+      limits: ledgerLimits(deps.config),
+    }),
+  );
+  return { withdrawal: toWithdrawalView(withdrawal), replayed };
+}
+
+/** The member cancels their own pending withdrawal: the amount goes back to available. */
+export async function cancelWithdrawal(deps: ServiceDeps, userId: string, id: string): Promise<Withdrawal> {
+  if (!isUuid(id)) throw withdrawalNotFound();
+  const { withdrawal } = await callWithdrawalFunction(() =>
+    repo.settleWithdrawal(deps.db, {
+      id,
+      outcome: 'cancelled',
+      memberId: userId,
+      operatorId: null,
+      payoutReference: null,
+      reason: null,
+      at: deps.clock.now(),
+      limits: ledgerLimits(deps.config),
+    }),
+  );
+  return toWithdrawalView(withdrawal);
+}
+
+export function limitOf(limit: string | undefined): number {
+  return limit === undefined ? DEFAULT_LIMIT : Number(limit);
+}
+
+export async function listMyWithdrawals(
+  deps: ServiceDeps,
+  userId: string,
+  query: z.infer<typeof listWithdrawalsQuerySchema>,
+): Promise<{ items: Withdrawal[]; nextCursor: string | null }> {
+  const limit = limitOf(query.limit);
+  const rows = await repo.listWithdrawals(deps.db, { userId, status: query.status }, { cursor: decodeCursor(query.cursor), limit });
+  const page = rows.slice(0, limit);
+  return { items: page.map(toWithdrawalView), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
+}

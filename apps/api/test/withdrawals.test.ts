@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiErrorSchema } from '@orchard/shared';
+import { buildIntegrityReport } from '../src/ledger/index';
+import { createTestApp, type TestApp } from './app';
+import { registerMember, TEST_PASSWORD, type RegisteredMember } from './auth';
+import { DATABASE_KINDS } from './database';
+import {
+  asOperator,
+  fund,
+  plansWorld,
+  quickMember,
+  rows,
+  scalar,
+  secondInstance,
+  statusCounts,
+  type PlansWorld,
+  type SecondInstance,
+} from './plans/helpers';
+
+/**
+ * Withdrawals (issue 13): bank accounts with IBAN checks and a cool-down, the step-up, the request
+ * that puts the amount on hold, cancel, pay and reject, the limits; and on PostgreSQL, two app
+ * instances racing for the same balance, the same withdrawal and the same day's allowance.
+ */
+
+const IBAN = 'DE89370400440532013000';
+const HOUR = 3_600_000;
+
+function errorCode(response: { json(): unknown }): string {
+  return apiErrorSchema.parse(response.json()).error.code;
+}
+
+describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
+  let t: TestApp;
+  let w: PlansWorld;
+  let member: RegisteredMember;
+
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    w = await plansWorld(t);
+    member = await registerMember(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const as = (who: { cookie: string }, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object, key?: string) =>
+    t.app.inject({
+      method,
+      url: `/api/v1${url}`,
+      headers: { cookie: who.cookie, ...(key ? { 'idempotency-key': key } : {}) },
+      ...(payload === undefined ? {} : { payload }),
+    });
+  const balances = async (who: { cookie: string }) => (await as(who, 'GET', '/wallet')).json() as { available: number; onHold: number };
+  const ledgerOk = async () => expect((await buildIntegrityReport(t.database.handle.db, t.clock.now())).ok).toBe(true);
+
+  it('checks the account number: an IBAN where the country uses them, a plain number elsewhere', async () => {
+    const bad = await as(member, 'POST', '/me/bank-accounts', {
+      holderName: 'Ana',
+      bankName: 'Bank',
+      country: 'DE',
+      number: 'DE89370400440532013001',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(bad.json()).error.fields?.number).toMatch(/not valid/);
+    const wrongCountry = await as(member, 'POST', '/me/bank-accounts', {
+      holderName: 'Ana',
+      bankName: 'Bank',
+      country: 'FR',
+      number: IBAN,
+    });
+    expect(apiErrorSchema.parse(wrongCountry.json()).error.fields?.number).toMatch(/starts with FR/);
+    const plain = await as(member, 'POST', '/me/bank-accounts', {
+      holderName: 'Ana',
+      bankName: 'Chase',
+      country: 'us',
+      number: '000123456789',
+    });
+    expect(plain.statusCode, plain.body).toBe(201);
+    expect(plain.json()).toMatchObject({ country: 'US', numberKind: 'account', maskedNumber: '•••• 6789', isDefault: true });
+    const iban = await as(member, 'POST', '/me/bank-accounts', {
+      holderName: 'Ana',
+      bankName: 'Commerzbank',
+      country: 'DE',
+      number: 'de89 3704 0044 0532 0130 00',
+      label: 'Salary',
+      isDefault: true,
+    });
+    expect(iban.statusCode, iban.body).toBe(201);
+    expect(iban.json()).toMatchObject({ numberKind: 'iban', maskedNumber: '•••• 3000', isDefault: true, label: 'Salary' });
+    const list = (await as(member, 'GET', '/me/bank-accounts')).json() as { items: { isDefault: boolean }[]; max: number };
+    expect(list.items.filter((account) => account.isDefault)).toHaveLength(1);
+    expect(JSON.stringify(list)).not.toContain('0532013000');
+  });
+
+  it('holds, cancels, pays and rejects, each once, with the step-up and the cool-down in the way', async () => {
+    await fund(w, member.userId, 50_000);
+    const account = (
+      await as(member, 'POST', '/me/bank-accounts', { holderName: 'Ana', bankName: 'N26', country: 'DE', number: IBAN })
+    ).json() as {
+      id: string;
+    };
+    const request = (amount: number, key = randomUUID()) => as(member, 'POST', '/withdrawals', { bankAccountId: account.id, amount }, key);
+
+    // No step-up yet: refused, nothing held.
+    const noStepUp = await request(10_000);
+    expect([noStepUp.statusCode, errorCode(noStepUp)]).toEqual([403, 'STEP_UP_REQUIRED']);
+    const wrong = await as(member, 'POST', '/me/step-up', { password: 'not-the-password' });
+    expect([wrong.statusCode, errorCode(wrong)]).toEqual([403, 'STEP_UP_FAILED']);
+    expect((await as(member, 'POST', '/me/step-up', { password: TEST_PASSWORD })).statusCode).toBe(200);
+
+    // The new account is cooling down.
+    const cooling = await request(10_000);
+    expect([cooling.statusCode, errorCode(cooling)]).toEqual([409, 'BANK_ACCOUNT_COOLING_DOWN']);
+    expect(await balances(member)).toMatchObject({ available: 50_000, onHold: 0 });
+    t.clock.advance(25 * HOUR);
+    // The step-up of five minutes is long gone by now.
+    expect(errorCode(await request(10_000))).toBe('STEP_UP_REQUIRED');
+    await as(member, 'POST', '/me/step-up', { password: TEST_PASSWORD });
+
+    const quote = (await as(member, 'GET', '/withdrawals/quote?amount=10000')).json();
+    expect(quote).toMatchObject({ amount: 10_000, fee: 200, net: 9_800, blocked: null });
+    expect(errorCode(await request(500))).toBe('WITHDRAWAL_AMOUNT_OUT_OF_RANGE');
+
+    const key = randomUUID();
+    const first = await request(10_000, key);
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ amount: 10_000, fee: 200, net: 9_800, status: 'pending', account: { maskedNumber: '•••• 3000' } });
+    const again = await request(10_000, key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json().id).toBe(first.json().id);
+    expect(errorCode(await request(20_000, key))).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await balances(member)).toMatchObject({ available: 40_000, onHold: 10_000 });
+
+    const cancelled = await as(member, 'POST', `/withdrawals/${first.json().id}/cancel`);
+    expect(cancelled.json()).toMatchObject({ status: 'cancelled' });
+    expect(await balances(member)).toMatchObject({ available: 50_000, onHold: 0 });
+    expect(errorCode(await asOperator(w, 'POST', `/withdrawals/${first.json().id}/pay`, { payoutReference: 'PAY-1' }))).toBe(
+      'WITHDRAWAL_NOT_PENDING',
+    );
+
+    const second = (await request(20_000)).json() as { id: string };
+    const queue = (await asOperator(w, 'GET', '/withdrawals')).json() as { items: { id: string }[]; total: number };
+    expect(queue.items.map((item) => item.id)).toContain(second.id);
+    const details = await asOperator(w, 'POST', `/withdrawals/${second.id}/account`);
+    expect(details.json()).toMatchObject({ number: IBAN, net: 19_700 });
+    const paid = await asOperator(w, 'POST', `/withdrawals/${second.id}/pay`, { payoutReference: 'BANK-REF-42' });
+    expect(paid.json()).toMatchObject({ status: 'paid', payoutReference: 'BANK-REF-42' });
+    // A double click: the same outcome comes back, nothing moves again.
+    expect((await asOperator(w, 'POST', `/withdrawals/${second.id}/pay`, { payoutReference: 'BANK-REF-42' })).statusCode).toBe(200);
+    expect(await balances(member)).toMatchObject({ available: 30_000, onHold: 0 });
+    const history = (await as(member, 'GET', '/withdrawals')).json() as {
+      items: { id: string; status: string; payoutReference: string | null }[];
+    };
+    // (Both were made at the same instant of the test clock, so the order between them is the id's.)
+    expect(history.items.find((item) => item.id === second.id)).toMatchObject({ status: 'paid', payoutReference: 'BANK-REF-42' });
+
+    const third = (await request(5_000)).json() as { id: string };
+    const rejected = await asOperator(w, 'POST', `/withdrawals/${third.id}/reject`, { reason: 'The account holder does not match.' });
+    expect(rejected.json()).toMatchObject({ status: 'rejected', rejectReason: 'The account holder does not match.' });
+    expect(await balances(member)).toMatchObject({ available: 30_000, onHold: 0 });
+    const audits = await scalar(
+      t.database.handle.db,
+      sql`select count(*)::int as n from audit_log where action in ('withdrawal.pay', 'withdrawal.reject', 'withdrawal.reveal_account')`,
+    );
+    expect(audits).toBe(3);
+    await ledgerOk();
+  });
+
+  it("finds nothing of another member's: accounts and withdrawals are 404 and stay as they were", async () => {
+    const other = await registerMember(t);
+    const account = (await as(member, 'GET', '/me/bank-accounts')).json() as { items: { id: string }[] };
+    const id = account.items[0]!.id;
+    expect((await as(other, 'PATCH', `/me/bank-accounts/${id}`, { label: 'Mine now' })).statusCode).toBe(404);
+    expect((await as(other, 'DELETE', `/me/bank-accounts/${id}`)).statusCode).toBe(404);
+    await as(other, 'POST', '/me/step-up', { password: TEST_PASSWORD });
+    const stolen = await as(other, 'POST', '/withdrawals', { bankAccountId: id, amount: 5_000 }, randomUUID());
+    expect(stolen.statusCode).toBe(404);
+    expect((await as(member, 'GET', '/me/bank-accounts')).json().items[0].label).not.toBe('Mine now');
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('withdrawals under concurrency on two instances', () => {
+  let t: TestApp;
+  let w: PlansWorld;
+  let second: SecondInstance;
+
+  beforeAll(async () => {
+    t = await createTestApp('postgres');
+    w = await plansWorld(t);
+    second = await secondInstance(t);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await t?.close();
+  });
+
+  /** A member with money, an account past its cool-down and a live step-up. */
+  async function readyMember(amount: number) {
+    const member = await quickMember(t);
+    await fund(w, member.userId, amount);
+    const db = t.database.handle.db;
+    const account = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/bank-accounts',
+      headers: { cookie: member.cookie },
+      payload: { holderName: 'Race', bankName: 'Bank', country: 'DE', number: IBAN },
+    });
+    const accountId = (account.json() as { id: string }).id;
+    await db.execute(sql`update bank_accounts set usable_from = ${new Date(t.clock.now().getTime() - HOUR)} where id = ${accountId}`);
+    await db.execute(sql`update sessions set step_up_until = ${new Date(t.clock.now().getTime() + HOUR)} where user_id = ${member.userId}`);
+    return { ...member, accountId };
+  }
+  const on = (i: number) => (i % 2 === 0 ? t.app : second.app);
+  const withdraw = (i: number, member: { cookie: string; accountId: string }, amount: number) =>
+    on(i).inject({
+      method: 'POST',
+      url: '/api/v1/withdrawals',
+      headers: { cookie: member.cookie, 'idempotency-key': randomUUID() },
+      payload: { bankAccountId: member.accountId, amount },
+    });
+  const expectLedgerIntact = async () => expect((await buildIntegrityReport(t.database.handle.db, t.clock.now())).ok).toBe(true);
+
+  it('100 withdrawals of the whole balance at once: exactly one is held', async () => {
+    const member = await readyMember(30_000);
+    const responses = await Promise.all(Array.from({ length: 100 }, (_, i) => withdraw(i, member, 30_000)));
+    expect(statusCounts(responses)).toEqual({ 201: 1, 409: 99 });
+    const held = await rows<{ available: number; on_hold: number }>(
+      t.database.handle.db,
+      sql`select max(balance) filter (where type = 'member_available') as available, max(balance) filter (where type = 'member_on_hold') as on_hold
+          from ledger_accounts where owner_id = ${member.userId}`,
+    );
+    expect(held[0]).toEqual({ available: 0, on_hold: 30_000 });
+    await expectLedgerIntact();
+  });
+
+  it('pay, reject and cancel of one withdrawal at once: exactly one outcome, the hold settled once', async () => {
+    for (let round = 0; round < 5; round++) {
+      const member = await readyMember(20_000);
+      const id = ((await withdraw(0, member, 10_000)).json() as { id: string }).id;
+      const responses = await Promise.all([
+        ...Array.from({ length: 4 }, (_, i) =>
+          on(i).inject({
+            method: 'POST',
+            url: `/api/v1/admin/withdrawals/${id}/pay`,
+            headers: { cookie: w.operator.cookie },
+            payload: { payoutReference: `P-${i}` },
+          }),
+        ),
+        ...Array.from({ length: 4 }, (_, i) =>
+          on(i + 1).inject({
+            method: 'POST',
+            url: `/api/v1/admin/withdrawals/${id}/reject`,
+            headers: { cookie: w.operator.cookie },
+            payload: { reason: 'Not this one.' },
+          }),
+        ),
+        ...Array.from({ length: 4 }, (_, i) =>
+          on(i).inject({ method: 'POST', url: `/api/v1/withdrawals/${id}/cancel`, headers: { cookie: member.cookie } }),
+        ),
+      ]);
+      expect(responses.filter((response) => response.statusCode >= 500)).toEqual([]);
+      // The winner, and any repeat of the same outcome, answer 200 with that outcome; the others 409.
+      const outcomes = new Set(responses.filter((response) => response.statusCode === 200).map((response) => response.json().status));
+      expect(outcomes.size).toBe(1);
+      expect(responses.every((response) => response.statusCode === 200 || errorCode(response) === 'WITHDRAWAL_NOT_PENDING')).toBe(true);
+      const settled = await rows<{ n: number }>(
+        t.database.handle.db,
+        sql`select count(*)::int as n from ledger_transactions where idempotency_key = ${`withdrawal-settle:${id}`}`,
+      );
+      expect(settled).toEqual([{ n: 1 }]);
+    }
+    await expectLedgerIntact();
+  });
+
+  it('the daily maximum holds when many requests arrive at once', async () => {
+    await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/admin/withdrawal-settings',
+      headers: { cookie: w.operator.cookie },
+      payload: { enabled: true, minAmount: 1_000, maxAmount: 10_000, dailyMax: 25_000, feeFixed: 100, feeBp: 100, cooldownHours: 24 },
+    });
+    const member = await readyMember(100_000);
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => withdraw(i, member, 10_000)));
+    expect(statusCounts(responses)).toEqual({ 201: 2, 409: 18 });
+    expect(new Set(responses.filter((r) => r.statusCode === 409).map(errorCode))).toEqual(new Set(['WITHDRAWAL_DAILY_LIMIT']));
+    await expectLedgerIntact();
+  });
+});

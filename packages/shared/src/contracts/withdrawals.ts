@@ -1,0 +1,172 @@
+import { z } from 'zod';
+import { keysetCursorSchema, singleLineTextSchema } from './common';
+import { positiveMinorUnitsSchema } from './wallet';
+
+/**
+ * Withdrawals (SPEC.md "Money flows → Withdrawal"): bank accounts, a quote, the request that puts
+ * the amount on hold, its settlement. The member asks for an amount that leaves the wallet; the fee
+ * comes out of it and the bank receives the rest (`net`).
+ */
+
+/** Most bank accounts one member keeps at once. */
+export const BANK_ACCOUNTS_MAX = 5;
+
+export const bankAccountSchema = z.strictObject({
+  id: z.string(),
+  holderName: z.string(),
+  bankName: z.string(),
+  country: z.string().length(2),
+  /** `•••• 1234`: the full number never reaches a member's screen. */
+  maskedNumber: z.string(),
+  numberKind: z.enum(['iban', 'account']),
+  label: z.string().nullable(),
+  isDefault: z.boolean(),
+  /** Payouts to a new account wait out the cool-down. */
+  usableFrom: z.iso.datetime(),
+  createdAt: z.iso.datetime(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+export const bankAccountListSchema = z.strictObject({ items: z.array(bankAccountSchema), max: z.number().int() });
+
+export const createBankAccountBodySchema = z.strictObject({
+  holderName: singleLineTextSchema.trim().min(1, 'Enter the account holder’s name.').max(80),
+  bankName: singleLineTextSchema.trim().min(1, 'Enter the bank’s name.').max(80),
+  country: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{2}$/, 'Use the two-letter country code, e.g. DE.')
+    .transform((value) => value.toUpperCase()),
+  /** An IBAN where the country uses them, otherwise the account number; spaces are ignored. */
+  number: z
+    .string()
+    .max(60, 'An account number has at most 34 characters.')
+    .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{4,34}$/, 'Use 4 to 34 letters and digits.')),
+  label: singleLineTextSchema.trim().min(1).max(40).nullable().optional(),
+  isDefault: z.boolean().optional(),
+});
+export type CreateBankAccountBody = z.infer<typeof createBankAccountBodySchema>;
+
+export const updateBankAccountBodySchema = z.strictObject({
+  label: singleLineTextSchema.trim().min(1).max(40).nullable().optional(),
+  isDefault: z.literal(true).optional(),
+});
+export type UpdateBankAccountBody = z.infer<typeof updateBankAccountBodySchema>;
+
+export const bankAccountParamsSchema = z.strictObject({ id: z.string().max(100) });
+
+export const withdrawalStatusSchema = z.enum(['pending', 'paid', 'rejected', 'cancelled']);
+export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
+
+export const withdrawalSchema = z.strictObject({
+  id: z.string(),
+  currency: z.string().length(3),
+  /** What left the wallet (minor units). */
+  amount: z.number().int(),
+  fee: z.number().int(),
+  /** What the bank receives: amount − fee. */
+  net: z.number().int(),
+  status: withdrawalStatusSchema,
+  account: z.strictObject({ holderName: z.string(), bankName: z.string(), maskedNumber: z.string(), label: z.string().nullable() }),
+  payoutReference: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+  resolvedAt: z.iso.datetime().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+export const withdrawalPageSchema = z.strictObject({ items: z.array(withdrawalSchema), nextCursor: z.string().nullable() });
+
+export const listWithdrawalsQuerySchema = z.strictObject({
+  status: withdrawalStatusSchema.optional(),
+  cursor: keysetCursorSchema,
+  limit: z
+    .string()
+    .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
+    .optional(),
+});
+
+export const quoteWithdrawalQuerySchema = z.strictObject({
+  amount: z
+    .string()
+    .regex(/^\d{1,13}$/, 'Enter an amount in minor units.')
+    .transform(Number)
+    .pipe(positiveMinorUnitsSchema),
+});
+
+export const withdrawalQuoteSchema = z.strictObject({
+  currency: z.string().length(3),
+  amount: z.number().int(),
+  fee: z.number().int(),
+  net: z.number().int(),
+  /** How the fee is made: fixed + basis points of the amount, rounded down. */
+  feeFixed: z.number().int(),
+  feeBp: z.number().int(),
+  min: z.number().int(),
+  max: z.number().int(),
+  /** What may still be asked for today (UTC day). */
+  remainingToday: z.number().int(),
+  available: z.number().int(),
+  enabled: z.boolean(),
+  /** Why this amount cannot be withdrawn now, or null. */
+  blocked: z.enum(['disabled', 'below_min', 'above_max', 'daily_limit', 'insufficient_funds']).nullable(),
+});
+export type WithdrawalQuote = z.infer<typeof withdrawalQuoteSchema>;
+
+export const createWithdrawalBodySchema = z.strictObject({
+  bankAccountId: z.string().max(100),
+  amount: positiveMinorUnitsSchema,
+});
+export type CreateWithdrawalBody = z.infer<typeof createWithdrawalBodySchema>;
+
+/** Step-up: the member's password again, valid a few minutes for this session only. */
+export const stepUpBodySchema = z.strictObject({ password: z.string().min(1, 'Enter your password.').max(128) });
+export const stepUpResultSchema = z.strictObject({ validUntil: z.iso.datetime() });
+
+export const withdrawalParamsSchema = z.strictObject({ id: z.string().max(100) });
+
+// ---------------------------------------------------------------- console
+
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  member: z.strictObject({ id: z.string(), displayName: z.string() }),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+export const adminWithdrawalPageSchema = z.strictObject({
+  items: z.array(adminWithdrawalSchema),
+  nextCursor: z.string().nullable(),
+  total: z.number().int(),
+});
+
+/** The full bank details of one withdrawal, for paying it; each reveal is audited. */
+export const payoutDetailsSchema = z.strictObject({
+  holderName: z.string(),
+  bankName: z.string(),
+  country: z.string(),
+  number: z.string(),
+  numberKind: z.enum(['iban', 'account']),
+  net: z.number().int(),
+  currency: z.string().length(3),
+});
+
+export const payWithdrawalBodySchema = z.strictObject({
+  payoutReference: singleLineTextSchema.trim().min(1, 'Enter the bank’s payout reference.').max(100),
+});
+export const rejectWithdrawalBodySchema = z.strictObject({
+  reason: singleLineTextSchema.trim().min(3, 'Say why, in a few words the member will read.').max(500),
+});
+
+export const withdrawalSettingsSchema = z.strictObject({
+  enabled: z.boolean(),
+  minAmount: positiveMinorUnitsSchema,
+  maxAmount: positiveMinorUnitsSchema,
+  dailyMax: positiveMinorUnitsSchema,
+  feeFixed: z.number().int().min(0).max(1_000_000_000_000),
+  feeBp: z.number().int().min(0, 'At least 0.').max(5000, 'At most 50 %.'),
+  cooldownHours: z.number().int().min(0).max(720, 'At most 30 days.'),
+});
+export type WithdrawalSettings = z.infer<typeof withdrawalSettingsSchema>;
+export const updateWithdrawalSettingsBodySchema = withdrawalSettingsSchema.superRefine((value, context) => {
+  if (value.maxAmount < value.minAmount)
+    context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'Must be at least the minimum.' });
+  if (value.dailyMax < value.maxAmount)
+    context.addIssue({ code: 'custom', path: ['dailyMax'], message: 'Must be at least the maximum per request.' });
+});
