@@ -55,9 +55,6 @@ test.describe('placeholders say what the page will do and lead somewhere that wo
     ['/team/level_two', 'Team level 2', 'See your invite code', '/profile'],
     ['/team/level_three', 'Team level 3', 'See your invite code', '/profile'],
     ['/team/share', 'Invite friends', 'See your invite code', '/profile'],
-    ['/withdraw', 'Withdraw', 'Go to home', '/home'],
-    ['/withdraw/bank', 'Bank accounts', 'Go to home', '/home'],
-    ['/withdraw/log', 'Withdrawal history', 'See your statement', '/trx/log'],
     ['/help', 'Help', 'Go to home', '/home'],
     ['/help-center', 'Help center', 'Go to home', '/home'],
   ];

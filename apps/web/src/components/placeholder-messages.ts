@@ -46,21 +46,6 @@ const en = {
     soon: 'Share links are not ready yet',
     body: 'This page will give you a link and a QR code to send to friends. Until then, share the invite code on your profile: friends enter it when they register.',
   },
-  withdraw: {
-    title: 'Withdraw',
-    soon: 'Withdrawals are not open yet',
-    body: 'Here you will move your available balance to your bank account. Until withdrawals open, your balance stays in your wallet.',
-  },
-  withdrawBank: {
-    title: 'Bank accounts',
-    soon: 'Withdrawals are not open yet',
-    body: 'Here you will add the bank accounts your withdrawals are paid to.',
-  },
-  withdrawLog: {
-    title: 'Withdrawal history',
-    soon: 'Withdrawals are not open yet',
-    body: 'Your withdrawals and the state of each will be listed here. Every movement of your money so far is on your statement.',
-  },
   aboutPage: {
     terms: 'Terms of use',
     privacy: 'Privacy notice',

@@ -24,9 +24,6 @@ const NEXT: Record<PlaceholderKey, Next> = {
   teamLevelTwo: 'profile',
   teamLevelThree: 'profile',
   teamShare: 'profile',
-  withdraw: 'home',
-  withdrawBank: 'home',
-  withdrawLog: 'statement',
 };
 
 /**

@@ -26,7 +26,12 @@ export const bankAccountSchema = z.strictObject({
   createdAt: z.iso.datetime(),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
-export const bankAccountListSchema = z.strictObject({ items: z.array(bankAccountSchema), max: z.number().int() });
+export const bankAccountListSchema = z.strictObject({
+  items: z.array(bankAccountSchema),
+  max: z.number().int(),
+  /** The server's time when answering, so "payouts open at" is right even if the device clock is not. */
+  serverTime: z.iso.datetime(),
+});
 
 export const createBankAccountBodySchema = z.strictObject({
   holderName: singleLineTextSchema.trim().min(1, 'Enter the account holder’s name.').max(80),

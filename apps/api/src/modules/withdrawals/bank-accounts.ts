@@ -37,9 +37,12 @@ export function numberHash(number: string): string {
   return createHash('sha256').update(number).digest('hex');
 }
 
-export async function listBankAccounts(deps: ServiceDeps, userId: string): Promise<{ items: BankAccount[]; max: number }> {
+export async function listBankAccounts(
+  deps: ServiceDeps,
+  userId: string,
+): Promise<{ items: BankAccount[]; max: number; serverTime: string }> {
   const rows = await repo.listBankAccounts(deps.db, userId);
-  return { items: rows.map(toBankAccountView), max: BANK_ACCOUNTS_MAX };
+  return { items: rows.map(toBankAccountView), max: BANK_ACCOUNTS_MAX, serverTime: deps.clock.now().toISOString() };
 }
 
 /**

@@ -1,5 +1,14 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { RechargeChannel, RechargeOrder, StatementEntry, StatementPage, Wallet } from '@orchard/shared';
+import type {
+  BankAccount,
+  RechargeChannel,
+  RechargeOrder,
+  StatementEntry,
+  StatementPage,
+  Wallet,
+  Withdrawal,
+  WithdrawalQuote,
+} from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
 import { knownStatementFilters } from './logic';
 
@@ -7,7 +16,7 @@ import { knownStatementFilters } from './logic';
  * Wallet, statement and recharge data (operationIds in comments). Route loaders import this
  * file, so it stays small and zod-free: types only from the shared contracts.
  */
-export type { RechargeChannel, RechargeOrder, StatementEntry, StatementPage, Wallet };
+export type { BankAccount, RechargeChannel, RechargeOrder, StatementEntry, StatementPage, Wallet, Withdrawal, WithdrawalQuote };
 export interface RechargeOrderPage {
   items: RechargeOrder[];
   nextCursor: string | null;
@@ -131,3 +140,72 @@ export const submitRechargePayment = (id: string, payerReference: string) =>
 /** cancelRechargeOrder */
 export const cancelRechargeOrder = (id: string) =>
   apiFetch<RechargeOrder>(`/recharge/orders/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+
+// ---------------------------------------------------------------- withdrawals (/withdraw…)
+
+export interface WithdrawalPage {
+  items: Withdrawal[];
+  nextCursor: string | null;
+}
+
+export const withdrawKeys = {
+  all: ['withdraw'] as const,
+  accounts: () => ['withdraw', 'accounts'] as const,
+  quote: (amount: number) => ['withdraw', 'quote', amount] as const,
+  history: () => ['withdraw', 'history'] as const,
+};
+
+/** listBankAccounts */
+export const bankAccountsQueryOptions = () =>
+  queryOptions({
+    queryKey: withdrawKeys.accounts(),
+    queryFn: ({ signal }) => apiFetch<{ items: BankAccount[]; max: number; serverTime: string }>('/me/bank-accounts', { signal }),
+    staleTime: 30_000,
+  });
+
+/** quoteWithdrawal: fee, net, limits and what is left today, from the server's own rules. */
+export const withdrawalQuoteQueryOptions = (amount: number) =>
+  queryOptions({
+    queryKey: withdrawKeys.quote(amount),
+    queryFn: ({ signal }) => apiFetch<WithdrawalQuote>(`/withdrawals/quote?amount=${amount}`, { signal }),
+    staleTime: 10_000,
+  });
+
+/** listWithdrawals, newest first. */
+export const withdrawalsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: withdrawKeys.history(),
+    queryFn: ({ signal, pageParam }) => apiFetch<WithdrawalPage>(`/withdrawals${query({ cursor: pageParam, limit: '20' })}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    staleTime: 10_000,
+  });
+
+export interface NewBankAccount {
+  holderName: string;
+  bankName: string;
+  country: string;
+  number: string;
+  label?: string | null;
+  isDefault?: boolean;
+}
+
+/** createBankAccount */
+export const createBankAccount = (body: NewBankAccount) => apiFetch<BankAccount>('/me/bank-accounts', { method: 'POST', body });
+
+/** updateBankAccount: make it the default. */
+export const makeDefaultBankAccount = (id: string) =>
+  apiFetch<BankAccount>(`/me/bank-accounts/${encodeURIComponent(id)}`, { method: 'PATCH', body: { isDefault: true } });
+
+/** deleteBankAccount */
+export const deleteBankAccount = (id: string) => apiFetch<null>(`/me/bank-accounts/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+/** stepUp: the password again, for this session, a few minutes. */
+export const stepUp = (password: string) => apiFetch<{ validUntil: string }>('/me/step-up', { method: 'POST', body: { password } });
+
+/** createWithdrawal (money-moving intent: the caller keeps one key per intent). */
+export const createWithdrawal = (body: { bankAccountId: string; amount: number }, idempotencyKey: string) =>
+  apiFetch<Withdrawal>('/withdrawals', { method: 'POST', body, idempotencyKey });
+
+/** cancelWithdrawal */
+export const cancelWithdrawal = (id: string) => apiFetch<Withdrawal>(`/withdrawals/${encodeURIComponent(id)}/cancel`, { method: 'POST' });

@@ -41,22 +41,46 @@ const STATUS_ICONS: Record<RechargeOrderStatus, LucideIcon> = {
   cancelled: Ban,
 };
 
-/** A recharge order's status: icon + word + colour, never colour alone. */
-export function StatusPill({ status, className }: { status: RechargeOrderStatus; className?: string }) {
-  const { t } = useWalletMessages();
-  const Icon = STATUS_ICONS[status];
+/** A status: icon + word + colour, never colour alone. */
+export function TonePill({
+  tone,
+  icon: Icon,
+  label,
+  status,
+  className,
+}: {
+  tone: Tone;
+  icon: LucideIcon;
+  label: string;
+  status: string;
+  className?: string;
+}) {
   return (
     <span
       data-status={status}
       className={cn(
         'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
-        TONE_CLASSES[rechargeStatusTone(status)],
+        TONE_CLASSES[tone],
         className,
       )}
     >
       <Icon className="size-3.5" aria-hidden="true" />
-      {t(`status.${status}`)}
+      {label}
     </span>
+  );
+}
+
+/** A recharge order's status. */
+export function StatusPill({ status, className }: { status: RechargeOrderStatus; className?: string }) {
+  const { t } = useWalletMessages();
+  return (
+    <TonePill
+      tone={rechargeStatusTone(status)}
+      icon={STATUS_ICONS[status]}
+      label={t(`status.${status}`)}
+      status={status}
+      className={className}
+    />
   );
 }
 

@@ -1,4 +1,4 @@
-import type { LedgerTransactionType, RechargeOrderStatus, StatementEntry } from '@orchard/shared';
+import type { LedgerTransactionType, RechargeOrderStatus, StatementEntry, WithdrawalStatus } from '@orchard/shared';
 
 /** Minor units → the text a money field shows ("12.50"; "12" for 1200 when whole is preferred). */
 export function minorToInput(minor: number, fractionDigits: number): string {
@@ -47,6 +47,14 @@ export function rechargeStatusTone(status: RechargeOrderStatus): Tone {
 }
 
 /** An order the member can still act on (pay, submit, cancel). */
+/** A withdrawal's status → tone: waiting amber, paid green, rejected red, cancelled gray. */
+export function withdrawalStatusTone(status: WithdrawalStatus): Tone {
+  if (status === 'pending') return 'pending';
+  if (status === 'paid') return 'success';
+  if (status === 'rejected') return 'failure';
+  return 'neutral';
+}
+
 export function isOrderOpen(status: RechargeOrderStatus): boolean {
   return status === 'awaiting_payment';
 }

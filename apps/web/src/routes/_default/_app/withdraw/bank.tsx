@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../components/placeholder-page';
+import { BankAccountsPage } from '../../../../features/wallet/withdraw-pages';
 
 export const Route = createFileRoute('/_default/_app/withdraw/bank')({
-  component: () => <PlaceholderPage page="withdrawBank" backTo="/withdraw" />,
+  loader: async ({ context: { queryClient } }) => {
+    const api = await import('../../../../features/wallet/api');
+    await queryClient.ensureQueryData(api.bankAccountsQueryOptions());
+  },
+  component: BankAccountsPage,
 });

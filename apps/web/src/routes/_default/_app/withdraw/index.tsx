@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../components/placeholder-page';
+import { WithdrawPage } from '../../../../features/wallet/withdraw-pages';
 
 export const Route = createFileRoute('/_default/_app/withdraw/')({
-  component: () => <PlaceholderPage page="withdraw" backTo="/home" />,
+  loader: async ({ context: { queryClient } }) => {
+    const api = await import('../../../../features/wallet/api');
+    await Promise.all([queryClient.ensureQueryData(api.bankAccountsQueryOptions()), queryClient.ensureQueryData(api.walletQueryOptions())]);
+  },
+  component: WithdrawPage,
 });

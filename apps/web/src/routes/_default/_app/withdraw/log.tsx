@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../components/placeholder-page';
+import { WithdrawLogPage } from '../../../../features/wallet/withdraw-pages';
 
 export const Route = createFileRoute('/_default/_app/withdraw/log')({
-  component: () => <PlaceholderPage page="withdrawLog" backTo="/profile" />,
+  loader: async ({ context: { queryClient } }) => {
+    const api = await import('../../../../features/wallet/api');
+    await queryClient.ensureInfiniteQueryData(api.withdrawalsQueryOptions());
+  },
+  component: WithdrawLogPage,
 });

@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_SMTP_PORT } from '../../../playwright.config';
+import { MailSink, registerThroughApi, uniqueEmail } from './accounts-support';
+import { operatorApi, usd } from './wallet-support';
+
+/*
+ * A withdrawal as a member lives it: add a bank account (it cools down first: the server's test
+ * clock moves a day on), ask for a payout and confirm it with the password, see the amount on hold
+ * on /home, the operator pays it, and the member sees it paid with the bank's reference.
+ */
+
+const PASSWORD = 'withdraw-pass-2026';
+const sink = new MailSink();
+const email = uniqueEmail('withdraw');
+let operator: APIRequestContext;
+let memberId = '';
+
+test.beforeAll(async ({ baseURL }) => {
+  await sink.start(E2E_SMTP_PORT);
+  operator = await operatorApi(baseURL!);
+});
+test.afterAll(async () => {
+  await sink.stop();
+  await operator?.dispose();
+});
+
+test('a member adds a bank account, withdraws with the password, and sees the payout paid', async ({ page, request }) => {
+  await registerThroughApi(page.request, sink, email, PASSWORD, 'Wanda Withdraw');
+  memberId = ((await (await page.request.get('/api/v1/me')).json()) as { id: string }).id;
+  const funded = await operator.post(`/api/v1/admin/members/${memberId}/adjustments`, {
+    data: { direction: 'credit', amount: 20_000, reason: 'Test funds' },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  expect(funded.status(), await funded.text()).toBe(201);
+
+  // No account yet: the page says what to do first.
+  await page.goto('/withdraw');
+  await expect(page.getByText('Add a bank account first')).toBeVisible();
+  await page.getByRole('link', { name: 'Add a bank account' }).click();
+  await expect(page).toHaveURL(/\/withdraw\/bank$/);
+  await page.getByRole('button', { name: 'Add a bank account' }).click();
+  await page.getByLabel('Account holder').fill('Wanda Withdraw');
+  await page.getByLabel('Bank', { exact: true }).fill('Commerzbank');
+  await page.getByLabel('Country').fill('DE');
+  await page.getByLabel('IBAN or account number').fill('DE89 3704 0044 0532 0130 01');
+  await page.getByRole('button', { name: 'Add account' }).click();
+  await expect(page.getByText('This IBAN is not valid: check it for a typo.')).toBeVisible();
+  await page.getByLabel('IBAN or account number').fill('DE89 3704 0044 0532 0130 00');
+  await page.getByRole('button', { name: 'Add account' }).click();
+  await expect(page.getByText('•••• 3000')).toBeVisible();
+  await expect(page.getByText(/Receives payouts from/)).toBeVisible();
+
+  // A day later the account is ready.
+  expect((await request.post('/api/test/clock', { data: { advanceMs: 25 * 3_600_000 } })).ok()).toBe(true);
+  await page.goto('/withdraw');
+  await page.getByLabel('Amount', { exact: true }).fill('50.00');
+  await expect(page.getByText('You will receive')).toBeVisible();
+  await expect(page.getByText(usd(4_850), { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  const sheet = page.getByRole('dialog', { name: 'Confirm your withdrawal' });
+  await expect(sheet).toContainText(usd(4_850));
+  await sheet.getByLabel('Your password').fill('not-my-password');
+  await sheet.getByRole('button', { name: `Withdraw ${usd(5_000)}` }).click();
+  await expect(sheet.getByText('That password is wrong.')).toBeVisible();
+  await sheet.getByLabel('Your password').fill(PASSWORD);
+  await sheet.getByRole('button', { name: `Withdraw ${usd(5_000)}` }).click();
+  await expect(page).toHaveURL(/\/withdraw\/log$/);
+  await expect(page.getByText('Pending')).toBeVisible();
+
+  await page.goto('/home');
+  await expect(page.getByText(`On hold: ${usd(5_000)}`)).toBeVisible();
+
+  const queue = (await (await operator.get('/api/v1/admin/withdrawals')).json()) as { items: { id: string; member: { id: string } }[] };
+  const mine = queue.items.find((item) => item.member.id === memberId)!;
+  const paid = await operator.post(`/api/v1/admin/withdrawals/${mine.id}/pay`, { data: { payoutReference: 'E2E-PAYOUT-1' } });
+  expect(paid.status(), await paid.text()).toBe(200);
+
+  await page.goto('/withdraw/log');
+  await expect(page.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(page.getByText('Payout reference: E2E-PAYOUT-1')).toBeVisible();
+  await page.goto('/trx/log');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Withdrawal paid' }).first()).toBeVisible();
+});

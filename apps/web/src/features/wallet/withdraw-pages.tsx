@@ -1,0 +1,695 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Ban, CheckCircle2, Clock, Hourglass, Landmark, Plus, XCircle, type LucideIcon } from 'lucide-react';
+import { z } from 'zod';
+import type { WithdrawalStatus } from '@orchard/shared';
+import { Page } from '../../components/page';
+import { Button, buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { cn } from '../../components/ui/cn';
+import { ConfirmActions, ConfirmSheet, preloadConfirmSheet } from '../../components/ui/confirm-sheet';
+import { DayGroupedList, LoadMore } from '../../components/ui/day-list';
+import { EmptyState } from '../../components/ui/empty-state';
+import { Field, inputClass } from '../../components/ui/field';
+import { Form, MoneyField, SubmitButton, TextField, useFieldError, useZodForm } from '../../components/ui/form';
+import { applyServerError } from '../../components/ui/form-errors';
+import { moneyText } from '../../components/ui/money-schema';
+import { toast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api-client';
+import { currencyFractionDigits, formatDateTime, formatMoney } from '../../lib/format';
+import {
+  bankAccountsQueryOptions,
+  cancelWithdrawal,
+  createBankAccount,
+  createWithdrawal,
+  deleteBankAccount,
+  makeDefaultBankAccount,
+  stepUp,
+  walletKeys,
+  walletQueryOptions,
+  withdrawalQuoteQueryOptions,
+  withdrawalsQueryOptions,
+  withdrawKeys,
+  type BankAccount,
+  type Withdrawal,
+  type WithdrawalQuote,
+} from './api';
+import { ListSkeleton, Skeleton, TonePill } from './components';
+import { decimalStringToMinor } from '@orchard/shared/money';
+import { minorToInput, serverAlignedDeadline, withdrawalStatusTone } from './logic';
+import { useWalletMessages } from './messages';
+
+const AMOUNT_CEILING = 1_000_000_000_000;
+
+function accountName(account: { bankName: string; maskedNumber: string; label: string | null }): string {
+  return `${account.label ?? account.bankName} ${account.maskedNumber}`;
+}
+
+/** When an account's payouts open, on this device's clock (the server's answer says when it was made). */
+type OpensAt = (account: BankAccount) => number;
+
+function useOpensAt(): OpensAt | undefined {
+  const accounts = useQuery(bankAccountsQueryOptions());
+  const data = accounts.data;
+  if (!data) return undefined;
+  return (account) => serverAlignedDeadline(account.usableFrom, data.serverTime, accounts.dataUpdatedAt);
+}
+
+const isCooling = (account: BankAccount, opensAt: OpensAt) => opensAt(account) > Date.now();
+
+/** Round amounts up to the balance, then the whole balance: 10, 50, 100 … of the major unit. */
+function withdrawPresets(available: number, digits: number): number[] {
+  const unit = 10 ** digits;
+  const round = [10, 50, 100, 500].map((major) => major * unit).filter((value) => value < available);
+  return [...round.slice(-3), ...(available > 0 ? [available] : [])];
+}
+
+/** After a withdrawal moves money, everything that shows balances or the history is stale. */
+function useWithdrawalsChanged() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: withdrawKeys.all });
+    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+  };
+}
+
+// ---------------------------------------------------------------- /withdraw
+
+/** /withdraw: amount, account, the server's quote (fee, net, what is left today), confirm with the password. */
+export function WithdrawPage() {
+  const { t } = useWalletMessages();
+  const accounts = useQuery(bankAccountsQueryOptions());
+  const wallet = useQuery(walletQueryOptions());
+  const opensAt = useOpensAt();
+  return (
+    <Page
+      title={t('withdraw.title')}
+      backTo="/home"
+      actions={
+        <Link
+          to="/withdraw/log"
+          className="flex min-h-11 items-center gap-1 rounded-xl px-3 text-sm font-semibold text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
+        >
+          {t('withdraw.history')}
+        </Link>
+      }
+    >
+      {!accounts.data || !wallet.data || !opensAt ? (
+        <WithdrawSkeleton />
+      ) : accounts.data.items.length === 0 ? (
+        <EmptyState
+          icon={<Landmark className="size-6" aria-hidden="true" />}
+          title={t('withdraw.noAccountsTitle')}
+          body={t('withdraw.noAccountsBody')}
+          action={
+            <Link to="/withdraw/bank" className={buttonClass('primary')}>
+              {t('withdraw.addAccount')}
+            </Link>
+          }
+        />
+      ) : (
+        <WithdrawForm accounts={accounts.data.items} opensAt={opensAt} available={wallet.data.available} currency={wallet.data.currency} />
+      )}
+    </Page>
+  );
+}
+
+function WithdrawForm({
+  accounts,
+  opensAt,
+  available,
+  currency,
+}: {
+  accounts: BankAccount[];
+  opensAt: OpensAt;
+  available: number;
+  currency: string;
+}) {
+  const { t } = useWalletMessages();
+  const navigate = useNavigate();
+  const changed = useWithdrawalsChanged();
+  const digits = currencyFractionDigits(currency);
+  const money = (minor: number) => formatMoney(minor, { currency });
+  const first =
+    accounts.find((account) => account.isDefault && !isCooling(account, opensAt)) ??
+    accounts.find((account) => !isCooling(account, opensAt)) ??
+    accounts[0]!;
+  const schema = useMemo(
+    () =>
+      z.object({
+        account: z.string(),
+        amount: moneyText(
+          digits,
+          { min: 1, max: AMOUNT_CEILING },
+          {
+            required: t('withdraw.errors.required'),
+            invalid: t('withdraw.errors.invalid'),
+            tooLow: t('withdraw.errors.tooLow'),
+            tooHigh: t('withdraw.errors.tooHigh'),
+          },
+        ),
+      }),
+    [digits, t],
+  );
+  const form = useZodForm(schema, { defaultValues: { account: first.id, amount: '' } });
+  const amountText = form.watch('amount');
+  const accountId = form.watch('account');
+  const account = accounts.find((item) => item.id === accountId) ?? first;
+  // The quote follows what is typed, a moment after the typing stops.
+  const typed = decimalStringToMinor(
+    String(amountText ?? '')
+      .trim()
+      .replace(/\s/g, ''),
+    digits,
+  );
+  const [quoted, setQuoted] = useState<number | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setQuoted(typed !== null && typed > 0 && typed <= AMOUNT_CEILING ? typed : null), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const quote = useQuery({ ...withdrawalQuoteQueryOptions(quoted ?? 0), enabled: quoted !== null });
+  const [confirming, setConfirming] = useState<WithdrawalQuote | null>(null);
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | undefined>();
+  // One key per intent (account + amount): a retry of the same request reuses it, a change makes a new one.
+  const intent = useRef<{ body: string; key: string } | null>(null);
+
+  const submit = useMutation({
+    mutationFn: async (body: { bankAccountId: string; amount: number; password: string }) => {
+      await stepUp(body.password);
+      const request = { bankAccountId: body.bankAccountId, amount: body.amount };
+      const serialized = JSON.stringify(request);
+      if (intent.current?.body !== serialized) intent.current = { body: serialized, key: crypto.randomUUID() };
+      return createWithdrawal(request, intent.current.key);
+    },
+    onSuccess: async (withdrawal) => {
+      intent.current = null;
+      changed();
+      setConfirming(null);
+      setPassword('');
+      toast(t('withdraw.done', { amount: money(withdrawal.amount) }));
+      await navigate({ to: '/withdraw/log' });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && (error.code === 'STEP_UP_FAILED' || error.code === 'RATE_LIMITED')) {
+        setPasswordError(error.message);
+        return;
+      }
+      setConfirming(null);
+      applyServerError(form, error, t('errors.generic'));
+    },
+  });
+
+  useEffect(preloadConfirmSheet, []);
+
+  const blockedText = (q: WithdrawalQuote) =>
+    q.blocked
+      ? t(`withdraw.blocked.${q.blocked}`, {
+          min: money(q.min),
+          max: money(q.max),
+          remaining: money(q.remainingToday),
+          available: money(q.available),
+        })
+      : null;
+
+  return (
+    <Form
+      form={form}
+      className="gap-6"
+      onSubmit={async ({ amount }) => {
+        const fresh = await quote.refetch().then((result) => result.data);
+        const current = fresh && fresh.amount === amount ? fresh : undefined;
+        if (!current) return;
+        const problem = blockedText(current);
+        if (problem) {
+          form.setError('amount', { message: problem });
+          return;
+        }
+        if (isCooling(account, opensAt)) {
+          form.setError('account', { message: t('withdraw.coolingUntil', { when: formatDateTime(opensAt(account)) }) });
+          return;
+        }
+        setPasswordError(undefined);
+        setConfirming(current);
+      }}
+    >
+      <Card className="flex flex-col gap-1 p-4">
+        <span className="text-sm text-gray-600 dark:text-gray-400">{t('withdraw.available')}</span>
+        <span className="text-2xl font-semibold text-gray-900 tabular-nums dark:text-gray-50">{money(available)}</span>
+      </Card>
+
+      <fieldset className="flex flex-col gap-2">
+        <legend className="mb-2 text-sm font-medium text-gray-900 dark:text-gray-100">{t('withdraw.account')}</legend>
+        {accounts.map((item) => {
+          const checked = item.id === account.id;
+          const cooling = isCooling(item, opensAt);
+          return (
+            <label
+              key={item.id}
+              className={cn(
+                'flex min-h-14 cursor-pointer items-center gap-3 rounded-2xl bg-white px-4 py-3 ring-1 dark:bg-gray-900',
+                checked ? 'ring-primary-600 dark:ring-primary-500 ring-2' : 'ring-gray-200 dark:ring-gray-800',
+              )}
+            >
+              <input
+                type="radio"
+                value={item.id}
+                className="accent-primary-600 size-4"
+                {...form.register('account', { onChange: () => form.clearErrors() })}
+              />
+              <Landmark className="size-5 text-gray-600 dark:text-gray-400" aria-hidden="true" />
+              <span className="flex min-w-0 flex-col">
+                <span className="truncate text-sm font-semibold text-gray-900 dark:text-gray-100">{accountName(item)}</span>
+                <span className="truncate text-xs text-gray-600 dark:text-gray-400">
+                  {cooling ? t('withdraw.coolingUntil', { when: formatDateTime(opensAt(item)) }) : item.holderName}
+                </span>
+              </span>
+            </label>
+          );
+        })}
+        <AccountError name="account" />
+        <Link
+          to="/withdraw/bank"
+          className="text-primary-700 dark:text-primary-400 self-start text-sm font-semibold underline-offset-4 hover:underline"
+        >
+          {t('withdraw.accounts')}
+        </Link>
+      </fieldset>
+
+      <MoneyField
+        name="amount"
+        label={t('withdraw.amount')}
+        currency={currency}
+        hint={
+          quote.data
+            ? t('withdraw.amountHint', {
+                min: money(quote.data.min),
+                max: money(quote.data.max),
+                remaining: money(quote.data.remainingToday),
+              })
+            : undefined
+        }
+        presets={withdrawPresets(available, digits).map((value) => ({ value: minorToInput(value, digits), label: money(value) }))}
+        presetsLabel={t('withdraw.presets')}
+      />
+
+      {quote.data && quoted !== null ? (
+        <dl className="flex flex-col gap-2 rounded-2xl bg-gray-50 p-4 text-sm dark:bg-gray-900" aria-live="polite">
+          <div className="flex justify-between gap-4">
+            <dt className="text-gray-600 dark:text-gray-400">{t('withdraw.fee')}</dt>
+            <dd className="text-gray-900 tabular-nums dark:text-gray-100">{money(quote.data.fee)}</dd>
+          </div>
+          <p className="text-xs text-gray-500 dark:text-gray-400">
+            {t('withdraw.feeRule', { fixed: money(quote.data.feeFixed), percent: (quote.data.feeBp / 100).toLocaleString() })}
+          </p>
+          <div className="flex justify-between gap-4 text-base font-semibold">
+            <dt className="text-gray-900 dark:text-gray-100">{t('withdraw.youReceive')}</dt>
+            <dd className="text-gray-900 tabular-nums dark:text-gray-50">{money(quote.data.net)}</dd>
+          </div>
+          {blockedText(quote.data) ? <p className="text-amber-800 dark:text-amber-300">{blockedText(quote.data)}</p> : null}
+        </dl>
+      ) : null}
+
+      <SubmitButton>{t('withdraw.continue')}</SubmitButton>
+
+      <ConfirmSheet
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open && !submit.isPending) setConfirming(null);
+        }}
+        title={t('withdraw.sheetTitle')}
+        summary={
+          confirming
+            ? [
+                { label: t('withdraw.sheetAmount'), value: money(confirming.amount) },
+                { label: t('withdraw.sheetFee'), value: money(confirming.fee) },
+                { label: t('withdraw.sheetAccount'), value: accountName(account) },
+                { label: t('withdraw.sheetResult'), value: money(confirming.net), emphasis: true },
+              ]
+            : undefined
+        }
+        description={t('withdraw.sheetBody', { account: accountName(account) })}
+      >
+        {(close) => (
+          <div className="flex flex-col gap-4">
+            <Field
+              id="withdraw-password"
+              type="password"
+              autoComplete="current-password"
+              label={t('withdraw.password')}
+              hint={t('withdraw.passwordHint')}
+              value={password}
+              error={passwordError}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setPasswordError(undefined);
+              }}
+            />
+            <ConfirmActions
+              confirmLabel={confirming ? `${t('withdraw.confirm')} ${money(confirming.amount)}` : t('withdraw.confirm')}
+              cancelLabel={t('withdraw.back')}
+              isBusy={submit.isPending}
+              onConfirm={() => {
+                if (!confirming) return;
+                if (!password) {
+                  setPasswordError(t('withdraw.errors.password'));
+                  return;
+                }
+                submit.mutate({ bankAccountId: account.id, amount: confirming.amount, password });
+              }}
+              close={close}
+            />
+          </div>
+        )}
+      </ConfirmSheet>
+    </Form>
+  );
+}
+
+/** A message about the chosen account (cooling down, or gone meanwhile). */
+function AccountError({ name }: { name: string }) {
+  const message = useFieldError(name);
+  return message ? <p className="text-sm text-red-700 dark:text-red-400">{message}</p> : null;
+}
+
+function WithdrawSkeleton() {
+  return (
+    <div className="flex flex-col gap-4" aria-busy="true">
+      <Skeleton className="rounded-2xl" style={{ height: '5rem', width: '100%' }} />
+      <Skeleton style={{ height: '1rem', width: '6rem' }} />
+      <Skeleton className="rounded-2xl" style={{ height: '4rem', width: '100%' }} />
+      <Skeleton className="rounded-2xl" style={{ height: '3.5rem', width: '100%' }} />
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- /withdraw/bank
+
+/** /withdraw/bank: my accounts (masked), add one, make one the default, remove one. */
+export function BankAccountsPage() {
+  const { t } = useWalletMessages();
+  const accounts = useQuery(bankAccountsQueryOptions());
+  const opensAt = useOpensAt();
+  const [adding, setAdding] = useState(false);
+  const list = accounts.data?.items ?? [];
+  const full = accounts.data ? list.length >= accounts.data.max : false;
+  return (
+    <Page title={t('bank.title')} backTo="/withdraw">
+      {!accounts.data || !opensAt ? (
+        <ListSkeleton />
+      ) : (
+        <div className="flex flex-col gap-4">
+          <p className="text-sm text-gray-600 dark:text-gray-400">{t('bank.intro')}</p>
+          {list.length === 0 && !adding ? (
+            <EmptyState
+              icon={<Landmark className="size-6" aria-hidden="true" />}
+              title={t('bank.emptyTitle')}
+              body={t('bank.emptyBody')}
+              action={
+                <Button onClick={() => setAdding(true)}>
+                  <Plus className="size-4" aria-hidden="true" />
+                  {t('bank.addTitle')}
+                </Button>
+              }
+            />
+          ) : (
+            <ul className="flex flex-col gap-3">
+              {list.map((account) => (
+                <li key={account.id}>
+                  <BankAccountCard account={account} opensAt={opensAt} />
+                </li>
+              ))}
+            </ul>
+          )}
+          {full ? (
+            <p className="text-sm text-gray-600 dark:text-gray-400">{t('bank.max', { max: accounts.data.max })}</p>
+          ) : adding ? (
+            <AddBankAccountForm onDone={() => setAdding(false)} />
+          ) : list.length > 0 ? (
+            <Button variant="secondary" onClick={() => setAdding(true)}>
+              <Plus className="size-4" aria-hidden="true" />
+              {t('bank.addTitle')}
+            </Button>
+          ) : null}
+        </div>
+      )}
+    </Page>
+  );
+}
+
+function BankAccountCard({ account, opensAt }: { account: BankAccount; opensAt: OpensAt }) {
+  const { t } = useWalletMessages();
+  const changed = useWithdrawalsChanged();
+  const [removing, setRemoving] = useState(false);
+  const makeDefault = useMutation({
+    mutationFn: () => makeDefaultBankAccount(account.id),
+    onSuccess: () => {
+      changed();
+      toast(t('bank.madeDefault'));
+    },
+    onError: (error) => toast(error instanceof ApiError ? error.message : t('errors.generic'), 'error'),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteBankAccount(account.id),
+    onSuccess: () => {
+      changed();
+      setRemoving(false);
+      toast(t('bank.removed'));
+    },
+    onError: (error) => toast(error instanceof ApiError ? error.message : t('errors.generic'), 'error'),
+  });
+  const cooling = isCooling(account, opensAt);
+  return (
+    <Card className="flex flex-col gap-3 p-4">
+      <div className="flex items-start gap-3">
+        <span
+          className="grid size-10 shrink-0 place-items-center rounded-full bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300"
+          aria-hidden="true"
+        >
+          <Landmark className="size-5" />
+        </span>
+        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+          <span className="flex flex-wrap items-center gap-2 font-semibold text-gray-900 dark:text-gray-100">
+            {account.label ?? account.bankName}
+            {account.isDefault ? (
+              <span className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2 py-0.5 text-xs font-medium">
+                {t('bank.default')}
+              </span>
+            ) : null}
+          </span>
+          <span className="text-sm text-gray-700 tabular-nums dark:text-gray-300">
+            {account.bankName} · {account.country} · {account.maskedNumber}
+          </span>
+          <span className="text-xs text-gray-600 dark:text-gray-400">{account.holderName}</span>
+          <span className={cn('text-xs', cooling ? 'text-amber-800 dark:text-amber-300' : 'text-green-700 dark:text-green-400')}>
+            {cooling ? t('bank.cooling', { when: formatDateTime(opensAt(account)) }) : t('bank.ready')}
+          </span>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {!account.isDefault ? (
+          <Button variant="secondary" isBusy={makeDefault.isPending} onClick={() => makeDefault.mutate()}>
+            {t('bank.makeDefault')}
+          </Button>
+        ) : null}
+        <Button variant="ghost" onClick={() => setRemoving(true)}>
+          {t('bank.remove')}
+        </Button>
+      </div>
+      <ConfirmSheet
+        open={removing}
+        onOpenChange={(open) => {
+          if (!open && !remove.isPending) setRemoving(false);
+        }}
+        title={t('bank.removeTitle')}
+        description={t('bank.removeBody', { account: accountName(account) })}
+      >
+        {(close) => (
+          <ConfirmActions
+            confirmLabel={t('bank.removeConfirm')}
+            cancelLabel={t('bank.keep')}
+            isBusy={remove.isPending}
+            onConfirm={() => remove.mutate()}
+            close={close}
+          />
+        )}
+      </ConfirmSheet>
+    </Card>
+  );
+}
+
+function AddBankAccountForm({ onDone }: { onDone: () => void }) {
+  const { t } = useWalletMessages();
+  const changed = useWithdrawalsChanged();
+  const schema = useMemo(
+    () =>
+      z.object({
+        holderName: z.string().trim().min(1, t('bank.errors.holderName')).max(80),
+        bankName: z.string().trim().min(1, t('bank.errors.bankName')).max(80),
+        country: z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z]{2}$/, t('bank.errors.country')),
+        number: z
+          .string()
+          .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
+          .pipe(z.string().regex(/^[A-Z0-9]{4,34}$/, t('bank.errors.number'))),
+        label: z.string().trim().max(40),
+      }),
+    [t],
+  );
+  const form = useZodForm(schema, { defaultValues: { holderName: '', bankName: '', country: '', number: '', label: '' } });
+  const add = useMutation({
+    mutationFn: (body: z.output<typeof schema>) => createBankAccount({ ...body, label: body.label || null }),
+    onSuccess: () => {
+      changed();
+      toast(t('bank.added'));
+      onDone();
+    },
+    onError: (error) => applyServerError(form, error, t('errors.generic')),
+  });
+  return (
+    <Card className="p-4">
+      <Form form={form} className="gap-4" onSubmit={(values) => add.mutate(values)}>
+        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-100">{t('bank.addTitle')}</h2>
+        <TextField name="holderName" label={t('bank.holderName')} hint={t('bank.holderHint')} autoComplete="name" />
+        <TextField name="bankName" label={t('bank.bankName')} autoComplete="off" />
+        <TextField
+          name="country"
+          label={t('bank.country')}
+          hint={t('bank.countryHint')}
+          autoComplete="country"
+          maxLength={2}
+          className={`${inputClass} uppercase`}
+        />
+        <TextField
+          name="number"
+          label={t('bank.number')}
+          hint={t('bank.numberHint')}
+          autoComplete="off"
+          spellCheck={false}
+          inputMode="text"
+        />
+        <TextField name="label" label={t('bank.label')} hint={t('bank.labelHint')} autoComplete="off" />
+        <SubmitButton>{t('bank.add')}</SubmitButton>
+      </Form>
+    </Card>
+  );
+}
+
+// ---------------------------------------------------------------- /withdraw/log
+
+const STATUS_ICONS: Record<WithdrawalStatus, LucideIcon> = { pending: Hourglass, paid: CheckCircle2, rejected: XCircle, cancelled: Ban };
+
+/** A withdrawal's status: icon + word + colour, never colour alone. */
+function WithdrawalStatusPill({ status }: { status: WithdrawalStatus }) {
+  const { t } = useWalletMessages();
+  return (
+    <TonePill
+      tone={withdrawalStatusTone(status)}
+      icon={STATUS_ICONS[status] ?? Clock}
+      label={t(`withdrawStatus.${status}`)}
+      status={status}
+    />
+  );
+}
+
+/** /withdraw/log: my withdrawals by day, each with its status, reference or reason; cancel while pending. */
+export function WithdrawLogPage() {
+  const { t } = useWalletMessages();
+  const query = useInfiniteQuery(withdrawalsQueryOptions());
+  const items = query.data?.pages.flatMap((page) => page.items) ?? [];
+  return (
+    <Page title={t('withdrawLog.title')} backTo="/withdraw">
+      {!query.data ? (
+        <ListSkeleton />
+      ) : items.length === 0 ? (
+        <EmptyState
+          title={t('withdrawLog.emptyTitle')}
+          body={t('withdrawLog.emptyBody')}
+          action={
+            <Link to="/withdraw" className={buttonClass('primary')}>
+              {t('withdraw.title')}
+            </Link>
+          }
+        />
+      ) : (
+        <>
+          <DayGroupedList
+            items={items}
+            dateOf={(item) => item.createdAt}
+            keyOf={(item) => item.id}
+            render={(item) => <WithdrawalRow item={item} />}
+          />
+          <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+function WithdrawalRow({ item }: { item: Withdrawal }) {
+  const { t } = useWalletMessages();
+  const changed = useWithdrawalsChanged();
+  const [cancelling, setCancelling] = useState(false);
+  const money = (minor: number) => formatMoney(minor, { currency: item.currency });
+  const cancel = useMutation({
+    mutationFn: () => cancelWithdrawal(item.id),
+    onSuccess: () => {
+      changed();
+      setCancelling(false);
+      toast(t('withdrawLog.cancelled'));
+    },
+    onError: (error) => {
+      setCancelling(false);
+      changed();
+      toast(error instanceof ApiError ? error.message : t('errors.generic'), 'error');
+    },
+  });
+  return (
+    <div className="flex flex-col gap-2 py-3">
+      <div className="flex items-center gap-3">
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="font-semibold text-gray-900 tabular-nums dark:text-gray-100">{money(item.amount)}</span>
+          <span className="truncate text-xs text-gray-600 dark:text-gray-400">
+            {t('withdrawLog.to', { account: accountName(item.account) })}
+          </span>
+          <span className="text-xs text-gray-600 tabular-nums dark:text-gray-400">
+            {t('withdrawLog.fee', { fee: money(item.fee), net: money(item.net) })}
+          </span>
+        </div>
+        <WithdrawalStatusPill status={item.status} />
+      </div>
+      {item.payoutReference ? (
+        <p className="text-xs text-gray-700 dark:text-gray-300">{t('withdrawLog.reference', { reference: item.payoutReference })}</p>
+      ) : null}
+      {item.rejectReason ? (
+        <p className="text-xs text-red-700 dark:text-red-400">{t('withdrawLog.reason', { reason: item.rejectReason })}</p>
+      ) : null}
+      {item.status === 'pending' ? (
+        <Button variant="secondary" className="self-start" onClick={() => setCancelling(true)}>
+          {t('withdrawLog.cancel')}
+        </Button>
+      ) : null}
+      <ConfirmSheet
+        open={cancelling}
+        onOpenChange={(open) => {
+          if (!open && !cancel.isPending) setCancelling(false);
+        }}
+        title={t('withdrawLog.cancelTitle')}
+        description={t('withdrawLog.cancelBody', { amount: money(item.amount) })}
+      >
+        {(close) => (
+          <ConfirmActions
+            confirmLabel={t('withdrawLog.cancelConfirm')}
+            cancelLabel={t('withdrawLog.keep')}
+            isBusy={cancel.isPending}
+            onConfirm={() => cancel.mutate()}
+            close={close}
+          />
+        )}
+      </ConfirmSheet>
+    </div>
+  );
+}
