@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_SMTP_PORT } from '../../../playwright.config';
 import { MailSink, registerThroughApi, uniqueEmail } from './accounts-support';
-import { operatorApi, usd } from './wallet-support';
+import { operatorApi, operatorPage, usd } from './wallet-support';
 
 /*
  * A withdrawal as a member lives it: add a bank account (it cools down first: the server's test
  * clock moves a day on), ask for a payout and confirm it with the password, see the amount on hold
- * on /home, the operator pays it, and the member sees it paid with the bank's reference.
+ * on /home, the operator pays it from the console's payout queue, and the member sees it paid with
+ * the bank's reference.
  */
 
 const PASSWORD = 'withdraw-pass-2026';
@@ -25,7 +26,7 @@ test.afterAll(async () => {
   await operator?.dispose();
 });
 
-test('a member adds a bank account, withdraws with the password, and sees the payout paid', async ({ page, request }) => {
+test('a member adds a bank account, withdraws with the password, and sees the payout paid', async ({ page, request, browser }) => {
   await registerThroughApi(page.request, sink, email, PASSWORD, 'Wanda Withdraw');
   memberId = ((await (await page.request.get('/api/v1/me')).json()) as { id: string }).id;
   const funded = await operator.post(`/api/v1/admin/members/${memberId}/adjustments`, {
@@ -71,10 +72,17 @@ test('a member adds a bank account, withdraws with the password, and sees the pa
   await page.goto('/home');
   await expect(page.getByText(`On hold: ${usd(5_000)}`)).toBeVisible();
 
-  const queue = (await (await operator.get('/api/v1/admin/withdrawals')).json()) as { items: { id: string; member: { id: string } }[] };
-  const mine = queue.items.find((item) => item.member.id === memberId)!;
-  const paid = await operator.post(`/api/v1/admin/withdrawals/${mine.id}/pay`, { data: { payoutReference: 'E2E-PAYOUT-1' } });
-  expect(paid.status(), await paid.text()).toBe(200);
+  // The operator pays it from the console: the bank details (audited), then the bank's reference.
+  const desk = await operatorPage(browser);
+  await desk.goto('/admin/payouts');
+  await desk.getByRole('button', { name: 'Bank details: Wanda Withdraw' }).click();
+  await expect(desk.getByRole('dialog')).toContainText('DE89370400440532013000');
+  await desk.getByRole('button', { name: 'Close' }).click();
+  await desk.getByRole('button', { name: `Mark paid: Wanda Withdraw ${usd(4_850)}` }).click();
+  await desk.getByLabel('Bank’s payout reference').fill('E2E-PAYOUT-1');
+  await desk.getByRole('button', { name: 'Mark paid', exact: true }).click();
+  await expect(desk.getByText(`Recorded as paid: ${usd(4_850)} to Wanda Withdraw.`)).toBeVisible();
+  await desk.context().close();
 
   await page.goto('/withdraw/log');
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();

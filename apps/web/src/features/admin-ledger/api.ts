@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdminWithdrawal,
   AdjustBalanceBody,
   AdjustmentResult,
   LedgerReport,
@@ -10,6 +11,8 @@ import type {
   StatementPage,
   UpsertPaymentChannelBody,
   Wallet,
+  WithdrawalSettings,
+  WithdrawalStatus,
 } from '@orchard/shared';
 import type { z } from 'zod';
 import type { rechargeReviewPageSchema, rechargeReviewSchema } from '@orchard/shared';
@@ -23,7 +26,7 @@ import type { OrderFilter } from './search';
  */
 export type RechargeReview = z.infer<typeof rechargeReviewSchema>;
 export type RechargeReviewPage = z.infer<typeof rechargeReviewPageSchema>;
-export type { AdjustmentResult, LedgerReport, PaymentChannel };
+export type { AdjustmentResult, AdminWithdrawal, LedgerReport, PaymentChannel, WithdrawalSettings, WithdrawalStatus };
 
 export const adminLedgerKeys = {
   reviews: () => ['admin', 'recharge-reviews'] as const,
@@ -158,5 +161,96 @@ export function useUpsertPaymentChannel() {
       void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.channels() });
       void queryClient.invalidateQueries({ queryKey: memberChannelsKey });
     },
+  });
+}
+
+// ---------------------------------------------------------------- payouts (withdrawals)
+
+export interface PayoutPage {
+  items: AdminWithdrawal[];
+  nextCursor: string | null;
+  total: number;
+}
+
+export interface PayoutDetails {
+  holderName: string;
+  bankName: string;
+  country: string;
+  number: string;
+  numberKind: 'iban' | 'account';
+  net: number;
+  currency: string;
+}
+
+export const payoutKeys = {
+  all: ['admin', 'payouts'] as const,
+  list: (status: WithdrawalStatus) => ['admin', 'payouts', status] as const,
+  /** Under all: what invalidates the queue refreshes its size too. */
+  queueSize: () => ['admin', 'payouts', 'size'] as const,
+  settings: () => ['admin', 'withdrawal-settings'] as const,
+};
+
+/** listPayoutQueue: pending withdrawals oldest first (the queue), or others by status, newest first. */
+export const payoutsQueryOptions = (status: WithdrawalStatus = 'pending', limit = 50) =>
+  infiniteQueryOptions({
+    queryKey: [...payoutKeys.list(status), limit] as const,
+    queryFn: ({ signal, pageParam }) => {
+      const search = new URLSearchParams({ status, limit: String(limit) });
+      if (pageParam) search.set('cursor', pageParam);
+      return apiFetch<PayoutPage>(`/admin/withdrawals?${search}`, { signal });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    refetchInterval: 30_000,
+  });
+
+/** listPayoutQueue with one item: the queue's size, for the console navigation. */
+export const payoutQueueSizeQueryOptions = () =>
+  queryOptions({
+    queryKey: payoutKeys.queueSize(),
+    queryFn: async ({ signal }) => (await apiFetch<PayoutPage>('/admin/withdrawals?limit=1', { signal })).total,
+    refetchInterval: 30_000,
+  });
+
+/** revealPayoutDetails: the full bank details (audited on the server). */
+export const revealPayoutDetails = (id: string) =>
+  apiFetch<PayoutDetails>(`/admin/withdrawals/${encodeURIComponent(id)}/account`, { method: 'POST' });
+
+export type PayoutDecision = { kind: 'pay'; id: string; payoutReference: string } | { kind: 'reject'; id: string; reason: string };
+
+/** payWithdrawal / rejectWithdrawal */
+export function usePayoutDecision() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (decision: PayoutDecision) =>
+      decision.kind === 'pay'
+        ? apiFetch<AdminWithdrawal>(`/admin/withdrawals/${encodeURIComponent(decision.id)}/pay`, {
+            method: 'POST',
+            body: { payoutReference: decision.payoutReference },
+          })
+        : apiFetch<AdminWithdrawal>(`/admin/withdrawals/${encodeURIComponent(decision.id)}/reject`, {
+            method: 'POST',
+            body: { reason: decision.reason },
+          }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.report() });
+    },
+  });
+}
+
+/** getWithdrawalSettings */
+export const withdrawalSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: payoutKeys.settings(),
+    queryFn: ({ signal }) => apiFetch<WithdrawalSettings>('/admin/withdrawal-settings', { signal }),
+  });
+
+/** updateWithdrawalSettings */
+export function useUpdateWithdrawalSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: WithdrawalSettings) => apiFetch<WithdrawalSettings>('/admin/withdrawal-settings', { method: 'PUT', body }),
+    onSuccess: (settings) => queryClient.setQueryData(payoutKeys.settings(), settings),
   });
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { reviewQueueSizeQueryOptions } from './api';
+import { payoutQueueSizeQueryOptions, reviewQueueSizeQueryOptions } from './api';
 import { useAdminLedgerMessages } from './messages';
 
 // relative: the spoken count is absolutely positioned and must stay inside the navigation's scroller.
@@ -11,25 +11,36 @@ const activeProps = {
   'aria-current': 'page' as const,
 };
 
-/** The console navigation of the money pages; the review queue shows how many orders wait. */
+/** How many wait in a queue: a badge, and words for screen readers. Nothing when none wait. */
+function QueueCount({ count, spoken }: { count: number | undefined; spoken: (count: number) => string }) {
+  if (!count) return null;
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 tabular-nums dark:bg-amber-900 dark:text-amber-100"
+      >
+        {count}
+      </span>
+      <span className="sr-only">{spoken(count)}</span>
+    </>
+  );
+}
+
+/** The console navigation of the money pages; the recharge and payout queues show how many wait. */
 export function AdminLedgerNavLinks() {
   const { t } = useAdminLedgerMessages();
   const { data: waiting } = useQuery(reviewQueueSizeQueryOptions());
+  const { data: payoutsWaiting } = useQuery(payoutQueueSizeQueryOptions());
   return (
     <>
       <Link to="/admin/recharges" className={linkClass} activeProps={activeProps}>
         {t('nav.reviews')}
-        {waiting ? (
-          <>
-            <span
-              aria-hidden="true"
-              className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 tabular-nums dark:bg-amber-900 dark:text-amber-100"
-            >
-              {waiting}
-            </span>
-            <span className="sr-only">{t('nav.waiting', { count: waiting })}</span>
-          </>
-        ) : null}
+        <QueueCount count={waiting} spoken={(count) => t('nav.waiting', { count })} />
+      </Link>
+      <Link to="/admin/payouts" className={linkClass} activeProps={activeProps}>
+        {t('nav.payouts')}
+        <QueueCount count={payoutsWaiting} spoken={(count) => t('nav.payoutsWaiting', { count })} />
       </Link>
       <Link to="/admin/adjust" className={linkClass} activeProps={activeProps}>
         {t('nav.adjust')}

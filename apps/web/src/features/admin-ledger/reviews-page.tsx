@@ -2,16 +2,16 @@ import { useRef, useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Clock, Flag, Hourglass, RefreshCw } from 'lucide-react';
-import { useFormContext } from 'react-hook-form';
 import { creditRechargeOrderBodySchema, rejectRechargeOrderBodySchema } from '@orchard/shared';
 import { Button } from '../../components/ui/button';
 import { ConfirmSheet } from '../../components/ui/confirm-sheet';
 import { type Column, ConsolePage, DataTable } from '../../components/ui/console';
-import { Form, FormServerError, TextField, useZodForm } from '../../components/ui/form';
+import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { preloadToaster, toast } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
 import { rechargeReviewsQueryOptions, useReviewDecision, type RechargeReview } from './api';
+import { DecisionButtons } from './decision-buttons';
 import { useAdminLedgerMessages } from './messages';
 import { OrderReference, orderAmountColumn, orderStatusColumn, orderWhenColumn } from './order-columns';
 import { ORDER_FILTERS, orderFilterOf, type OrderFilter } from './search';
@@ -249,7 +249,7 @@ function CreditForm({
   return (
     <Form form={form} onSubmit={({ note }) => onSubmit(note || undefined)}>
       <TextField name="note" label={t('reviews.note')} maxLength={500} autoComplete="off" />
-      <DecisionButtons close={close} confirmLabel={confirmLabel} tone="primary" />
+      <DecisionButtons close={close} backLabel={t('reviews.cancel')} confirmLabel={confirmLabel} tone="primary" />
     </Form>
   );
 }
@@ -260,26 +260,7 @@ function RejectForm({ close, onSubmit }: { close: () => void; onSubmit: (reason:
   return (
     <Form form={form} onSubmit={({ reason }) => onSubmit(reason)}>
       <TextField name="reason" label={t('reviews.reason')} hint={t('reviews.reasonHint')} maxLength={500} autoComplete="off" />
-      <DecisionButtons close={close} confirmLabel={t('reviews.rejectConfirm')} tone="danger" />
+      <DecisionButtons close={close} backLabel={t('reviews.cancel')} confirmLabel={t('reviews.rejectConfirm')} tone="danger" />
     </Form>
-  );
-}
-
-/** Submit (busy while the request runs, the server's message above it) and go back. */
-function DecisionButtons({ close, confirmLabel, tone }: { close: () => void; confirmLabel: string; tone: 'primary' | 'danger' }) {
-  const { t } = useAdminLedgerMessages();
-  const { formState } = useFormContext();
-  return (
-    <>
-      <FormServerError />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" disabled={formState.isSubmitting} onClick={close}>
-          {t('reviews.cancel')}
-        </Button>
-        <Button type="submit" variant={tone} isBusy={formState.isSubmitting}>
-          {confirmLabel}
-        </Button>
-      </div>
-    </>
   );
 }

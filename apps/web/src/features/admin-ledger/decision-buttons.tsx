@@ -1,0 +1,34 @@
+import { useFormContext } from 'react-hook-form';
+import { Button } from '../../components/ui/button';
+import { FormServerError } from '../../components/ui/form';
+
+/**
+ * The foot of a console decision form (credit, reject, pay): the server's message above it, Back,
+ * and the submit button, busy while the request runs.
+ */
+export function DecisionButtons({
+  close,
+  confirmLabel,
+  backLabel,
+  tone,
+}: {
+  close: () => void;
+  confirmLabel: string;
+  backLabel: string;
+  tone: 'primary' | 'danger';
+}) {
+  const { formState } = useFormContext();
+  return (
+    <>
+      <FormServerError />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" disabled={formState.isSubmitting} onClick={close}>
+          {backLabel}
+        </Button>
+        <Button type="submit" variant={tone} isBusy={formState.isSubmitting}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { withdrawalSettingsQueryOptions } from '../../features/admin-ledger/api';
+import { PayoutSettingsPage } from '../../features/admin-ledger/payouts-page';
+
+export const Route = createFileRoute('/admin/payout-settings')({
+  loader: ({ context: { queryClient } }) => queryClient.ensureQueryData(withdrawalSettingsQueryOptions()).catch(() => undefined),
+  component: PayoutSettingsPage,
+});
