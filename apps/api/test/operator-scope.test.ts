@@ -178,7 +178,7 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
       t.clock.advance(48 * 3_600_000);
       await asTarget('/me/step-up', { password: TEST_PASSWORD });
       const ids: string[] = [];
-      for (let i = 0; i < 2; i++) {
+      for (let i = 0; i < 3; i++) {
         const made = await asTarget('/withdrawals', { bankAccountId: account.id, amount: 5_000 });
         expect(made.statusCode, made.body).toBe(201);
         ids.push((made.json() as { id: string }).id);
@@ -187,6 +187,11 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         revealPayoutDetails: { method: 'POST', url: `/api/v1/admin/withdrawals/${ids[0]}/account`, payload: {} },
         payWithdrawal: { method: 'POST', url: `/api/v1/admin/withdrawals/${ids[0]}/pay`, payload: { payoutReference: 'AUDIT-PAY' } },
         rejectWithdrawal: { method: 'POST', url: `/api/v1/admin/withdrawals/${ids[1]}/reject`, payload: { reason: 'Wrong holder name' } },
+        importPayoutResults: {
+          method: 'POST',
+          url: '/api/v1/admin/withdrawals/import',
+          payload: { csv: `withdrawal_id,outcome,reference\n${ids[2]},paid,AUDIT-FILE-1\n`, apply: true },
+        },
         updateWithdrawalSettings: {
           method: 'PUT',
           url: '/api/v1/admin/withdrawal-settings',

@@ -169,6 +169,53 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     await ledgerOk();
   });
 
+  it("exports the pending payouts for the bank and applies the bank's result file once, however often it is imported", async () => {
+    await as(member, 'POST', '/me/step-up', { password: TEST_PASSWORD });
+    const accounts = (await as(member, 'GET', '/me/bank-accounts')).json() as { items: { id: string; maskedNumber: string }[] };
+    const account = accounts.items.find((item) => item.maskedNumber === '•••• 3000')!;
+    const made: string[] = [];
+    for (const amount of [2_000, 3_000]) {
+      const response = await as(member, 'POST', '/withdrawals', { bankAccountId: account.id, amount }, randomUUID());
+      expect(response.statusCode, response.body).toBe(201);
+      made.push((response.json() as { id: string }).id);
+    }
+    const exported = await asOperator(w, 'GET', '/withdrawals/export');
+    expect(exported.headers['content-type']).toContain('text/csv');
+    expect(exported.body.split('\r\n')[0]).toBe(
+      'withdrawal_id,member,holder_name,bank_name,country,account_number,amount_to_pay,currency,requested_at',
+    );
+    for (const id of made) expect(exported.body).toContain(`${id},`);
+    expect(exported.body).toContain(IBAN);
+    expect(exported.body).toContain(',18.80,USD,');
+
+    const file = `withdrawal_id,outcome,reference\r\n${made[0]},paid,BANKFILE-1\r\n${made[1]},rejected,"Account closed, ask the member"\r\n${randomUUID()},paid,X\r\n`;
+    const preview = (await asOperator(w, 'POST', '/withdrawals/import', { csv: file, apply: false })).json();
+    expect(preview.rows.map((row: { result: string }) => row.result)).toEqual(['will_pay', 'will_reject', 'error']);
+    expect(await balances(member)).toMatchObject({ onHold: 5_000 });
+    const applied = (await asOperator(w, 'POST', '/withdrawals/import', { csv: file, apply: true })).json();
+    expect(applied.rows.map((row: { result: string }) => row.result)).toEqual(['paid', 'rejected', 'error']);
+    expect(applied.counts).toEqual({ toChange: 2, unchanged: 0, errors: 1 });
+    const again = (await asOperator(w, 'POST', '/withdrawals/import', { csv: file, apply: true })).json();
+    expect(again.rows.map((row: { result: string }) => row.result)).toEqual(['unchanged', 'unchanged', 'error']);
+    expect(await balances(member)).toMatchObject({ onHold: 0 });
+    const history = (await as(member, 'GET', '/withdrawals')).json() as {
+      items: { id: string; status: string; payoutReference: string | null }[];
+    };
+    expect(history.items.find((item) => item.id === made[0])).toMatchObject({ status: 'paid', payoutReference: 'BANKFILE-1' });
+    expect(history.items.find((item) => item.id === made[1])).toMatchObject({ status: 'rejected' });
+
+    for (const [csv, message] of [
+      ['id,what\n1,2\n', /first line/],
+      ['withdrawal_id,outcome,reference\n"unclosed,paid,x\n', /not a CSV/],
+      ['withdrawal_id,outcome,reference\n', /no rows/],
+    ] as const) {
+      const refused = await asOperator(w, 'POST', '/withdrawals/import', { csv, apply: true });
+      expect(refused.statusCode).toBe(400);
+      expect(apiErrorSchema.parse(refused.json()).error.fields?.csv).toMatch(message);
+    }
+    await ledgerOk();
+  });
+
   it("finds nothing of another member's: accounts and withdrawals are 404 and stay as they were", async () => {
     const other = await registerMember(t);
     const account = (await as(member, 'GET', '/me/bank-accounts')).json() as { items: { id: string }[] };
@@ -272,6 +319,34 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('withdrawals under concurrency o
       );
       expect(settled).toEqual([{ n: 1 }]);
     }
+    await expectLedgerIntact();
+  });
+
+  it('the same result file imported at once on both instances settles each withdrawal once', async () => {
+    const member = await readyMember(50_000);
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) ids.push(((await withdraw(0, member, 5_000)).json() as { id: string }).id);
+    const csv = `withdrawal_id,outcome,reference\n${ids.map((id, i) => `${id},${i % 2 ? 'rejected,Closed account' : `paid,BATCH-${i}`}`).join('\n')}\n`;
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        on(i).inject({
+          method: 'POST',
+          url: '/api/v1/admin/withdrawals/import',
+          headers: { cookie: w.operator.cookie },
+          payload: { csv, apply: true },
+        }),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode)).toEqual(Array(6).fill(200));
+    for (const id of ids) {
+      const settled = await rows<{ n: number }>(
+        t.database.handle.db,
+        sql`select count(*)::int as n from ledger_transactions where idempotency_key = ${`withdrawal-settle:${id}`}`,
+      );
+      expect(settled).toEqual([{ n: 1 }]);
+    }
+    const changed = responses.reduce((sum, response) => sum + (response.json() as { counts: { toChange: number } }).counts.toChange, 0);
+    expect(changed).toBe(4);
     await expectLedgerIntact();
   });
 

@@ -7,8 +7,8 @@ import { operatorApi, operatorPage, usd } from './wallet-support';
 /*
  * A withdrawal as a member lives it: add a bank account (it cools down first: the server's test
  * clock moves a day on), ask for a payout and confirm it with the password, see the amount on hold
- * on /home, the operator pays it from the console's payout queue, and the member sees it paid with
- * the bank's reference.
+ * on /home, the operator looks up the bank details and settles it by importing the bank's result
+ * file in the console, and the member sees it paid with the bank's reference.
  */
 
 const PASSWORD = 'withdraw-pass-2026';
@@ -78,10 +78,20 @@ test('a member adds a bank account, withdraws with the password, and sees the pa
   await desk.getByRole('button', { name: 'Bank details: Wanda Withdraw' }).click();
   await expect(desk.getByRole('dialog')).toContainText('DE89370400440532013000');
   await desk.getByRole('button', { name: 'Close' }).click();
-  await desk.getByRole('button', { name: `Mark paid: Wanda Withdraw ${usd(4_850)}` }).click();
-  await desk.getByLabel('Bank’s payout reference').fill('E2E-PAYOUT-1');
-  await desk.getByRole('button', { name: 'Mark paid', exact: true }).click();
-  await expect(desk.getByText(`Recorded as paid: ${usd(4_850)} to Wanda Withdraw.`)).toBeVisible();
+  // The bank paid it: its result file goes in through the import, checked first, then applied.
+  const mine = ((await (await page.request.get('/api/v1/withdrawals')).json()) as { items: { id: string }[] }).items[0]!;
+  const exported = await desk.request.get('/api/v1/admin/withdrawals/export');
+  expect(await exported.text()).toContain(`${mine.id},Wanda Withdraw,Wanda Withdraw,Commerzbank,DE,DE89370400440532013000,48.50,USD,`);
+  await desk.getByRole('button', { name: 'Import bank results' }).click();
+  await desk.getByLabel('Result file (CSV)').setInputFiles({
+    name: 'bank-results.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(`withdrawal_id,outcome,reference\r\n${mine.id},paid,E2E-PAYOUT-1\r\n`),
+  });
+  await desk.getByRole('button', { name: 'Check the file' }).click();
+  await expect(desk.getByText('Will be marked paid')).toBeVisible();
+  await desk.getByRole('button', { name: 'Apply 1 change' }).click();
+  await expect(desk.getByText('Marked paid', { exact: true })).toBeVisible();
   await desk.context().close();
 
   await page.goto('/withdraw/log');

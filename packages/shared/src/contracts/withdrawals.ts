@@ -175,3 +175,35 @@ export const updateWithdrawalSettingsBodySchema = withdrawalSettingsSchema.super
   if (value.dailyMax < value.maxAmount)
     context.addIssue({ code: 'custom', path: ['dailyMax'], message: 'Must be at least the maximum per request.' });
 });
+
+/** Most rows one bank result file may hold, and most withdrawals one export lists. */
+export const PAYOUT_FILE_ROWS_MAX = 1000;
+
+/**
+ * The bank's result file: a header `withdrawal_id,outcome,reference` and one row per withdrawal,
+ * outcome `paid` (reference = the bank's payout reference) or `rejected` (reference = the reason
+ * the member reads). `apply: false` previews what it would do; `apply: true` does it. The same
+ * file applied twice changes nothing the second time.
+ */
+export const importPayoutResultsBodySchema = z.strictObject({
+  csv: z.string().min(1, 'Choose the bank’s result file.').max(200_000, 'The file is larger than 200 KB.'),
+  apply: z.boolean(),
+});
+export type ImportPayoutResultsBody = z.infer<typeof importPayoutResultsBodySchema>;
+
+export const payoutImportRowSchema = z.strictObject({
+  /** The row's line in the file (the header is line 1). */
+  line: z.number().int(),
+  withdrawalId: z.string(),
+  outcome: z.string(),
+  reference: z.string(),
+  /** will_pay / will_reject (preview), paid / rejected (applied), unchanged (done before), error. */
+  result: z.enum(['will_pay', 'will_reject', 'paid', 'rejected', 'unchanged', 'error']),
+  message: z.string().nullable(),
+});
+export const payoutImportResultSchema = z.strictObject({
+  applied: z.boolean(),
+  rows: z.array(payoutImportRowSchema),
+  counts: z.strictObject({ toChange: z.number().int(), unchanged: z.number().int(), errors: z.number().int() }),
+});
+export type PayoutImportResult = z.infer<typeof payoutImportResultSchema>;

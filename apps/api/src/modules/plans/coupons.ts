@@ -9,6 +9,7 @@ import { isUuid } from '../../lib/uuid';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { CouponNotApplicableError } from './purchase';
+import { csvCell } from '../../lib/csv';
 import * as repo from './repository';
 import { couponRefusal } from './rules';
 import { toAdminCouponView, toMyCouponView } from './views';
@@ -144,13 +145,6 @@ export async function listCouponsForConsole(deps: ServiceDeps, query: z.infer<ty
     nextCursor: items.length > limit ? encodeCursor(page[page.length - 1]!) : null,
     total,
   };
-}
-
-function csvCell(value: string | number | boolean | null): string {
-  const text = value === null ? '' : String(value);
-  // A leading =, +, - or @ would be read as a formula by spreadsheet programs.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
-  return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 
 export async function exportCouponsCsv(deps: ServiceDeps, query: z.infer<typeof listCouponsQuerySchema>): Promise<string> {

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminWithdrawalPageSchema,
   adminWithdrawalSchema,
   apiErrorSchema,
+  importPayoutResultsBodySchema,
   listWithdrawalsQuerySchema,
+  payoutImportResultSchema,
   payoutDetailsSchema,
   payWithdrawalBodySchema,
   rejectWithdrawalBodySchema,
@@ -13,7 +16,9 @@ import {
 } from '@orchard/shared';
 import { operatorOf } from '../../plugins/operator-scope';
 import {
+  exportPayoutsCsv,
   getWithdrawalSettings,
+  importPayoutResults,
   listPayoutQueue,
   payWithdrawal,
   rejectWithdrawal,
@@ -42,6 +47,44 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listPayoutQueue(deps, request.query),
+  );
+
+  app.get(
+    '/withdrawals/export',
+    {
+      config: { permission: 'withdrawals' },
+      schema: {
+        operationId: 'exportPayouts',
+        tags,
+        summary: 'The pending withdrawals as a CSV for the bank, full account numbers included (audited)',
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('text/csv') },
+      },
+    },
+    async (request, reply) => {
+      const day = app.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="payouts-${day}.csv"`)
+        .send(await exportPayoutsCsv(deps, operatorOf(request)));
+    },
+  );
+
+  app.post(
+    '/withdrawals/import',
+    {
+      config: { permission: 'withdrawals' },
+      schema: {
+        operationId: 'importPayoutResults',
+        tags,
+        summary:
+          "The bank's result file (withdrawal_id,outcome,reference): a preview, or applied; the same file twice settles nothing twice",
+        body: importPayoutResultsBodySchema,
+        response: { 200: payoutImportResultSchema, ...errors },
+      },
+      bodyLimit: 300_000,
+    },
+    async (request) => importPayoutResults(deps, operatorOf(request), request.body),
   );
 
   app.post(

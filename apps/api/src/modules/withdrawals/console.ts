@@ -1,6 +1,19 @@
 import type { z } from 'zod';
-import type { AdminWithdrawal, listWithdrawalsQuerySchema, WithdrawalSettings } from '@orchard/shared';
-import { ledgerLimits, withTransaction } from '../../ledger/index';
+import {
+  PAYOUT_FILE_ROWS_MAX,
+  payWithdrawalBodySchema,
+  rejectWithdrawalBodySchema,
+  type AdminWithdrawal,
+  type ImportPayoutResultsBody,
+  type listWithdrawalsQuerySchema,
+  type PayoutImportResult,
+  type payoutImportRowSchema,
+  type WithdrawalSettings,
+} from '@orchard/shared';
+import { minorToDecimalString } from '@orchard/shared/money';
+import { AppError } from '../../errors';
+import { ledgerLimits, minorUnitDigits, withTransaction } from '../../ledger/index';
+import { csvLine, parseCsv } from '../../lib/csv';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
@@ -67,10 +80,10 @@ async function settle(
   id: string,
   outcome: 'paid' | 'rejected',
   text: { payoutReference?: string; reason?: string },
-): Promise<AdminWithdrawal> {
+): Promise<{ view: AdminWithdrawal; replayed: boolean }> {
   if (!isUuid(id)) throw withdrawalNotFound();
   const now = deps.clock.now();
-  const { withdrawal } = await callWithdrawalFunction(() =>
+  const { withdrawal, replayed } = await callWithdrawalFunction(() =>
     withTransaction(deps.db, async (tx) => {
       const settled = await repo.settleWithdrawal(tx, {
         id,
@@ -101,14 +114,14 @@ async function settle(
     }),
   );
   const names = await repo.displayNames(deps.db, [withdrawal.userId]);
-  return toAdminWithdrawalView(withdrawal, names);
+  return { view: toAdminWithdrawalView(withdrawal, names), replayed };
 }
 
-export const payWithdrawal = (deps: ServiceDeps, actor: ConsoleActor, id: string, payoutReference: string) =>
-  settle(deps, actor, id, 'paid', { payoutReference });
+export const payWithdrawal = async (deps: ServiceDeps, actor: ConsoleActor, id: string, payoutReference: string) =>
+  (await settle(deps, actor, id, 'paid', { payoutReference })).view;
 
-export const rejectWithdrawal = (deps: ServiceDeps, actor: ConsoleActor, id: string, reason: string) =>
-  settle(deps, actor, id, 'rejected', { reason });
+export const rejectWithdrawal = async (deps: ServiceDeps, actor: ConsoleActor, id: string, reason: string) =>
+  (await settle(deps, actor, id, 'rejected', { reason })).view;
 
 function toSettingsView(row: repo.WithdrawalSettingsRow): WithdrawalSettings {
   return {
@@ -144,4 +157,122 @@ export async function updateWithdrawalSettings(
     });
     return after;
   });
+}
+
+// ---------------------------------------------------------------- bank files
+
+/**
+ * The pending withdrawals as a CSV for the bank (oldest first, at most PAYOUT_FILE_ROWS_MAX):
+ * full account numbers, so the export is audited like a reveal.
+ */
+export async function exportPayoutsCsv(deps: ServiceDeps, actor: ConsoleActor): Promise<string> {
+  const rows = await repo.listWithdrawals(deps.db, { status: 'pending' }, { limit: PAYOUT_FILE_ROWS_MAX - 1, oldestFirst: true });
+  const names = await repo.displayNames(deps.db, [...new Set(rows.map((row) => row.userId))]);
+  await recordConsoleAction(deps.db, actor, {
+    action: 'withdrawal.export',
+    subjectType: 'withdrawal',
+    subjectId: 'pending',
+    detail: { count: rows.length },
+    at: deps.clock.now(),
+  });
+  const header = 'withdrawal_id,member,holder_name,bank_name,country,account_number,amount_to_pay,currency,requested_at';
+  const lines = rows.map((row) =>
+    csvLine([
+      row.id,
+      names.get(row.userId) ?? '',
+      row.accountSnapshot.holderName,
+      row.accountSnapshot.bankName,
+      row.accountSnapshot.country,
+      row.accountSnapshot.number,
+      minorToDecimalString(row.net, minorUnitDigits(row.currency)),
+      row.currency,
+      row.createdAt.toISOString(),
+    ]),
+  );
+  return `${[header, ...lines].join('\r\n')}\r\n`;
+}
+
+type ImportRow = z.infer<typeof payoutImportRowSchema>;
+const IMPORT_HEADER = ['withdrawal_id', 'outcome', 'reference'];
+
+function fileError(message: string): AppError {
+  return new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { csv: message });
+}
+
+/**
+ * Reads the bank's result file and, with `apply`, settles each pending withdrawal it names (one
+ * withdrawal_settle call and its audit row per row). Rows already settled the same way are
+ * "unchanged", so the same file twice (even at once, on two instances) settles each once.
+ */
+export async function importPayoutResults(
+  deps: ServiceDeps,
+  actor: ConsoleActor,
+  body: ImportPayoutResultsBody,
+): Promise<PayoutImportResult> {
+  const table = parseCsv(body.csv, PAYOUT_FILE_ROWS_MAX + 1);
+  if (!table) throw fileError(`This is not a CSV file of at most ${PAYOUT_FILE_ROWS_MAX} rows.`);
+  const [header, ...data] = table;
+  if (!header || header.map((cell) => cell.trim().toLowerCase()).join(',') !== IMPORT_HEADER.join(',')) {
+    throw fileError(`The first line must be: ${IMPORT_HEADER.join(',')}`);
+  }
+  if (data.length === 0) throw fileError('The file has no rows after the header.');
+  const rows: ImportRow[] = [];
+  for (const [index, cells] of data.entries()) {
+    const [withdrawalId = '', outcome = '', reference = ''] = cells.map((cell) => cell.trim());
+    const row: ImportRow = { line: index + 2, withdrawalId, outcome, reference, result: 'error', message: null };
+    rows.push(row);
+    const textRule = outcome === 'paid' ? payWithdrawalBodySchema.shape.payoutReference : rejectWithdrawalBodySchema.shape.reason;
+    if (cells.length !== 3) row.message = 'Each row has three cells: withdrawal_id, outcome, reference.';
+    else if (!isUuid(withdrawalId)) row.message = 'This is not a withdrawal id of this platform.';
+    else if (outcome !== 'paid' && outcome !== 'rejected') row.message = 'The outcome is paid or rejected.';
+    else if (!textRule.safeParse(reference).success)
+      row.message =
+        outcome === 'paid'
+          ? 'A paid row needs the payout reference (1–100 characters).'
+          : 'A rejected row needs a reason (3–500 characters).';
+    if (row.message) continue;
+    const current = await repo.findWithdrawal(deps.db, withdrawalId);
+    if (!current) {
+      row.message = 'No such withdrawal.';
+      continue;
+    }
+    const done = current.status === outcome && (outcome !== 'paid' || current.payoutReference === reference);
+    if (done) {
+      row.result = 'unchanged';
+      continue;
+    }
+    if (current.status !== 'pending') {
+      row.message = `This withdrawal is ${current.status} already.`;
+      continue;
+    }
+    if (!body.apply) {
+      row.result = outcome === 'paid' ? 'will_pay' : 'will_reject';
+      continue;
+    }
+    const decided = outcome === 'paid' ? ('paid' as const) : ('rejected' as const);
+    try {
+      const { replayed } = await settle(
+        deps,
+        actor,
+        withdrawalId,
+        decided,
+        decided === 'paid' ? { payoutReference: reference } : { reason: reference },
+      );
+      // Settled the same way by another import a moment ago: nothing moved now.
+      row.result = replayed ? 'unchanged' : decided;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      // Settled meanwhile (another import or an operator): the same outcome counts as done.
+      const after = await repo.findWithdrawal(deps.db, withdrawalId);
+      const sameOutcome = after?.status === outcome && (outcome !== 'paid' || after.payoutReference === reference);
+      row.result = sameOutcome ? 'unchanged' : 'error';
+      row.message = sameOutcome ? null : error.message;
+    }
+  }
+  const count = (results: ImportRow['result'][]) => rows.filter((row) => results.includes(row.result)).length;
+  return {
+    applied: body.apply,
+    rows,
+    counts: { toChange: count(['will_pay', 'will_reject', 'paid', 'rejected']), unchanged: count(['unchanged']), errors: count(['error']) },
+  };
 }

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type {
   AdminWithdrawal,
   AdjustBalanceBody,
+  PayoutImportResult,
   AdjustmentResult,
   LedgerReport,
   MemberDetail,
@@ -17,6 +18,7 @@ import type {
 import type { z } from 'zod';
 import type { rechargeReviewPageSchema, rechargeReviewSchema } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
+import { appConfig } from '../../lib/config';
 import type { OrderFilter } from './search';
 
 /**
@@ -26,7 +28,7 @@ import type { OrderFilter } from './search';
  */
 export type RechargeReview = z.infer<typeof rechargeReviewSchema>;
 export type RechargeReviewPage = z.infer<typeof rechargeReviewPageSchema>;
-export type { AdjustmentResult, AdminWithdrawal, LedgerReport, PaymentChannel, WithdrawalSettings, WithdrawalStatus };
+export type { AdjustmentResult, AdminWithdrawal, LedgerReport, PaymentChannel, PayoutImportResult, WithdrawalSettings, WithdrawalStatus };
 
 export const adminLedgerKeys = {
   reviews: () => ['admin', 'recharge-reviews'] as const,
@@ -252,5 +254,22 @@ export function useUpdateWithdrawalSettings() {
   return useMutation({
     mutationFn: (body: WithdrawalSettings) => apiFetch<WithdrawalSettings>('/admin/withdrawal-settings', { method: 'PUT', body }),
     onSuccess: (settings) => queryClient.setQueryData(payoutKeys.settings(), settings),
+  });
+}
+
+/** exportPayouts: a plain link, so the browser saves the file (full account numbers; audited). */
+export const payoutsExportUrl = () => `${appConfig.apiBaseUrl}/admin/withdrawals/export`;
+
+/** importPayoutResults: a preview (apply false) or the real thing. */
+export function useImportPayoutResults() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { csv: string; apply: boolean }) =>
+      apiFetch<PayoutImportResult>('/admin/withdrawals/import', { method: 'POST', body }),
+    onSuccess: (result) => {
+      if (!result.applied) return;
+      void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
+      void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.report() });
+    },
   });
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useFormContext } from 'react-hook-form';
-import { RefreshCw, Settings } from 'lucide-react';
+import { Download, RefreshCw, Settings, Upload } from 'lucide-react';
 import { payWithdrawalBodySchema, rejectWithdrawalBodySchema, updateWithdrawalSettingsBodySchema } from '@orchard/shared';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmSheet } from '../../components/ui/confirm-sheet';
@@ -13,12 +13,15 @@ import { RelativeTime } from '../../components/ui/relative-time';
 import { preloadToaster, toast } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
 import {
+  payoutsExportUrl,
   payoutsQueryOptions,
   revealPayoutDetails,
+  useImportPayoutResults,
   usePayoutDecision,
   useUpdateWithdrawalSettings,
   withdrawalSettingsQueryOptions,
   type AdminWithdrawal,
+  type PayoutImportResult,
   type WithdrawalSettings,
   type WithdrawalStatus,
 } from './api';
@@ -45,6 +48,7 @@ export function PayoutsPage() {
   const rows = query.data?.pages.flatMap((page) => page.items);
   const total = query.data?.pages[0]?.total;
   const [action, setAction] = useState<Action | null>(null);
+  const [importing, setImporting] = useState(false);
   const open = (kind: Action['kind'], row: AdminWithdrawal) => {
     preloadToaster();
     setAction({ kind, row });
@@ -144,6 +148,14 @@ export function PayoutsPage() {
       }
       actions={
         <>
+          <a href={payoutsExportUrl()} className={buttonClass('secondary')} download>
+            <Download className="size-4" aria-hidden="true" />
+            {t('payouts.export')}
+          </a>
+          <Button variant="secondary" onClick={() => setImporting(true)}>
+            <Upload className="size-4" aria-hidden="true" />
+            {t('payouts.import')}
+          </Button>
           <Link to="/admin/payout-settings" className={buttonClass('secondary')}>
             <Settings className="size-4" aria-hidden="true" />
             {t('payouts.settings')}
@@ -193,6 +205,7 @@ export function PayoutsPage() {
         }}
       />
       {action ? <PayoutDialog action={action} onClose={() => setAction(null)} /> : null}
+      {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
     </ConsolePage>
   );
 }
@@ -240,6 +253,84 @@ function PayoutDialog({ action, onClose }: { action: Action; onClose: () => void
           />
         )
       }
+    </ConfirmSheet>
+  );
+}
+
+/** The bank's result file: read in the browser, checked by the server (a preview), then applied. */
+function ImportDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useAdminLedgerMessages();
+  const run = useImportPayoutResults();
+  const [csv, setCsv] = useState<string | null>(null);
+  const [result, setResult] = useState<PayoutImportResult | null>(null);
+  const [error, setError] = useState<string | undefined>();
+  const submit = async (apply: boolean) => {
+    if (!csv) return;
+    setError(undefined);
+    try {
+      const answer = await run.mutateAsync({ csv, apply });
+      setResult(answer);
+      if (apply)
+        toast(t('payouts.applied', { count: answer.rows.filter((row) => row.result === 'paid' || row.result === 'rejected').length }));
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : String(failure));
+    }
+  };
+  return (
+    <ConfirmSheet
+      size="wide"
+      open
+      onOpenChange={(next) => !next && !run.isPending && onClose()}
+      title={t('payouts.importTitle')}
+      description={t('payouts.importBody')}
+    >
+      {(close) => (
+        <div className="flex flex-col gap-4">
+          <Field
+            id="payout-file"
+            type="file"
+            accept=".csv,text/csv"
+            label={t('payouts.file')}
+            error={error}
+            className="text-sm"
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              setResult(null);
+              setCsv(file ? await file.text() : null);
+            }}
+          />
+          {result ? (
+            <div className="flex flex-col gap-2" aria-live="polite">
+              <p className="text-sm font-medium">{t('payouts.importCounts', result.counts)}</p>
+              <ul className="flex max-h-64 flex-col gap-1 overflow-auto text-sm">
+                {result.rows.map((row) => (
+                  <li key={row.line} className="flex flex-wrap gap-x-2">
+                    <span className="text-gray-600 dark:text-gray-400">{t('payouts.resultLine', { line: row.line })}</span>
+                    <span className={row.result === 'error' ? 'font-medium text-red-700 dark:text-red-400' : 'font-medium'}>
+                      {t(`payouts.results.${row.result}`)}
+                    </span>
+                    <span className="text-gray-700 dark:text-gray-300">{row.message ?? row.reference}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" disabled={run.isPending} onClick={close}>
+              {t('payouts.cancel')}
+            </Button>
+            {result && !result.applied && result.counts.toChange > 0 ? (
+              <Button isBusy={run.isPending} onClick={() => void submit(true)}>
+                {t('payouts.apply', { count: result.counts.toChange })}
+              </Button>
+            ) : (
+              <Button isBusy={run.isPending} disabled={!csv} onClick={() => void submit(false)}>
+                {t('payouts.preview')}
+              </Button>
+            )}
+          </div>
+        </div>
+      )}
     </ConfirmSheet>
   );
 }
