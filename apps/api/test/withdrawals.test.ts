@@ -216,6 +216,42 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     await ledgerOk();
   });
 
+  it('counts wrong step-up passwords toward the sign-in lockout, and refuses withdrawals while they are switched off', async () => {
+    const locked = await registerMember(t);
+    for (let i = 0; i < 5; i++) {
+      const wrong = await as(locked, 'POST', '/me/step-up', { password: `wrong-${i}-password` });
+      expect(errorCode(wrong)).toBe('STEP_UP_FAILED');
+    }
+    // The sixth try is refused before the password is even looked at, the right one too; and signing in is locked as well.
+    const sixth = await as(locked, 'POST', '/me/step-up', { password: TEST_PASSWORD });
+    expect(sixth.statusCode).toBe(429);
+    const email = (
+      (await t.database.handle.db.execute(sql`select email from users where id = ${locked.userId}`)) as unknown as {
+        rows: { email: string }[];
+      }
+    ).rows[0]!.email;
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/sign-in',
+      payload: { account: email, password: TEST_PASSWORD },
+    });
+    expect(signIn.statusCode).toBe(429);
+
+    const settings = (await asOperator(w, 'GET', '/withdrawal-settings')).json() as Record<string, unknown>;
+    expect((await asOperator(w, 'PUT', '/withdrawal-settings', { ...settings, enabled: false })).statusCode).toBe(200);
+    try {
+      await as(member, 'POST', '/me/step-up', { password: TEST_PASSWORD });
+      const account = ((await as(member, 'GET', '/me/bank-accounts')).json() as { items: { id: string }[] }).items[0]!;
+      const before = await balances(member);
+      const paused = await as(member, 'POST', '/withdrawals', { bankAccountId: account.id, amount: 2_000 }, randomUUID());
+      expect([paused.statusCode, errorCode(paused)]).toEqual([409, 'WITHDRAWALS_DISABLED']);
+      expect((await as(member, 'GET', '/withdrawals/quote?amount=2000')).json()).toMatchObject({ enabled: false, blocked: 'disabled' });
+      expect(await balances(member)).toEqual(before);
+    } finally {
+      await asOperator(w, 'PUT', '/withdrawal-settings', { ...settings, enabled: true });
+    }
+  });
+
   it("finds nothing of another member's: accounts and withdrawals are 404 and stay as they were", async () => {
     const other = await registerMember(t);
     const account = (await as(member, 'GET', '/me/bank-accounts')).json() as { items: { id: string }[] };

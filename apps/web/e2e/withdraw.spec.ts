@@ -51,6 +51,10 @@ test('a member adds a bank account, withdraws with the password, and sees the pa
   await page.getByRole('button', { name: 'Add account' }).click();
   await expect(page.getByText('•••• 3000')).toBeVisible();
   await expect(page.getByText(/Receives payouts from/)).toBeVisible();
+  await page.getByRole('button', { name: 'Rename' }).click();
+  await page.getByRole('dialog').getByLabel('Label (optional)').fill('Salary');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(page.getByRole('listitem').first()).toContainText('Salary');
 
   // A day later the account is ready.
   expect((await request.post('/api/test/clock', { data: { advanceMs: 25 * 3_600_000 } })).ok()).toBe(true);
@@ -61,6 +65,7 @@ test('a member adds a bank account, withdraws with the password, and sees the pa
   await page.getByRole('button', { name: 'Continue' }).click();
   const sheet = page.getByRole('dialog', { name: 'Confirm your withdrawal' });
   await expect(sheet).toContainText(usd(4_850));
+  await expect(sheet).toContainText('Salary •••• 3000');
   await sheet.getByLabel('Your password').fill('not-my-password');
   await sheet.getByRole('button', { name: `Withdraw ${usd(5_000)}` }).click();
   await expect(sheet.getByText('That password is wrong.')).toBeVisible();

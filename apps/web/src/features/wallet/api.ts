@@ -197,6 +197,10 @@ export const createBankAccount = (body: NewBankAccount) => apiFetch<BankAccount>
 export const makeDefaultBankAccount = (id: string) =>
   apiFetch<BankAccount>(`/me/bank-accounts/${encodeURIComponent(id)}`, { method: 'PATCH', body: { isDefault: true } });
 
+/** updateBankAccount: its label (null clears it). */
+export const renameBankAccount = (id: string, label: string | null) =>
+  apiFetch<BankAccount>(`/me/bank-accounts/${encodeURIComponent(id)}`, { method: 'PATCH', body: { label } });
+
 /** deleteBankAccount */
 export const deleteBankAccount = (id: string) => apiFetch<null>(`/me/bank-accounts/${encodeURIComponent(id)}`, { method: 'DELETE' });
 

@@ -25,6 +25,7 @@ import {
   createWithdrawal,
   deleteBankAccount,
   makeDefaultBankAccount,
+  renameBankAccount,
   stepUp,
   walletKeys,
   walletQueryOptions,
@@ -442,6 +443,7 @@ function BankAccountCard({ account, opensAt }: { account: BankAccount; opensAt: 
   const { t } = useWalletMessages();
   const changed = useWithdrawalsChanged();
   const [removing, setRemoving] = useState(false);
+  const [renaming, setRenaming] = useState(false);
   const makeDefault = useMutation({
     mutationFn: () => makeDefaultBankAccount(account.id),
     onSuccess: () => {
@@ -493,10 +495,21 @@ function BankAccountCard({ account, opensAt }: { account: BankAccount; opensAt: 
             {t('bank.makeDefault')}
           </Button>
         ) : null}
+        <Button variant="ghost" onClick={() => setRenaming(true)}>
+          {t('bank.rename')}
+        </Button>
         <Button variant="ghost" onClick={() => setRemoving(true)}>
           {t('bank.remove')}
         </Button>
       </div>
+      <ConfirmSheet
+        open={renaming}
+        onOpenChange={(open) => !open && setRenaming(false)}
+        title={t('bank.renameTitle')}
+        description={t('bank.renameBody')}
+      >
+        {(close) => <RenameForm account={account} close={close} onDone={() => setRenaming(false)} />}
+      </ConfirmSheet>
       <ConfirmSheet
         open={removing}
         onOpenChange={(open) => {
@@ -516,6 +529,33 @@ function BankAccountCard({ account, opensAt }: { account: BankAccount; opensAt: 
         )}
       </ConfirmSheet>
     </Card>
+  );
+}
+
+function RenameForm({ account, close, onDone }: { account: BankAccount; close: () => void; onDone: () => void }) {
+  const { t } = useWalletMessages();
+  const changed = useWithdrawalsChanged();
+  const schema = useMemo(() => z.object({ label: z.string().trim().max(40) }), []);
+  const form = useZodForm(schema, { defaultValues: { label: account.label ?? '' } });
+  const rename = useMutation({
+    mutationFn: (label: string) => renameBankAccount(account.id, label || null),
+    onSuccess: () => {
+      changed();
+      toast(t('bank.renamed'));
+      onDone();
+    },
+    onError: (error) => applyServerError(form, error, t('errors.generic')),
+  });
+  return (
+    <Form form={form} className="gap-4" onSubmit={({ label }) => rename.mutate(label)}>
+      <TextField name="label" label={t('bank.label')} hint={t('bank.labelHint')} autoComplete="off" maxLength={40} />
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <Button variant="secondary" onClick={close}>
+          {t('withdraw.back')}
+        </Button>
+        <SubmitButton>{t('bank.renameSave')}</SubmitButton>
+      </div>
+    </Form>
   );
 }
 
