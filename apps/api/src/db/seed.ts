@@ -53,7 +53,7 @@ async function seedDemoMember(database: DatabaseHandle, config: Config, log: See
     passwordHash: await hashPassword(DEMO_MEMBER_PASSWORD),
     now: new Date(),
   });
-  log.info(`Demo data created: the demo member ${DEMO_MEMBER_EMAIL} with a three-level team, six weeks of recharges, plan purchases, commissions and coupons`);
+  log.info(`Demo data created: the demo member ${DEMO_MEMBER_EMAIL} with a three-level team, six weeks of recharges, plan purchases, commissions, coupons and withdrawals`);
 }
 
 async function seedOperator(database: DatabaseHandle, config: Config, log: SeedLogger | FastifyBaseLogger) {
