@@ -19,6 +19,8 @@ import { walletRoutes } from './modules/wallet/routes';
 import { adminPlanRoutes } from './modules/plans/admin-routes';
 import { commissionReleaseJob } from './modules/plans/release-job';
 import { planRoutes } from './modules/plans/routes';
+import { adminTeamRoutes } from './modules/team/admin-routes';
+import { teamRoutes } from './modules/team/routes';
 import { adminWithdrawalRoutes } from './modules/withdrawals/admin-routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { testClockRoutes } from './modules/system/test-clock';
@@ -122,8 +124,9 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
       await api.register(planRoutes);
       await api.register(paymentWebhookRoutes);
       await api.register(withdrawalRoutes);
+      await api.register(teamRoutes);
       // Every operator route lives inside the one operator scope (guard, permissions, audit check).
-      await api.register(operatorScope, { prefix: '/admin', routes: [adminLedgerRoutes, adminRoutes, adminPlanRoutes, adminWithdrawalRoutes] });
+      await api.register(operatorScope, { prefix: '/admin', routes: [adminLedgerRoutes, adminRoutes, adminPlanRoutes, adminWithdrawalRoutes, adminTeamRoutes] });
     },
     { prefix: API_PREFIX },
   );

@@ -10,6 +10,7 @@ import {
   randomIp,
   registerMember,
   sessionCookieFrom,
+  sessionSetCookieFrom,
   signInOperator,
   TEST_PASSWORD,
 } from './auth';
@@ -71,7 +72,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
 
       const verified = await post('/auth/verify', { verificationId: sent.verificationId, code });
       expect(verified.statusCode, verified.body).toBe(200);
-      const setCookie = String(verified.headers['set-cookie']);
+      const setCookie = sessionSetCookieFrom(verified.headers['set-cookie']);
       expect(setCookie).toMatch(/^orchard_session=[A-Za-z0-9_-]{43};/);
       expect(setCookie).toContain('HttpOnly');
       expect(setCookie).toContain('SameSite=Lax');
@@ -974,7 +975,7 @@ describe.each(DATABASE_KINDS)('accounts with special configuration on %s', (kind
         headers: { 'x-forwarded-proto': 'https', 'x-forwarded-for': randomIp() },
         payload: { account: member.email, password: TEST_PASSWORD },
       });
-      const setCookie = String(response.headers['set-cookie']);
+      const setCookie = sessionSetCookieFrom(response.headers['set-cookie']);
       expect(setCookie).toMatch(/^__Host-orchard_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=2592000; Secure$/);
       const cookie = setCookie.split(';')[0]!;
       const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie, 'x-forwarded-proto': 'https' } });

@@ -17,6 +17,12 @@ export function randomIp(): string {
 }
 
 /** `orchard_session=…` from a response's Set-Cookie, ready for `headers: { cookie }`. */
+/** The session's Set-Cookie line of a response (a sign-in response also sets the device cookie). */
+export function sessionSetCookieFrom(setCookie: string | string[] | undefined): string {
+  const lines = Array.isArray(setCookie) ? setCookie : setCookie === undefined ? [] : [setCookie];
+  return lines.find((value) => /^(__Host-)?orchard_session=/.test(value)) ?? '';
+}
+
 export function sessionCookieFrom(setCookie: string | string[] | undefined): string {
   const header = Array.isArray(setCookie) ? setCookie.find((value) => value.includes('orchard_session=')) : setCookie;
   const pair = header?.split(';')[0];

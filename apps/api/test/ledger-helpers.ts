@@ -9,7 +9,8 @@ function inviteCode(): string {
 }
 
 /** A users row written directly, for service-level tests that need no session. */
-export async function insertUser(db: Db, role: 'member' | 'operator' = 'member'): Promise<string> {
+/** A member (or operator); `referrerId` sets the referral chain, which never changes afterwards. */
+export async function insertUser(db: Db, role: 'member' | 'operator' = 'member', referrerId: string | null = null): Promise<string> {
   const [row] = await db
     .insert(users)
     .values({
@@ -18,6 +19,7 @@ export async function insertUser(db: Db, role: 'member' | 'operator' = 'member')
       passwordHash: 'not-a-real-hash',
       role,
       inviteCode: inviteCode(),
+      referrerId,
     })
     .returning({ id: users.id });
   return row!.id;

@@ -199,6 +199,17 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         },
       };
     };
+    // A referral hold opened by a signal (team/signals.ts), for the operator to decide.
+    const referralActions = async (): Promise<Record<string, { method: 'POST' | 'PUT'; url: string; payload: object }>> => {
+      await t.database.handle.db.execute(sql`select referral_flag(${target.userId}, 'registration_burst', null, '{}'::jsonb, now())`);
+      return {
+        decideReferralHold: {
+          method: 'POST',
+          url: `/api/v1/admin/referral-holds/${target.userId}/decision`,
+          payload: { decision: 'release', reason: 'Siblings sharing a phone' },
+        },
+      };
+    };
     const actions: Record<string, { method: 'POST' | 'PUT'; url: string; payload: object }> = {
       setMemberRole: {
         method: 'PUT',
@@ -233,6 +244,7 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
       },
       ...(await planActions()),
       ...(await withdrawalActions()),
+      ...(await referralActions()),
     };
     // A new state-changing operator operation must be added here, so its audit row is checked too.
     const changing = operations.filter((operation) => operation.method !== 'get').map((operation) => operation.operationId);

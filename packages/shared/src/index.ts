@@ -8,3 +8,4 @@ export * from './contracts/wallet';
 export * from './contracts/recharge';
 export * from './contracts/plans';
 export * from './contracts/withdrawals';
+export * from './contracts/team';

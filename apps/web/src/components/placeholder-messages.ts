@@ -26,26 +26,6 @@ const en = {
     soon: 'Promotions are not running yet',
     body: 'Offers and bonuses for a limited time will be announced on this page when they start.',
   },
-  teamList: {
-    title: 'My team',
-    soon: 'The team view is not open yet',
-    body: 'This page will list the members who joined with your invite code and the commission their plan purchases brought you. Your invite code is already on your profile.',
-  },
-  teamLevelTwo: {
-    title: 'Team level 2',
-    soon: 'The team view is not open yet',
-    body: 'This page will list the members invited by the people you invited. Your invite code is already on your profile.',
-  },
-  teamLevelThree: {
-    title: 'Team level 3',
-    soon: 'The team view is not open yet',
-    body: 'This page will list the third level of your team: members invited by your level 2. Your invite code is already on your profile.',
-  },
-  teamShare: {
-    title: 'Invite friends',
-    soon: 'Share links are not ready yet',
-    body: 'This page will give you a link and a QR code to send to friends. Until then, share the invite code on your profile: friends enter it when they register.',
-  },
   aboutPage: {
     terms: 'Terms of use',
     privacy: 'Privacy notice',

@@ -20,10 +20,6 @@ const NEXT: Record<PlaceholderKey, Next> = {
   help: 'home',
   helpCenter: 'home',
   promotion: 'home',
-  teamList: 'profile',
-  teamLevelTwo: 'profile',
-  teamLevelThree: 'profile',
-  teamShare: 'profile',
 };
 
 /**

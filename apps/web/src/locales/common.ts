@@ -19,6 +19,12 @@ export const common = {
     about: 'About',
     console: 'Operator console',
   },
+  copy: {
+    copy: 'Copy',
+    label: 'Copy {{label}}',
+    copied: '{{label}} copied',
+    failed: 'Could not copy. Select the text and copy it by hand.',
+  },
   theme: {
     label: 'Theme',
     light: 'Light',

@@ -66,6 +66,8 @@ export const errorMessagesEn: Record<ApiErrorCode, string> = {
   WITHDRAWAL_AMOUNT_OUT_OF_RANGE: 'This amount is outside the withdrawal limits.',
   WITHDRAWAL_DAILY_LIMIT: 'This is more than you may withdraw today.',
   WITHDRAWAL_NOT_PENDING: 'This withdrawal is no longer pending.',
+  REFERRAL_HOLD_NOT_FOUND: 'This member has no referral review.',
+  REFERRAL_HOLD_DECIDED: 'This referral review was already decided.',
   NETWORK: 'No connection. Check your network and try again.',
   HTTP_ERROR: 'Something went wrong. Try again in a moment.',
 };

@@ -11,6 +11,9 @@ export const users = pgTable('users', {
   status: text('status', { enum: ['active', 'frozen'] }).notNull().default('active'),
   inviteCode: text('invite_code').notNull().unique(),
   referrerId: uuid('referrer_id').references((): AnyPgColumn => users.id),
+  /** The level-2 and level-3 uplines, set from the referrer at registration (migration 0800); never change. */
+  ancestor2: uuid('ancestor_2').references((): AnyPgColumn => users.id),
+  ancestor3: uuid('ancestor_3').references((): AnyPgColumn => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   /** The terms and privacy version accepted at registration (migrations/0410); null for accounts made by the server. */
   acceptedTermsVersion: text('accepted_terms_version'),

@@ -21,6 +21,8 @@ export interface RequestContext {
   baseUrl: string;
   /** The session the request already has, if any (ended when a new one starts). */
   currentSessionId: string | null;
+  /** sha256 of the browser's device cookie (sign-in and registration requests). */
+  deviceHash?: string | null;
 }
 
 export interface StartedSession {

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AccountDeps, RequestContext } from './deps';
+import { API_PREFIX } from '@orchard/shared';
+import { deviceOf, setDeviceCookie } from '../team/signals';
 import { linkOrigin } from './origin';
 import { OutboxWorker } from './outbox/outbox';
 import { DatabaseRateLimitStore, RateLimiter, rateRules, RedisRateLimitStore } from './rate-limit';
@@ -12,7 +14,16 @@ declare module 'fastify' {
     outbox: OutboxWorker;
     rateLimiter: RateLimiter;
   }
+  interface FastifyRequest {
+    /** sha256 of the browser's device cookie, on sign-in and registration requests (team/signals.ts). */
+    deviceHash: string | null;
+  }
 }
+
+/** The requests that may start a session (and so record the browser's device). */
+const SESSION_OPENING_PATHS = new Set(
+  ['/auth/verify', '/auth/sign-in', '/auth/sign-in-link', '/auth/sign-in-code', '/auth/password-reset'].map((path) => `${API_PREFIX}${path}`),
+);
 
 /** The origin used in links sent to members: from configuration only (see origin.ts). */
 export function baseUrlOf(request: FastifyRequest): string {
@@ -27,6 +38,7 @@ export function contextOf(request: FastifyRequest): RequestContext {
     userAgent: typeof userAgent === 'string' ? userAgent : null,
     baseUrl: baseUrlOf(request),
     currentSessionId: request.auth?.sessionId ?? null,
+    deviceHash: request.deviceHash,
   };
 }
 
@@ -46,6 +58,21 @@ async function registerAccounts(app: FastifyInstance) {
     rules: rateRules(config.REGISTRATIONS_PER_IP_PER_DAY),
     outbox,
   } satisfies AccountDeps);
+  // Every sign-in and registration request carries the browser's device id (set here if it has
+  // none), which the referral signals compare along the chain.
+  app.decorateRequest('deviceHash', null);
+  const freshDevices = new WeakMap<FastifyRequest, string>();
+  app.addHook('onRequest', async (request) => {
+    if (request.method !== 'POST' || !SESSION_OPENING_PATHS.has(request.url.split('?')[0]!)) return;
+    const device = deviceOf(request);
+    request.deviceHash = device.hash;
+    if (device.fresh) freshDevices.set(request, device.fresh);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const fresh = freshDevices.get(request);
+    if (fresh && reply.statusCode < 300) setDeviceCookie(request, reply, config, fresh);
+    return payload;
+  });
   app.addHook('onReady', async () => outbox.start(config.OUTBOX_POLL_MS));
   app.addHook('onClose', async () => {
     await outbox.stop();

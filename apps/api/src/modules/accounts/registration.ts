@@ -1,3 +1,4 @@
+import { recordRegistrationSignals } from '../team/signals';
 import { normalizeEmail, normalizePhone, type AccountIdentifier, type CodeSent, type RegisterBody } from '@orchard/shared';
 import { AppError, badRequest, conflict } from '../../errors';
 import { sqlStateOf, withTransaction } from '../../ledger/index';
@@ -180,6 +181,7 @@ export async function verifyRegistration(
         detail: { channel: row.channel, referrerId: registration.referrerId, termsVersion: registration.acceptedTermsVersion ?? null },
         at: now,
       });
+      await recordRegistrationSignals(tx, { userId: created.id, referrerId: registration.referrerId, at: now });
       return openSession(deps, tx, { userId: created.id, context, method: 'registration', now });
     });
   } catch (error) {

@@ -27,6 +27,8 @@ export const CONSOLE_PERMISSIONS = [
   'purchases',
   /** Commission rates, cap, active-plan rule, holding period, refund window. */
   'referral_settings',
+  /** The referral review queue: release or void commissions held for self-referral signals. */
+  'referral_reviews',
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 

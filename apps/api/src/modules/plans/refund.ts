@@ -67,10 +67,11 @@ export async function refundPurchase(
     let commissionBack = 0;
     const clawed: Record<string, { fromAvailable: number; toDebt: number }> = {};
     for (const row of rows) {
-      if (row.status !== 'pending' && row.status !== 'available') continue;
+      // A commission on review sits in the pending account too, and is taken back the same way.
+      if (row.status !== 'pending' && row.status !== 'review' && row.status !== 'available') continue;
       const upline = await ensureMemberAccounts(tx, row.beneficiaryId!, purchase.currency);
       commissionBack += row.amount;
-      if (row.status === 'pending') {
+      if (row.status === 'pending' || row.status === 'review') {
         entries.push({ accountId: upline.commissionPending, amount: -row.amount });
         continue;
       }
@@ -92,7 +93,7 @@ export async function refundPurchase(
     });
 
     for (const row of rows) {
-      if (row.status === 'pending' || row.status === 'available')
+      if (row.status === 'pending' || row.status === 'review' || row.status === 'available')
         await repo.markCommission(tx, row.id, { status: 'reversed', reversedAt: now });
     }
     if (purchase.couponId) {

@@ -1,3 +1,4 @@
+import { recordBankAccountSignals } from '../team/signals';
 import { createHash } from 'node:crypto';
 import { getCountrySpecifications, isValidIBAN } from 'ibantools';
 import { BANK_ACCOUNTS_MAX, type BankAccount, type CreateBankAccountBody, type UpdateBankAccountBody } from '@orchard/shared';
@@ -75,6 +76,8 @@ export async function createBankAccount(deps: ServiceDeps, userId: string, body:
       usableFrom: new Date(now.getTime() + settings.cooldownHours * HOUR_MS),
       createdAt: now,
     });
+    // An upline's (or downline's) account number here is a self-referral signal (team/signals.ts).
+    await recordBankAccountSignals(tx, { userId, numberHash: row.numberHash, at: now });
     return toBankAccountView(row);
   });
 }

@@ -125,6 +125,7 @@ const COMMISSION_LOOK = {
   available: { Icon: CheckCircle2, className: 'text-green-700 dark:text-green-400' },
   reversed: { Icon: Undo2, className: 'text-gray-600 dark:text-gray-400' },
   skipped: { Icon: CircleSlash, className: 'text-gray-600 dark:text-gray-400' },
+  review: { Icon: Hourglass, className: 'text-violet-800 dark:text-violet-300' },
 } as const;
 
 /** A commission's state as an icon and words: pending until when, released when, taken back, or why not paid. */

@@ -2,7 +2,6 @@ import type { CSSProperties, ReactNode } from 'react';
 import {
   CalendarClock,
   CalendarX,
-  CircleAlert,
   CircleCheckBig,
   CircleMinus,
   PackageX,
@@ -10,7 +9,6 @@ import {
   Undo,
   type LucideIcon,
 } from 'lucide-react';
-import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import type { Availability, CouponState } from './logic';
 import type { PurchaseStatus } from './api';
@@ -121,26 +119,7 @@ export function CardsSkeleton({ cards = 3, height = '9rem' }: { cards?: number; 
 }
 
 /** A list that did not load: what happened in words, and a way to ask again. */
-export function LoadError({ message, onRetry, isRetrying }: { message: string; onRetry: () => void; isRetrying?: boolean }) {
-  const { t } = usePlansMessages();
-  return (
-    <div
-      role="alert"
-      className="flex flex-col items-center gap-3 rounded-2xl border border-red-200 px-6 py-8 text-center dark:border-red-900"
-    >
-      <span
-        className="grid size-12 place-items-center rounded-full bg-red-50 text-red-700 dark:bg-red-950 dark:text-red-400"
-        aria-hidden="true"
-      >
-        <CircleAlert className="size-6" />
-      </span>
-      <p className="text-sm text-gray-800 dark:text-gray-200">{message}</p>
-      <Button variant="secondary" isBusy={isRetrying} onClick={onRetry}>
-        {t('errors.retry')}
-      </Button>
-    </div>
-  );
-}
+export { LoadError } from '../../components/ui/load-error';
 
 /** A label and its value, one line of a plan's or a purchase's facts. */
 export function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {

@@ -22,15 +22,9 @@ import type { LedgerTransactionType, RechargeOrderStatus } from '@orchard/shared
 import { cn } from '../../components/ui/cn';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { amountDirection, rechargeStatusTone, type Tone } from './logic';
+import { TonePill } from '../../components/ui/tone-pill';
+import { amountDirection, rechargeStatusTone } from './logic';
 import { useWalletMessages } from './messages';
-
-const TONE_CLASSES: Record<Tone, string> = {
-  pending: 'bg-amber-50 text-amber-800 ring-amber-200 dark:bg-amber-950 dark:text-amber-300 dark:ring-amber-900',
-  success: 'bg-green-50 text-green-800 ring-green-200 dark:bg-green-950 dark:text-green-300 dark:ring-green-900',
-  failure: 'bg-red-50 text-red-800 ring-red-200 dark:bg-red-950 dark:text-red-300 dark:ring-red-900',
-  neutral: 'bg-gray-100 text-gray-700 ring-gray-200 dark:bg-gray-800 dark:text-gray-300 dark:ring-gray-700',
-};
 
 const STATUS_ICONS: Record<RechargeOrderStatus, LucideIcon> = {
   awaiting_payment: Clock,
@@ -40,35 +34,6 @@ const STATUS_ICONS: Record<RechargeOrderStatus, LucideIcon> = {
   expired: Clock,
   cancelled: Ban,
 };
-
-/** A status: icon + word + colour, never colour alone. */
-export function TonePill({
-  tone,
-  icon: Icon,
-  label,
-  status,
-  className,
-}: {
-  tone: Tone;
-  icon: LucideIcon;
-  label: string;
-  status: string;
-  className?: string;
-}) {
-  return (
-    <span
-      data-status={status}
-      className={cn(
-        'inline-flex shrink-0 items-center gap-1 rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset',
-        TONE_CLASSES[tone],
-        className,
-      )}
-    >
-      <Icon className="size-3.5" aria-hidden="true" />
-      {label}
-    </span>
-  );
-}
 
 /** A recharge order's status. */
 export function StatusPill({ status, className }: { status: RechargeOrderStatus; className?: string }) {
@@ -152,4 +117,5 @@ export function TapTime({ value, className }: { value: string; className?: strin
   );
 }
 
-export { ListSkeleton, Skeleton } from './skeletons';
+export { ListSkeleton, Skeleton } from '../../components/ui/skeletons';
+export { TonePill } from '../../components/ui/tone-pill';

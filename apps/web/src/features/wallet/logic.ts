@@ -28,7 +28,9 @@ export function rechargePrefill(amount: number, channel: { minAmount: number; ma
   return minorToInput(Math.min(Math.max(amount, channel.minAmount), channel.maxAmount), fractionDigits);
 }
 
-export type Tone = 'pending' | 'success' | 'failure' | 'neutral';
+import type { Tone } from '../../components/ui/tone-pill';
+
+export type { Tone };
 
 /** Status → tone (amber / green / red / gray); the pill always adds an icon and a word. */
 export function rechargeStatusTone(status: RechargeOrderStatus): Tone {

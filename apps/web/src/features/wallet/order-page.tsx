@@ -18,7 +18,7 @@ import { ApiError } from '../../lib/api-client';
 import { currencyFractionDigits, formatDateTime, formatMoney } from '../../lib/format';
 import { cancelRechargeOrder, rechargeKeys, rechargeOrderQueryOptions, submitRechargePayment, walletKeys, type RechargeOrder } from './api';
 import { Skeleton, StatusPill } from './components';
-import { CopyField } from './copy-field';
+import { CopyField } from '../../components/ui/copy-field';
 import { minorToInput, serverAlignedDeadline, splitInstructions } from './logic';
 import { useWalletMessages } from './messages';
 

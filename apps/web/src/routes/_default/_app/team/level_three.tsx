@@ -1,6 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../components/placeholder-page';
+import { TeamPage } from '../../../../features/team/team-pages';
 
 export const Route = createFileRoute('/_default/_app/team/level_three')({
-  component: () => <PlaceholderPage page="teamLevelThree" backTo="/team/list" />,
+  loader: async ({ context: { queryClient } }) => {
+    const api = await import('../../../../features/team/api');
+    await Promise.all([
+      queryClient.ensureQueryData(api.teamSummaryQueryOptions()),
+      queryClient.ensureInfiniteQueryData(api.teamMembersQueryOptions(3)),
+    ]);
+  },
+  component: () => <TeamPage level={3} />,
 });

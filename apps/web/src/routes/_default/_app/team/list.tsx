@@ -1,6 +1,21 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../components/placeholder-page';
+import { TeamPage } from '../../../../features/team/team-pages';
 
+/** `?show=commissions` lists my commissions instead of my direct invitees. */
 export const Route = createFileRoute('/_default/_app/team/list')({
-  component: () => <PlaceholderPage page="teamList" />,
+  validateSearch: (search: Record<string, unknown>): { show?: 'commissions' } => (search.show === 'commissions' ? { show: 'commissions' } : {}),
+  loaderDeps: ({ search }) => search,
+  loader: async ({ context: { queryClient }, deps }) => {
+    const api = await import('../../../../features/team/api');
+    await Promise.all([
+      queryClient.ensureQueryData(api.teamSummaryQueryOptions()),
+      deps.show === 'commissions'
+        ? queryClient.ensureInfiniteQueryData(api.myCommissionsQueryOptions())
+        : queryClient.ensureInfiniteQueryData(api.teamMembersQueryOptions(1)),
+    ]);
+  },
+  component: function TeamListRoute() {
+    const { show } = Route.useSearch();
+    return <TeamPage level={1} view={show === 'commissions' ? 'commissions' : 'members'} />;
+  },
 });

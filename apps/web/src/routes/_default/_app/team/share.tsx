@@ -1,8 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../../components/placeholder-page';
+import { SharePage } from '../../../../features/team/share-page';
 
 export const Route = createFileRoute('/_default/_app/team/share')({
   // The QR code must scan reliably, so this page is always light (ORIGIN.md O-T2).
   staticData: { forceTheme: 'light' },
-  component: () => <PlaceholderPage page="teamShare" backTo="/team/list" />,
+  loader: async ({ context: { queryClient } }) => {
+    const api = await import('../../../../features/team/api');
+    await queryClient.ensureQueryData(api.teamSummaryQueryOptions());
+  },
+  component: SharePage,
 });

@@ -1,12 +1,12 @@
 import { Copy } from 'lucide-react';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../components/ui/cn';
-import { toast } from '../../components/ui/toast';
-import { useWalletMessages } from './messages';
+import { useTranslation } from '../../lib/i18n';
+import { Button } from './button';
+import { cn } from './cn';
+import { toast } from './toast';
 
-export /** One value a member may need to type elsewhere: read-only (easy to select) with its own copy button. */
-function CopyField({ id, label, value, hint, large }: { id: string; label: string; value: string; hint?: string; large?: boolean }) {
-  const { t } = useWalletMessages();
+/** One value a member may need to type elsewhere: read-only (easy to select) with its own copy button. */
+export function CopyField({ id, label, value, hint, large }: { id: string; label: string; value: string; hint?: string; large?: boolean }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center justify-between gap-3">
@@ -28,19 +28,19 @@ function CopyField({ id, label, value, hint, large }: { id: string; label: strin
         </div>
         <Button
           variant="secondary"
-          aria-label={t('order.copyLabel', { label })}
+          aria-label={t('copy.label', { label })}
           onClick={async () => {
             try {
               await navigator.clipboard.writeText(value);
-              toast(t('order.copiedToast', { label }));
+              toast(t('copy.copied', { label }));
             } catch {
-              toast(t('order.copyFailed'), 'error');
+              toast(t('copy.failed'), 'error');
             }
           }}
         >
           <Copy className="size-4" aria-hidden="true" />
           {/* On a phone, long values (an IBAN) need the room: the button keeps its name either way. */}
-          <span className={large ? undefined : 'hidden sm:inline'}>{t('order.copy')}</span>
+          <span className={large ? undefined : 'hidden sm:inline'}>{t('copy.copy')}</span>
         </Button>
       </div>
       {hint ? (
