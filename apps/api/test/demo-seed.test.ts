@@ -4,6 +4,7 @@ import { testConfig } from '../src/config';
 import { DEMO_MEMBER_EMAIL, seed } from '../src/db/seed';
 import { buildIntegrityReport, getMemberBalances, listMemberEntries } from '../src/ledger/index';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './database';
+import { teamRollupDrift } from './team-helpers';
 
 const quiet = { info: () => {} };
 const config = testConfig({ SEED_DEMO: 'true', OPERATOR_PASSWORD: 'operator-password' });
@@ -50,6 +51,10 @@ describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
     // Every member can sign in with an invite code of their own.
     const [codes] = await rows(database, sql`select count(distinct invite_code)::int as codes, count(*)::int as users from users`);
     expect(codes!.codes).toBe(codes!.users);
+    // The team screens read rollups: they equal a recount, and one referral review waits in the console.
+    expect(await teamRollupDrift(database.handle.db)).toEqual([]);
+    const holds = await rows(database, sql`select status, count(*)::int as n from referral_holds group by status`);
+    expect(holds).toEqual([{ status: 'open', n: 1 }]);
   });
 
   it('leaves recharge orders in every state, with a reason on each rejection', async () => {
@@ -93,7 +98,7 @@ describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
     );
     expect(purchases.map((row) => row.state)).toEqual(['active', 'expired', 'refunded']);
     const commissions = await rows(database, sql`select status, count(*)::int as n from commissions group by status order by status`);
-    expect(commissions.map((row) => row.status)).toEqual(['available', 'pending', 'reversed', 'skipped']);
+    expect(commissions.map((row) => row.status)).toEqual(['available', 'pending', 'reversed', 'review', 'skipped']);
     const demo = await getMemberBalances(database.handle.db, demoId, config.CURRENCY);
     expect(demo.commissionPending).toBeGreaterThan(0);
     const mine = await rows(

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { AUTH_LAYOUT_ROUTES, LOADING_BAR_NAME, pretendSignedIn, PUBLIC_ROUTES, SIGNED_IN_ROUTES, watchLoadingBar } from './support';
+import { AUTH_LAYOUT_ROUTES, LOADING_BAR_NAME, pretendEmptyTeam, pretendSignedIn, PUBLIC_ROUTES, SIGNED_IN_ROUTES, watchLoadingBar } from './support';
 
 test.describe('signed out', () => {
   for (const path of PUBLIC_ROUTES) {
@@ -71,6 +71,7 @@ test.describe('signed in (front end only)', () => {
   test('signed-in pages show their layout with the tab bar', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await pretendSignedIn(page);
+    await pretendEmptyTeam(page);
     await page.goto('/team/level_two');
     await expect(page.getByRole('heading', { level: 1, name: 'Team level 2' })).toBeVisible();
     const tabs = page.getByRole('navigation', { name: 'Main' });
@@ -150,6 +151,7 @@ test.describe('theme', () => {
 
   test('a page that forces a mode overrides the preference while on it', async ({ page }) => {
     await pretendSignedIn(page);
+    await pretendEmptyTeam(page);
     await page.addInitScript(() => localStorage.setItem('orchard:theme', 'dark'));
     await page.goto('/home');
     await expect(page.locator('html')).toHaveClass(/dark/);

@@ -51,10 +51,6 @@ test.describe('the auth layout puts every piece in a landmark (axe region)', () 
 test.describe('placeholders say what the page will do and lead somewhere that works', () => {
   const cases: Array<[path: string, title: string, action: string, target: string]> = [
     ['/promotion', 'Promotions', 'Go to home', '/home'],
-    ['/team/list', 'My team', 'See your invite code', '/profile'],
-    ['/team/level_two', 'Team level 2', 'See your invite code', '/profile'],
-    ['/team/level_three', 'Team level 3', 'See your invite code', '/profile'],
-    ['/team/share', 'Invite friends', 'See your invite code', '/profile'],
     ['/help', 'Help', 'Go to home', '/home'],
     ['/help-center', 'Help center', 'Go to home', '/home'],
   ];

@@ -28,6 +28,23 @@ export async function pretendSignedIn(page: Page, me: Record<string, unknown> = 
   await page.route('**/api/v1/session', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ user: me }) }));
 }
 
+/** Answers the team API with an empty team (invite code ABCD2345), for pages tested without a real member. */
+export async function pretendEmptyTeam(page: Page) {
+  const level = (n: number) => ({ level: n, members: 0, purchasesTotal: 0, commission: { pending: 0, available: 0, onReview: 0, reversed: 0 } });
+  const summary = {
+    currency: 'USD',
+    inviteCode: 'ABCD2345',
+    invitePath: '/register?ref=ABCD2345',
+    levels: [level(1), level(2), level(3)],
+    totals: { members: 0, commission: { pending: 0, available: 0, onReview: 0, reversed: 0 } },
+    ratesBp: [1000, 500, 200],
+  };
+  await page.route('**/api/v1/team', (route) => route.fulfill({ json: summary }));
+  await page.route('**/api/v1/team/members?*', (route) =>
+    route.fulfill({ json: { level: Number(new URL(route.request().url()).searchParams.get('level') ?? 1), items: [], nextCursor: null } }),
+  );
+}
+
 /** The loading bar's accessible name (common catalogue, `app.loading`). */
 export const LOADING_BAR_NAME = 'Loading…';
 

@@ -4,6 +4,7 @@ import { ConsoleAccount } from '../features/admin-accounts/console-home';
 import { AdminAccountsNavLinks } from '../features/admin-accounts/nav-links';
 import { AdminLedgerNavLinks } from '../features/admin-ledger/nav-links';
 import { AdminPlansNavLinks } from '../features/admin-plans/nav-links';
+import { AdminTeamNavLinks } from '../features/admin-team/nav-links';
 import { meQueryOptions } from '../lib/session';
 
 /** The operator console (SPEC.md): operators only; its code loads only when visited. */
@@ -27,6 +28,7 @@ function AdminLayout() {
           <AdminAccountsNavLinks />
           <AdminLedgerNavLinks />
           <AdminPlansNavLinks />
+          <AdminTeamNavLinks />
         </>
       }
     />

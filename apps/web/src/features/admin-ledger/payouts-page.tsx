@@ -25,7 +25,7 @@ import {
   type WithdrawalSettings,
   type WithdrawalStatus,
 } from './api';
-import { DecisionButtons } from './decision-buttons';
+import { DecisionButtons } from '../../components/ui/decision-buttons';
 import { useAdminLedgerMessages } from './messages';
 
 const from = '/admin/payouts' as const;

@@ -11,7 +11,7 @@ import { RelativeTime } from '../../components/ui/relative-time';
 import { preloadToaster, toast } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
 import { rechargeReviewsQueryOptions, useReviewDecision, type RechargeReview } from './api';
-import { DecisionButtons } from './decision-buttons';
+import { DecisionButtons } from '../../components/ui/decision-buttons';
 import { useAdminLedgerMessages } from './messages';
 import { OrderReference, orderAmountColumn, orderStatusColumn, orderWhenColumn } from './order-columns';
 import { ORDER_FILTERS, orderFilterOf, type OrderFilter } from './search';

@@ -118,7 +118,7 @@ function LevelTabs({ summary, level, view }: { summary: TeamSummary | undefined;
         : 'bg-white text-gray-900 ring-gray-300 hover:bg-gray-50 dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700',
     );
   return (
-    <nav aria-label={t('list.show')} className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 md:mx-0 md:px-0">
+    <nav aria-label={t('list.show')} className="flex flex-wrap gap-2">
       {([1, 2, 3] as const).map((value) => {
         const selected = view === 'members' && value === level;
         const count = summary?.levels.find((row) => row.level === value)?.members;
@@ -193,8 +193,8 @@ function MemberRow({ member, currency, t }: { member: TeamMember; currency: stri
       </span>
       <div className="flex min-w-0 flex-1 flex-col">
         <span className="truncate font-medium text-gray-900 dark:text-gray-100">{name}</span>
-        <span className="truncate text-xs text-gray-600 dark:text-gray-400">
-          {member.displayName ? `${member.contact} · ` : ''}
+        {member.displayName ? <span className="truncate text-xs text-gray-600 dark:text-gray-400">{member.contact}</span> : null}
+        <span className="text-xs text-gray-600 dark:text-gray-400">
           {t('list.joined', { date: formatDate(member.joinedAt) })}
           {member.purchasesTotal !== null && member.purchasesTotal > 0 ? ` · ${t('list.bought', { amount: money(member.purchasesTotal) })}` : ''}
         </span>

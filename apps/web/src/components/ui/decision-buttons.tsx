@@ -1,6 +1,6 @@
 import { useFormContext } from 'react-hook-form';
-import { Button } from '../../components/ui/button';
-import { FormServerError } from '../../components/ui/form';
+import { Button } from './button';
+import { FormServerError } from './form';
 
 /**
  * The foot of a console decision form (credit, reject, pay): the server's message above it, Back,

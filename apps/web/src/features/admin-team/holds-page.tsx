@@ -1,0 +1,208 @@
+import { useState } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link, useNavigate, useSearch } from '@tanstack/react-router';
+import { RefreshCw } from 'lucide-react';
+import { decideReferralHoldBodySchema } from '@orchard/shared';
+import { Button } from '../../components/ui/button';
+import { ConfirmSheet } from '../../components/ui/confirm-sheet';
+import { type Column, ConsolePage, DataTable } from '../../components/ui/console';
+import { DecisionButtons } from '../../components/ui/decision-buttons';
+import { Form, TextField, useZodForm } from '../../components/ui/form';
+import { RelativeTime } from '../../components/ui/relative-time';
+import { preloadToaster, toast } from '../../components/ui/toast';
+import { formatMoney } from '../../lib/format';
+import { referralHoldsQueryOptions, useDecideReferralHold, type HoldsView, type ReferralHold } from './api';
+import { useAdminTeamMessages } from './messages';
+
+const from = '/admin/referral-reviews' as const;
+export const holdsViewOf = (search: { view?: unknown }): HoldsView => (search.view === 'decided' ? 'decided' : 'open');
+
+type Action = { kind: 'release' | 'void'; hold: ReferralHold };
+const reasonForm = decideReferralHoldBodySchema.pick({ reason: true });
+
+/** What a signal says, in words: the upline it ties the member to, or the burst. */
+export function useSignalText() {
+  const { t } = useAdminTeamMessages();
+  return (signal: ReferralHold['signals'][number]) =>
+    signal.kind === 'registration_burst'
+      ? t('holds.kinds.registration_burst', { count: Number(signal.detail.joinedWithinHour ?? 0) })
+      : t(`holds.kinds.${signal.kind}`, { name: signal.related?.displayName ?? '?', level: signal.related?.level ?? '?' });
+}
+
+/** /admin/referral-reviews: members held for self-referral signals, oldest first; release or void with a reason. */
+export function HoldsPage() {
+  const { t } = useAdminTeamMessages();
+  const view = holdsViewOf(useSearch({ from }));
+  const navigate = useNavigate({ from });
+  const query = useInfiniteQuery(referralHoldsQueryOptions(view));
+  const rows = query.data?.pages.flatMap((page) => page.items);
+  const openCount = query.data?.pages[0]?.openCount;
+  const currency = query.data?.pages[0]?.currency;
+  const signalText = useSignalText();
+  const [action, setAction] = useState<Action | null>(null);
+  const open = (kind: Action['kind'], hold: ReferralHold) => {
+    preloadToaster();
+    setAction({ kind, hold });
+  };
+
+  const columns: Column<ReferralHold>[] = [
+    {
+      key: 'member',
+      header: t('holds.member'),
+      cell: (hold) => (
+        <>
+          <Link to="/admin/members/$id" params={{ id: hold.member.id }} className="font-medium text-primary-800 hover:underline dark:text-primary-300">
+            {hold.member.displayName}
+          </Link>
+          <div className="text-xs text-gray-600 dark:text-gray-400">{hold.member.email ?? hold.member.phone}</div>
+        </>
+      ),
+    },
+    {
+      key: 'upline',
+      header: t('holds.upline'),
+      cell: (hold) =>
+        hold.upline ? (
+          <Link to="/admin/members/$id" params={{ id: hold.upline.id }} className="hover:underline">
+            {hold.upline.displayName}
+          </Link>
+        ) : (
+          t('holds.noUpline')
+        ),
+    },
+    {
+      key: 'signals',
+      header: t('holds.signals'),
+      cell: (hold) => (
+        <ul className="flex flex-col gap-1 text-sm">
+          {hold.signals.map((signal, index) => (
+            <li key={index}>{signalText(signal)}</li>
+          ))}
+        </ul>
+      ),
+    },
+    {
+      key: 'held',
+      header: t('holds.held'),
+      align: 'end',
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (hold) => t('holds.heldValue', { amount: formatMoney(hold.held.total, { currency }), count: hold.held.count }),
+    },
+    {
+      key: 'opened',
+      header: t('holds.opened'),
+      className: 'whitespace-nowrap text-gray-700 dark:text-gray-300',
+      cell: (hold) => <RelativeTime value={hold.openedAt} />,
+    },
+    view === 'open'
+      ? {
+          key: 'actions',
+          header: t('holds.actions'),
+          hideHeader: true,
+          cell: (hold) => (
+            <div className="flex flex-wrap justify-end gap-2">
+              <Button className="min-h-10" onClick={() => open('release', hold)} aria-label={`${t('holds.release')}: ${hold.member.displayName}`}>
+                {t('holds.release')}
+              </Button>
+              <Button variant="ghost" className="min-h-10" onClick={() => open('void', hold)} aria-label={`${t('holds.void')}: ${hold.member.displayName}`}>
+                {t('holds.void')}
+              </Button>
+            </div>
+          ),
+        }
+      : {
+          key: 'decision',
+          header: t('holds.decision'),
+          cell: (hold) => (
+            <>
+              <div className="font-medium">{t(`holds.statuses.${hold.status}`)}</div>
+              <div className="text-xs text-gray-600 dark:text-gray-400">{hold.reason}</div>
+            </>
+          ),
+        },
+  ];
+
+  return (
+    <ConsolePage
+      title={t('holds.title')}
+      description={
+        <>
+          {openCount !== undefined ? (
+            <strong className="font-semibold text-gray-900 dark:text-gray-100">{t('holds.count', { count: openCount })} · </strong>
+          ) : null}
+          {t('holds.intro')}
+        </>
+      }
+      actions={
+        <Button variant="secondary" onClick={() => void query.refetch()} isBusy={query.isRefetching}>
+          <RefreshCw className="size-4" aria-hidden="true" />
+          {t('holds.refresh')}
+        </Button>
+      }
+    >
+      <label className="flex max-w-xs flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
+        {t('holds.show')}
+        <select
+          value={view}
+          onChange={(event) => void navigate({ search: event.target.value === 'decided' ? { view: 'decided' } : {} })}
+          className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-base text-gray-900 sm:text-sm dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50"
+        >
+          <option value="open">{t('holds.views.open')}</option>
+          <option value="decided">{t('holds.views.decided')}</option>
+        </select>
+      </label>
+      <DataTable
+        caption={t('holds.caption')}
+        columns={columns}
+        rows={rows}
+        rowKey={(hold) => hold.member.id}
+        isPending={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={
+          view === 'open'
+            ? { title: t('holds.emptyTitle'), body: t('holds.emptyBody') }
+            : { title: t('holds.emptyDecidedTitle'), body: t('holds.emptyDecidedBody') }
+        }
+        pager={{ kind: 'cursor', hasMore: query.hasNextPage, isLoadingMore: query.isFetchingNextPage, onMore: () => void query.fetchNextPage() }}
+      />
+      {action ? <DecisionDialog action={action} currency={currency} onClose={() => setAction(null)} /> : null}
+    </ConsolePage>
+  );
+}
+
+function DecisionDialog({ action, currency, onClose }: { action: Action; currency: string | undefined; onClose: () => void }) {
+  const { t } = useAdminTeamMessages();
+  const decide = useDecideReferralHold();
+  const form = useZodForm(reasonForm, { defaultValues: { reason: '' } });
+  const member = action.hold.member.displayName;
+  const amount = formatMoney(action.hold.held.total, { currency });
+  const isRelease = action.kind === 'release';
+  return (
+    <ConfirmSheet
+      open
+      onOpenChange={(next) => !next && !decide.isPending && onClose()}
+      title={t(isRelease ? 'holds.releaseTitle' : 'holds.voidTitle', { member })}
+      description={t(isRelease ? 'holds.releaseBody' : 'holds.voidBody')}
+    >
+      {(close) => (
+        <Form
+          form={form}
+          onSubmit={async ({ reason }) => {
+            await decide.mutateAsync({ memberId: action.hold.member.id, decision: action.kind, reason });
+            toast(t(isRelease ? 'holds.released' : 'holds.voided', { amount, member }));
+            onClose();
+          }}
+        >
+          <TextField name="reason" label={t('holds.reason')} hint={t('holds.reasonHint')} maxLength={500} autoComplete="off" />
+          <DecisionButtons
+            close={close}
+            backLabel={t('holds.cancel')}
+            confirmLabel={t(isRelease ? 'holds.releaseConfirm' : 'holds.voidConfirm')}
+            tone={isRelease ? 'primary' : 'danger'}
+          />
+        </Form>
+      )}
+    </ConfirmSheet>
+  );
+}
