@@ -23,7 +23,7 @@ const earnedOf = (summary: { pending: number; available: number; onReview: numbe
 
 /** /team/list (level 1, or my commissions), /team/level_two, /team/level_three. */
 export function TeamPage({ level, view = 'members' }: { level: TeamLevel; view?: TeamView }) {
-  const { t } = useTeamMessages();
+  const { t, locale } = useTeamMessages();
   const summary = useQuery(teamSummaryQueryOptions());
   const title = level === 1 ? t('list.title') : level === 2 ? t('list.levelTitle2') : t('list.levelTitle3');
   return (
@@ -40,7 +40,9 @@ export function TeamPage({ level, view = 'members' }: { level: TeamLevel; view?:
     >
       {summary.data ? (
         <SummaryCard summary={summary.data} level={level} />
-      ) : summary.isError ? null : (
+      ) : summary.isError ? (
+        <LoadError message={failureMessage(summary.error, t('list.failed'), locale)} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching} />
+      ) : (
         <Skeleton className="h-40 rounded-2xl" />
       )}
       <LevelTabs summary={summary.data} level={level} view={view} />

@@ -5,9 +5,10 @@ import { TeamPage } from '../../../../features/team/team-pages';
 export const Route = createFileRoute('/_default/_app/team/list')({
   validateSearch: (search: Record<string, unknown>): { show?: 'commissions' } => (search.show === 'commissions' ? { show: 'commissions' } : {}),
   loaderDeps: ({ search }) => search,
+  // A failed fetch is left to the page, which shows it with a retry beside what did load.
   loader: async ({ context: { queryClient }, deps }) => {
     const api = await import('../../../../features/team/api');
-    await Promise.all([
+    await Promise.allSettled([
       queryClient.ensureQueryData(api.teamSummaryQueryOptions()),
       deps.show === 'commissions'
         ? queryClient.ensureInfiniteQueryData(api.myCommissionsQueryOptions())
