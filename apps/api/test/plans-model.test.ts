@@ -14,6 +14,7 @@ import {
 } from '../src/db/schema/index';
 import { AppError } from '../src/errors';
 import { buildIntegrityReport } from '../src/ledger/index';
+import { decideReferralHold } from '../src/modules/team/console';
 import { teamRollupDrift } from './team-helpers';
 import { ManualClock } from '../src/lib/clock';
 import type { ServiceDeps } from '../src/lib/service-deps';
@@ -66,7 +67,10 @@ type Command =
   /** Moves the clock on (by hours, or exactly onto the model's next event or next commission due) and runs the release job. */
   | { op: 'release'; advance: number | 'to next event' | 'to next release' }
   | { op: 'settings'; settings: Settings }
-  | { op: 'freeze'; member: number };
+  | { op: 'freeze'; member: number }
+  /** A self-referral signal on a member (migration 0800 referral_flag), and an operator's decision on a hold. */
+  | { op: 'flag'; member: number; kind: 'registration_burst' | 'same_address' }
+  | { op: 'decide'; among: 'open' | 'all'; member: number; decision: 'release' | 'void' };
 
 const INITIAL_SETTINGS: Settings = {
   level1Bp: 1000,
@@ -149,6 +153,19 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   },
   { arbitrary: fc.record({ op: fc.constant('settings' as const), settings: settingsArbitrary }), weight: 1 },
   { arbitrary: fc.record({ op: fc.constant('freeze' as const), member: upper }), weight: 1 },
+  {
+    arbitrary: fc.record({ op: fc.constant('flag' as const), member, kind: fc.constantFrom('registration_burst' as const, 'same_address' as const) }),
+    weight: 2,
+  },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('decide' as const),
+      among: fc.constantFrom('open' as const, 'open' as const, 'all' as const),
+      member,
+      decision: fc.constantFrom('release' as const, 'void' as const),
+    }),
+    weight: 3,
+  },
 );
 /**
  * A few members first, most of them under an earlier one, funded, and some with a plan of their own
@@ -159,6 +176,8 @@ const memberSetupArbitrary = fc.record({
   // 10,000 buys plan A and leaves nothing: such an upline soon owes what a refund takes back.
   funds: fc.constantFrom(10_000, 30_000),
   buysPlan: fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, { arbitrary: fc.constant(false), weight: 1 }),
+  // One in three is flagged for review before buying: their uplines' commissions start on review.
+  flagged: fc.oneof({ arbitrary: fc.constant(false), weight: 2 }, { arbitrary: fc.constant(true), weight: 1 }),
 });
 const scenarioArbitrary = fc
   .tuple(
@@ -170,9 +189,10 @@ const scenarioArbitrary = fc
   )
   .map(([settings, members, steps]): Command[] => [
     ...(settings === null ? [] : [{ op: 'settings' as const, settings }]),
-    ...members.flatMap(({ upline, funds, buysPlan }, index): Command[] => [
+    ...members.flatMap(({ upline, funds, buysPlan, flagged }, index): Command[] => [
       { op: 'register', upline },
       { op: 'recharge', member: index, amount: funds, via: 'adjustment' },
+      ...(flagged ? [{ op: 'flag' as const, member: index, kind: 'registration_burst' as const }] : []),
       ...(buysPlan ? [{ op: 'purchase' as const, member: index, plan: 0, coupon: null, confirmPrice: false }] : []),
     ]),
     ...steps,
@@ -190,7 +210,7 @@ function describeSettings(s: Settings): string {
   );
 }
 
-describe.each(DATABASE_KINDS)('plans model: random purchases, refunds, releases, settings and freezes on %s', (kind) => {
+describe.each(DATABASE_KINDS)('plans model: random purchases, refunds, releases, settings, freezes and referral holds on %s', (kind) => {
   let database: TestDatabase;
   let deps: ServiceDeps;
   let operator: ConsoleActor;
@@ -423,6 +443,31 @@ describe.each(DATABASE_KINDS)('plans model: random purchases, refunds, releases,
           model.rates = { ...command.settings };
           return `settings ${describeSettings(command.settings)}`;
         }
+        case 'flag': {
+          if (memberIds.length === 0) return 'flag: nobody yet';
+          const index = command.member % memberIds.length;
+          const [row] = await rowsOf(
+            deps,
+            sql`select referral_flag(${memberIds[index]!}, ${command.kind}, null, '{}'::jsonb, ${new Date(now)}) as flagged`,
+          );
+          expect(row!.flagged).toBe(model.flag(index, command.kind));
+          return `flag ${who(index)} (${command.kind}): hold ${model.members[index]!.hold}`;
+        }
+        case 'decide': {
+          if (memberIds.length === 0) return 'decide: nobody yet';
+          const open = [...model.members.keys()].filter((m) => model.members[m]!.hold === 'open');
+          const pool = command.among === 'open' && open.length > 0 ? open : [...model.members.keys()];
+          const index = pool[command.member % pool.length]!;
+          const label = `${command.decision} the hold on ${who(index)}`;
+          const outcome = model.decide(index, command.decision, now);
+          const work = decideReferralHold(deps, operator, memberIds[index]!, { decision: command.decision, reason: 'model test' });
+          if (isRefusal(outcome)) {
+            await expectRefusal(work, outcome);
+            return `${label}: refused ${outcome.refused}`;
+          }
+          expect(await work).toMatchObject(outcome);
+          return `${label}: ${outcome.commissions} commissions, ${outcome.total}`;
+        }
         case 'freeze': {
           if (memberIds.length === 0) return 'freeze: nobody yet';
           const index = command.member % memberIds.length;
@@ -469,7 +514,9 @@ describe.each(DATABASE_KINDS)('plans model: random purchases, refunds, releases,
         const fromPending = moved('member_commission_pending');
         const fromWallet = moved('member_available') + moved('member_debt');
         expect({ fromPending, fromWallet }, `P${purchase.index} level ${line.level}`).toEqual(
-          before[index] === 'pending' ? { fromPending: -line.amount, fromWallet: 0 } : { fromPending: 0, fromWallet: -line.amount },
+          before[index] === 'pending' || before[index] === 'review'
+            ? { fromPending: -line.amount, fromWallet: 0 }
+            : { fromPending: 0, fromWallet: -line.amount },
         );
       }
     }

@@ -128,6 +128,10 @@ export interface ModelMember {
   pending: number;
   /** Owed, as a positive number (the debt account holds its negative). */
   debt: number;
+  /** Referral hold (migration 0800): while open, commissions from this member's purchases wait on review. */
+  hold: 'none' | 'open' | 'released' | 'voided';
+  /** Signal kinds recorded for the member (each counts once). */
+  signals: Set<string>;
 }
 
 export interface ModelCoupon {
@@ -138,7 +142,7 @@ export interface ModelCoupon {
   uses: Map<number, number>;
 }
 
-export type CommissionStatus = 'pending' | 'available' | 'reversed' | 'skipped';
+export type CommissionStatus = 'pending' | 'available' | 'reversed' | 'skipped' | 'review';
 
 export interface ModelCommission {
   level: 1 | 2 | 3;
@@ -203,7 +207,16 @@ export class PlansModel {
   }
 
   register(upline: number | null): number {
-    this.members.push({ name: `M${this.members.length}`, upline, frozen: false, available: 0, pending: 0, debt: 0 });
+    this.members.push({
+      name: `M${this.members.length}`,
+      upline,
+      frozen: false,
+      available: 0,
+      pending: 0,
+      debt: 0,
+      hold: 'none',
+      signals: new Set(),
+    });
     return this.members.length - 1;
   }
 
@@ -266,6 +279,7 @@ export class PlansModel {
         released: false,
       });
       if (beneficiary === null) return skip('no_upline');
+      if (this.members[buyer]!.hold === 'voided') return skip('self_referral');
       if (this.members[beneficiary]!.frozen) return skip('frozen');
       if (requireActivePlan && !this.hasActivePlan(beneficiary, now)) return skip('no_active_plan');
       const due = Math.floor((paid * rateBp) / BP);
@@ -303,7 +317,9 @@ export class PlansModel {
     for (const line of commissions) {
       if (line.status !== 'pending') continue;
       this.members[line.beneficiary!]!.pending += line.amount;
-      if (this.rates.holdDays === 0) this.releaseOne(line);
+      // From a member under review, the commission sits in the pending account on review.
+      if (buyer.hold === 'open') line.status = 'review';
+      else if (this.rates.holdDays === 0) this.releaseOne(line);
     }
     if (coupon !== null) {
       const c = this.coupons[coupon]!;
@@ -371,6 +387,43 @@ export class PlansModel {
     return count;
   }
 
+  /** A self-referral signal: recorded once per kind; the first one, or a new one after a release, opens the hold. */
+  flag(member: number, kind: string): boolean {
+    const m = this.members[member]!;
+    if (m.signals.has(kind)) return false;
+    m.signals.add(kind);
+    if (m.hold === 'none' || m.hold === 'released') m.hold = 'open';
+    return true;
+  }
+
+  /**
+   * An operator's decision on an open hold: release puts the member's commissions on review back to
+   * pending (paying at once those past their holding period); void takes them out of the pending
+   * account, and the member's later purchases pay nothing.
+   */
+  decide(member: number, decision: 'release' | 'void', now: number): Refusal | HoldDecision {
+    const m = this.members[member]!;
+    if (m.hold === 'none') return { refused: 'REFERRAL_HOLD_NOT_FOUND' };
+    if (m.hold !== 'open') return { refused: 'REFERRAL_HOLD_DECIDED' };
+    m.hold = decision === 'release' ? 'released' : 'voided';
+    const moved: HoldDecision = { commissions: 0, total: 0 };
+    for (const purchase of this.purchases.filter((p) => p.buyer === member)) {
+      for (const line of purchase.commissions) {
+        if (line.status !== 'review') continue;
+        moved.commissions += 1;
+        moved.total += line.amount;
+        if (decision === 'void') {
+          this.members[line.beneficiary!]!.pending -= line.amount;
+          line.status = 'reversed';
+        } else {
+          line.status = 'pending';
+          if (line.releaseAt! <= now) this.releaseOne(line);
+        }
+      }
+    }
+    return moved;
+  }
+
   /**
    * A refund: refused, or made — the buyer gets back exactly what they paid, pending commissions
    * leave the pending account, released ones come out of the upline's available balance as far as
@@ -393,12 +446,12 @@ export class PlansModel {
     };
     move(purchase.buyer, { available: purchase.paid });
     for (const line of purchase.commissions) {
-      if (line.status === 'pending') move(line.beneficiary!, { pending: -line.amount });
+      if (line.status === 'pending' || line.status === 'review') move(line.beneficiary!, { pending: -line.amount });
       if (line.status === 'available') {
         const fromAvailable = Math.min(line.amount, this.members[line.beneficiary!]!.available);
         move(line.beneficiary!, { available: -fromAvailable, debt: -(line.amount - fromAvailable) });
       }
-      if (line.status === 'pending' || line.status === 'available') line.status = 'reversed';
+      if (line.status === 'pending' || line.status === 'review' || line.status === 'available') line.status = 'reversed';
     }
     if (purchase.coupon !== null) {
       const c = this.coupons[purchase.coupon]!;
@@ -412,6 +465,16 @@ export class PlansModel {
     if (now > purchase.createdAt && now < purchase.endsAt) purchase.endsAt = now;
     return movements;
   }
+}
+
+export interface HoldDecision {
+  commissions: number;
+  total: number;
+}
+
+export interface ModelHolds {
+  flag(member: number, kind: string): boolean;
+  decide(member: number, decision: 'release' | 'void', now: number): Refusal | HoldDecision;
 }
 
 export function isRefusal(outcome: unknown): outcome is Refusal {
