@@ -65,7 +65,7 @@ const en = {
     rates: 'What you earn',
     ratesBody: 'When someone in your team buys a plan, you receive a commission on what they paid:',
     rateLine: 'Level {{level}}: {{rate}}',
-    ratesNote: 'Commissions wait a holding period before they reach your balance. Plans are memberships, not investments.',
+    ratesNote: 'Commissions wait a holding period before they reach your balance.',
     seeTeam: 'See my team',
     failed: 'We could not load your invite code.',
   },
