@@ -805,6 +805,26 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(demoted.json().role).toBe('member');
       expect((await get('/admin/members', member.cookie)).statusCode).toBe(403);
 
+      // Support reaches members, but cannot give roles, nor sign in as anyone with console access.
+      const support = await registerMember(t);
+      expect((await put(`/admin/members/${support.userId}/role`, { role: 'support', reason: 'support desk' })).statusCode).toBe(200);
+      expect((await get('/admin/members', support.cookie)).statusCode).toBe(200);
+      const escalate = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/admin/members/${support.userId}/role`,
+        headers: { cookie: support.cookie },
+        payload: { role: 'operator', reason: 'promote myself' },
+      });
+      expect(escalate.statusCode).toBe(403);
+      const linkForOperator = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/members/${operator.userId}/sign-in-links`,
+        headers: { cookie: support.cookie },
+        payload: { reason: 'take over the operator' },
+      });
+      expect(linkForOperator.statusCode).toBe(403);
+      expect(errorOf(linkForOperator).message).toBe('Sign-in links cannot be issued for someone with console access.');
+
       const frozen = await put(`/admin/members/${member.userId}/status`, { status: 'frozen', reason: 'chargeback investigation' });
       expect(frozen.json().status).toBe('frozen');
       expect((await get('/me', member.cookie)).statusCode).toBe(401);

@@ -5,7 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@orchard/shared';
 import { auditLog } from '../src/db/schema/index';
-import { CONSOLE_PERMISSIONS, roleHasPermission } from '../src/modules/admin/permissions';
+import { CONSOLE_PERMISSIONS, isConsolePermission, roleHasPermission, type ConsolePermission } from '../src/modules/admin/permissions';
 import { operatorScope } from '../src/plugins/operator-scope';
 import { createTestApp, type TestApp } from './app';
 import { randomIp, registerMember, signInOperator, TEST_PASSWORD } from './auth';
@@ -18,6 +18,7 @@ interface Operation {
   method: (typeof METHODS)[number];
   path: string;
   operationId: string;
+  permission?: string;
   security?: Record<string, string[]>[];
 }
 
@@ -35,13 +36,15 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-      paths: Record<string, Partial<Record<Operation['method'], { operationId: string; security?: Operation['security'] }>>>;
+      paths: Record<string, Partial<Record<Operation['method'], { operationId: string; security?: Operation['security']; 'x-permission'?: string }>>>;
     };
     operations = Object.entries(document.paths)
       .filter(([path]) => path.startsWith('/api/v1/admin'))
       .flatMap(([path, item]) =>
         METHODS.flatMap((method) =>
-          item[method] ? [{ method, path, operationId: item[method].operationId, security: item[method].security }] : [],
+          item[method]
+            ? [{ method, path, operationId: item[method].operationId, security: item[method].security, permission: item[method]['x-permission'] }]
+            : [],
         ),
       );
     member = await registerMember(t);
@@ -93,6 +96,39 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
       });
       if (response.statusCode === 400) expect(apiErrorSchema.parse(response.json()).error.code).toBe('VALIDATION_FAILED');
     }
+  });
+
+  it('lets each console role through exactly the operations its permissions allow, and 403s the rest before looking at the request', async () => {
+    const staff: Record<string, string> = {};
+    for (const role of ['support', 'finance'] as const) {
+      const person = await signInOperator(t);
+      await t.database.handle.db.execute(sql`update users set role = ${role} where id = ${person.userId}`);
+      staff[role] = person.cookie;
+    }
+    const outcomes: Record<string, Record<string, 'allowed' | 'forbidden'>> = { support: {}, finance: {} };
+    const expected: Record<string, Record<string, 'allowed' | 'forbidden'>> = { support: {}, finance: {} };
+    for (const operation of operations) {
+      expect(isConsolePermission(operation.permission), `${operation.operationId} documents its permission`).toBe(true);
+      for (const role of ['support', 'finance'] as const) {
+        const response = await invalidCall(operation, staff[role]);
+        expect(response.statusCode, `${role} ${operation.operationId}`).not.toBe(401);
+        expect(response.statusCode, `${role} ${operation.operationId}`).toBeLessThan(500);
+        outcomes[role]![operation.operationId] = response.statusCode === 403 ? 'forbidden' : 'allowed';
+        expected[role]![operation.operationId] = roleHasPermission(role, operation.permission as ConsolePermission) ? 'allowed' : 'forbidden';
+      }
+    }
+    expect(outcomes).toEqual(expected);
+    // The matrix as SPEC.md says it: support reaches members, sign-in links and the outbox; finance
+    // the money queues, adjustments and the ledger; neither changes roles, plans or settings.
+    for (const id of ['listMembers', 'setMemberStatus', 'issueSignInLink', 'listOutbox']) expect(outcomes.support![id]).toBe('allowed');
+    for (const id of ['creditRechargeOrder', 'payWithdrawal', 'adjustBalance', 'getLedgerReport', 'listMembers']) expect(outcomes.finance![id]).toBe('allowed');
+    for (const role of ['support', 'finance'] as const) {
+      for (const id of ['setMemberRole', 'createPlan', 'updateReferralSettings', 'listAuditLog', 'refundPurchase', 'decideReferralHold']) {
+        expect(outcomes[role]![id], `${role} ${id}`).toBe('forbidden');
+      }
+    }
+    expect(outcomes.support!.adjustBalance).toBe('forbidden');
+    expect(outcomes.finance!.issueSignInLink).toBe('forbidden');
   });
 
   it('audits every successful state-changing console action once, with the operator, the address and the request id', async () => {

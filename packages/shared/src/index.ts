@@ -9,3 +9,4 @@ export * from './contracts/recharge';
 export * from './contracts/plans';
 export * from './contracts/withdrawals';
 export * from './contracts/team';
+export * from './console-roles';

@@ -1,3 +1,4 @@
+import type { Role } from '@orchard/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError, unauthenticated } from '../errors';
@@ -7,7 +8,7 @@ import { isCrossSiteRequest } from './cross-site';
 /** Who is asking: set from the session cookie on every /api request, null when signed out. */
 export interface RequestAuth {
   userId: string;
-  role: 'member' | 'operator';
+  role: Role;
   sessionId: string;
 }
 

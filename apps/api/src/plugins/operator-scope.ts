@@ -43,7 +43,14 @@ export const operatorScope: FastifyPluginAsync<OperatorScopeOptions> = async (sc
     }
     const schema = route.schema ?? {};
     const response = (schema.response ?? {}) as Record<string, unknown>;
-    route.schema = { ...schema, security: SESSION, response: { ...response, 401: apiErrorSchema, 403: apiErrorSchema } };
+    // The permission is part of the operation's documentation (`x-permission`): clients and the role
+    // matrix test read which console roles may call it from the OpenAPI document.
+    route.schema = {
+      ...schema,
+      security: SESSION,
+      'x-permission': route.config.permission,
+      response: { ...response, 401: apiErrorSchema, 403: apiErrorSchema },
+    } as typeof schema;
   });
 
   scope.addHook('onRequest', async (request) => {

@@ -5,14 +5,15 @@ import { AdminAccountsNavLinks } from '../features/admin-accounts/nav-links';
 import { AdminLedgerNavLinks } from '../features/admin-ledger/nav-links';
 import { AdminPlansNavLinks } from '../features/admin-plans/nav-links';
 import { AdminTeamNavLinks } from '../features/admin-team/nav-links';
+import { isConsoleRole } from '@orchard/shared/console-roles';
 import { meQueryOptions } from '../lib/session';
 
-/** The operator console (SPEC.md): operators only; its code loads only when visited. */
+/** The operator console (SPEC.md): console roles only (operator, support, finance); its code loads only when visited. */
 export const Route = createFileRoute('/admin')({
   beforeLoad: async ({ context, location }) => {
     const me = await context.queryClient.ensureQueryData(meQueryOptions());
     if (!me) throw redirect({ to: '/', search: { redirect: location.href } });
-    if (me.role !== 'operator') throw redirect({ to: '/home' });
+    if (!isConsoleRole(me.role)) throw redirect({ to: '/home' });
     return { me };
   },
   component: AdminLayout,

@@ -105,7 +105,7 @@ const redirectField = singleLineTextSchema.max(2048, 'This address is too long.'
 const uuidField = (message: string) => z.uuid({ error: message });
 const isoTime = z.string().describe('ISO 8601 time');
 
-export const roleSchema = z.enum(['member', 'operator']);
+export const roleSchema = z.enum(['member', 'operator', 'support', 'finance']);
 export type Role = z.infer<typeof roleSchema>;
 
 /** The signed-in member, as the web app's auth guard sees it. */

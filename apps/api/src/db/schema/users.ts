@@ -7,7 +7,7 @@ export const users = pgTable('users', {
   phone: text('phone').unique(),
   displayName: text('display_name').notNull(),
   passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['member', 'operator'] }).notNull().default('member'),
+  role: text('role', { enum: ['member', 'operator', 'support', 'finance'] }).notNull().default('member'),
   status: text('status', { enum: ['active', 'frozen'] }).notNull().default('active'),
   inviteCode: text('invite_code').notNull().unique(),
   referrerId: uuid('referrer_id').references((): AnyPgColumn => users.id),

@@ -1,3 +1,4 @@
+import type { Role } from '@orchard/shared';
 import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
@@ -18,7 +19,7 @@ type Executor = Db | Tx;
 export interface SessionContext {
   sessionId: string;
   userId: string;
-  role: 'member' | 'operator';
+  role: Role;
 }
 
 export function isSecureRequest(request: FastifyRequest, config: Config): boolean {

@@ -1,3 +1,4 @@
+import { isConsoleRole } from '@orchard/shared';
 import { parseAccountIdentifier, safeRedirectPath } from '@orchard/shared';
 import type { Tx } from '../../db/client';
 import { AppError, conflict, forbidden } from '../../errors';
@@ -134,7 +135,8 @@ export async function issueSignInLink(
     const member = await repo.findUserById(tx, memberId);
     if (!member) throw new AppError('NOT_FOUND', 404, 'This member does not exist.');
     if (member.status !== 'active') throw conflict('This account is frozen; unfreeze it before issuing a sign-in link.');
-    if (member.role === 'operator' && member.id !== operatorId) throw forbidden('Sign-in links cannot be issued for another operator.');
+    // A link signs its holder in as the member: never for someone else with console access.
+    if (isConsoleRole(member.role) && member.id !== operatorId) throw forbidden('Sign-in links cannot be issued for someone with console access.');
     const link = await createSignInLink(tx, {
       userId: member.id,
       baseUrl: context.baseUrl,

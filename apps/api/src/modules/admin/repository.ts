@@ -1,3 +1,4 @@
+import type { Role } from '@orchard/shared';
 import { and, count, desc, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListAuditLogQuery, ListMembersQuery, ListOutboxQuery } from '@orchard/shared';
@@ -59,7 +60,7 @@ export async function getMemberDetail(db: Executor, id: string, now: Date) {
   };
 }
 
-export async function setRole(db: Executor, id: string, role: 'member' | 'operator') {
+export async function setRole(db: Executor, id: string, role: Role) {
   const [row] = await db.update(users).set({ role }).where(eq(users.id, id)).returning();
   return row;
 }

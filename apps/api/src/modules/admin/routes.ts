@@ -61,11 +61,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/members/:id/role',
     {
-      config: { permission: 'members' },
+      config: { permission: 'roles' },
       schema: {
         operationId: 'setMemberRole',
         tags,
-        summary: 'Make a member an operator or back (audited)',
+        summary: 'Give or take a console role: member, operator, support or finance (audited)',
         params: memberIdParamsSchema,
         body: setMemberRoleBodySchema,
         response: { 200: memberSummarySchema, ...errors },
@@ -77,7 +77,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/members/:id/status',
     {
-      config: { permission: 'members' },
+      config: { permission: 'member_status' },
       schema: {
         operationId: 'setMemberStatus',
         tags,

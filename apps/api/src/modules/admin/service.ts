@@ -38,8 +38,8 @@ export async function setRole(deps: Deps, actor: ConsoleActor, memberId: string,
     // Row lock: two operators changing the same member at once are applied one after the other.
     const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, memberId)).for('update');
     if (!before) throw notFound('This member does not exist.');
-    if (before.role === body.role) throw conflict(`This member is already ${body.role === 'operator' ? 'an operator' : 'a member'}.`);
-    if (body.role === 'member' && memberId === actor.operatorId) throw conflict('You cannot remove your own operator role; ask another operator.');
+    if (before.role === body.role) throw conflict(`This member already has the role ${body.role}.`);
+    if (memberId === actor.operatorId) throw conflict('You cannot change your own role; ask another operator.');
     const updated = await repo.setRole(tx, memberId, body.role);
     await recordConsoleAction(tx, actor, {
       action: 'role.changed',

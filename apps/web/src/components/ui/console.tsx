@@ -206,8 +206,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                         data-label={column.hideHeader ? undefined : column.header}
                         className={cn(cellClass, column.align === 'end' && 'text-right', column.className, cellCardClass)}
                       >
-                        {/* One box per cell, so a cell of several lines stays one column of the card. */}
-                        <div className="min-w-0">{column.cell(row)}</div>
+                        {/* One box per cell, so a cell of several lines stays one column of the card; a long
+                            address breaks rather than pushing the card wider than the phone. */}
+                        <div className="min-w-0 max-sm:[overflow-wrap:anywhere]">{column.cell(row)}</div>
                       </td>
                     ))}
                   </tr>

@@ -6,6 +6,7 @@ import type {
   MemberList,
   MemberSummary,
   OutboxList,
+  SetMemberRoleBody,
   SetMemberStatusBody,
 } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
@@ -83,6 +84,20 @@ export function useSetMemberStatus(memberId: string) {
   return useMutation({
     mutationFn: (body: SetMemberStatusBody) =>
       apiFetch<MemberSummary>(`/admin/members/${encodeURIComponent(memberId)}/status`, { method: 'PUT', body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminAccountsKeys.member(memberId) });
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'members'] });
+      void queryClient.invalidateQueries({ queryKey: adminAccountsKeys.auditAll() });
+    },
+  });
+}
+
+/** setMemberRole */
+export function useSetMemberRole(memberId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetMemberRoleBody) =>
+      apiFetch<MemberSummary>(`/admin/members/${encodeURIComponent(memberId)}/role`, { method: 'PUT', body }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminAccountsKeys.member(memberId) });
       void queryClient.invalidateQueries({ queryKey: ['admin', 'members'] });

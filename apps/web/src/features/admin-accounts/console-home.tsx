@@ -3,6 +3,7 @@ import { Link, useRouter } from '@tanstack/react-router';
 import { LogOut } from 'lucide-react';
 import { Button, buttonClass } from '../../components/ui/button';
 import { StatCard } from '../../components/ui/console';
+import { useConsoleCan } from '../../lib/console-access';
 import { meQueryOptions } from '../../lib/session';
 import { failedOutboxCountQueryOptions, memberCountQueryOptions, useConsoleSignOut } from './api';
 import { useAdminAccountsMessages } from './messages';
@@ -12,30 +13,35 @@ const actionClass = buttonClass('secondary', 'min-h-10');
 /** The console landing's member figures: how many members (frozen ones said), and failed messages. */
 export function MembersStatCards() {
   const { t } = useAdminAccountsMessages();
-  const members = useQuery(memberCountQueryOptions());
-  const frozen = useQuery(memberCountQueryOptions({ status: 'frozen' }));
-  const failed = useQuery(failedOutboxCountQueryOptions());
+  const can = useConsoleCan();
+  const members = useQuery({ ...memberCountQueryOptions(), enabled: can('members') });
+  const frozen = useQuery({ ...memberCountQueryOptions({ status: 'frozen' }), enabled: can('members') });
+  const failed = useQuery({ ...failedOutboxCountQueryOptions(), enabled: can('outbox') });
   return (
     <>
-      <StatCard
-        label={t('nav.members')}
-        value={members.data === undefined ? undefined : t('landing.members', { count: members.data })}
-        detail={frozen.data ? t('landing.frozen', { count: frozen.data }) : undefined}
-        action={
-          <Link to="/admin/members" className={actionClass}>
-            {t('landing.openMembers')}
-          </Link>
-        }
-      />
-      <StatCard
-        label={t('nav.outbox')}
-        value={failed.data === undefined ? undefined : t('landing.failedMessages', { count: failed.data })}
-        action={
-          <Link to="/admin/outbox" search={failed.data ? { status: 'failed' } : {}} className={actionClass}>
-            {t('landing.openOutbox')}
-          </Link>
-        }
-      />
+      {can('members') ? (
+        <StatCard
+          label={t('nav.members')}
+          value={members.data === undefined ? undefined : t('landing.members', { count: members.data })}
+          detail={frozen.data ? t('landing.frozen', { count: frozen.data }) : undefined}
+          action={
+            <Link to="/admin/members" className={actionClass}>
+              {t('landing.openMembers')}
+            </Link>
+          }
+        />
+      ) : null}
+      {can('outbox') ? (
+        <StatCard
+          label={t('nav.outbox')}
+          value={failed.data === undefined ? undefined : t('landing.failedMessages', { count: failed.data })}
+          action={
+            <Link to="/admin/outbox" search={failed.data ? { status: 'failed' } : {}} className={actionClass}>
+              {t('landing.openOutbox')}
+            </Link>
+          }
+        />
+      ) : null}
     </>
   );
 }

@@ -1,14 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { issueSignInLinkBodySchema, setMemberStatusBodySchema, type MemberSummary } from '@orchard/shared';
+import {
+  issueSignInLinkBodySchema,
+  roleSchema,
+  setMemberRoleBodySchema,
+  setMemberStatusBodySchema,
+  type MemberSummary,
+} from '@orchard/shared';
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConsolePage } from '../../components/ui/console';
+import { SelectField } from '../../components/ui/console-fields';
 import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
-import { memberQueryOptions, useIssueSignInLink, useSetMemberStatus } from './api';
+import { useConsoleCan } from '../../lib/console-access';
+import { memberQueryOptions, useIssueSignInLink, useSetMemberRole, useSetMemberStatus } from './api';
 import { useAdminAccountsMessages } from './messages';
 import { CopyButton, Pill } from './ui';
 
@@ -60,6 +68,49 @@ function IssueSignInLink({ memberId }: { memberId: string }) {
 }
 
 const statusForm = setMemberStatusBodySchema.pick({ reason: true });
+const ROLES = roleSchema.options;
+
+/** Give or take a console role, with the reason the audit log keeps (operators only). */
+function MemberRole({ member }: { member: MemberSummary }) {
+  const { t } = useAdminAccountsMessages();
+  const setRole = useSetMemberRole(member.id);
+  const form = useZodForm(setMemberRoleBodySchema, { defaultValues: { role: member.role, reason: '' } });
+  return (
+    <Card className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.consoleRole')}</h2>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('member.consoleRoleLead')}</p>
+      </div>
+      <Form
+        form={form}
+        onSubmit={async (body) => {
+          await setRole.mutateAsync(body);
+          form.reset({ role: body.role, reason: '' });
+        }}
+      >
+        <SelectField
+          name="role"
+          label={t('member.newRole')}
+          options={ROLES.map((role) => ({ value: role, label: t(`members.roles.${role}`) }))}
+        />
+        <TextField
+          id="role-reason"
+          name="reason"
+          label={t('member.roleReason')}
+          hint={t('member.reasonHint')}
+          maxLength={500}
+          autoComplete="off"
+        />
+        <SubmitButton className="sm:w-auto sm:self-start">{t('member.setRole')}</SubmitButton>
+      </Form>
+      {setRole.data ? (
+        <p role="status" className="text-sm text-gray-900 dark:text-gray-100">
+          {t('member.roleChanged', { role: t(`members.roles.${setRole.data.role}`) })}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
 
 /** Freeze or unfreeze, with the reason the audit log keeps. */
 function MemberAccess({ member }: { member: MemberSummary }) {
@@ -105,6 +156,7 @@ function MemberAccess({ member }: { member: MemberSummary }) {
  */
 export function MemberPage({ money }: { money?: ReactNode }) {
   const { t } = useAdminAccountsMessages();
+  const can = useConsoleCan();
   const { id } = useParams({ from });
   const { data, error, refetch, isFetching } = useQuery(memberQueryOptions(id));
   if (!data) {
@@ -138,7 +190,7 @@ export function MemberPage({ money }: { money?: ReactNode }) {
     [t('member.email'), member.email ?? t('common.dash')],
     [t('member.phone'), member.phone ?? t('common.dash')],
     [t('member.inviteCode'), <span className="tracking-wide">{member.inviteCode}</span>],
-    [t('member.role'), <Pill tone={member.role === 'operator' ? 'amber' : 'gray'}>{t(`members.roles.${member.role}`)}</Pill>],
+    [t('member.role'), <Pill tone={member.role === 'member' ? 'gray' : 'amber'}>{t(`members.roles.${member.role}`)}</Pill>],
     [t('member.status'), <Pill tone={member.status === 'active' ? 'green' : 'red'}>{t(`members.statuses.${member.status}`)}</Pill>],
     [t('member.joined'), formatDate(member.createdAt)],
     [
@@ -179,23 +231,28 @@ export function MemberPage({ money }: { money?: ReactNode }) {
                 </div>
               ))}
             </dl>
-            <Link
-              to="/admin/audit"
-              search={{ subjectId: member.id }}
-              className="text-sm font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
-            >
-              {t('member.auditTrail')}
-            </Link>
-            <Link
-              to="/admin/purchases"
-              search={{ member: member.id }}
-              className="text-sm font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
-            >
-              {t('member.purchases')}
-            </Link>
+            {can('audit_log') ? (
+              <Link
+                to="/admin/audit"
+                search={{ subjectId: member.id }}
+                className="text-sm font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
+              >
+                {t('member.auditTrail')}
+              </Link>
+            ) : null}
+            {can('purchases') ? (
+              <Link
+                to="/admin/purchases"
+                search={{ member: member.id }}
+                className="text-sm font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
+              >
+                {t('member.purchases')}
+              </Link>
+            ) : null}
           </Card>
-          {member.status === 'active' && <IssueSignInLink memberId={member.id} />}
-          <MemberAccess member={member} />
+          {member.status === 'active' && can('sign_in_links') ? <IssueSignInLink memberId={member.id} /> : null}
+          {can('member_status') ? <MemberAccess member={member} /> : null}
+          {can('roles') ? <MemberRole member={member} /> : null}
         </div>
         <div className="flex min-w-0 flex-col gap-4">{money}</div>
       </div>

@@ -50,12 +50,12 @@ export function MembersPage() {
         </Link>
       ),
     },
-    { key: 'contact', header: t('members.contact'), cell: (member) => member.email ?? member.phone, className: 'whitespace-nowrap' },
+    { key: 'contact', header: t('members.contact'), cell: (member) => member.email ?? member.phone, className: 'sm:whitespace-nowrap' },
     { key: 'invite', header: t('members.inviteCode'), cell: (member) => member.inviteCode },
     {
       key: 'role',
       header: t('members.role'),
-      cell: (member) => <Pill tone={member.role === 'operator' ? 'amber' : 'gray'}>{t(`members.roles.${member.role}`)}</Pill>,
+      cell: (member) => <Pill tone={member.role === 'member' ? 'gray' : 'amber'}>{t(`members.roles.${member.role}`)}</Pill>,
     },
     {
       key: 'status',
@@ -85,6 +85,8 @@ export function MembersPage() {
             { value: '', label: t('common.any') },
             { value: 'member', label: t('members.roles.member') },
             { value: 'operator', label: t('members.roles.operator') },
+            { value: 'support', label: t('members.roles.support') },
+            { value: 'finance', label: t('members.roles.finance') },
           ]}
         />
         <SelectField

@@ -1,4 +1,5 @@
 import { Link } from '@tanstack/react-router';
+import { useConsoleCan } from '../../lib/console-access';
 import { useAdminAccountsMessages } from './messages';
 
 const linkClass = 'rounded-lg px-3 py-2 font-medium hover:bg-gray-100 dark:hover:bg-gray-800';
@@ -10,17 +11,24 @@ const activeProps = {
 /** The console navigation of the member pages. */
 export function AdminAccountsNavLinks() {
   const { t } = useAdminAccountsMessages();
+  const can = useConsoleCan();
   return (
     <>
-      <Link to="/admin/members" className={linkClass} activeProps={activeProps}>
-        {t('nav.members')}
-      </Link>
-      <Link to="/admin/outbox" className={linkClass} activeProps={activeProps}>
-        {t('nav.outbox')}
-      </Link>
-      <Link to="/admin/audit" className={linkClass} activeProps={activeProps}>
-        {t('nav.audit')}
-      </Link>
+      {can('members') ? (
+        <Link to="/admin/members" className={linkClass} activeProps={activeProps}>
+          {t('nav.members')}
+        </Link>
+      ) : null}
+      {can('outbox') ? (
+        <Link to="/admin/outbox" className={linkClass} activeProps={activeProps}>
+          {t('nav.outbox')}
+        </Link>
+      ) : null}
+      {can('audit_log') ? (
+        <Link to="/admin/audit" className={linkClass} activeProps={activeProps}>
+          {t('nav.audit')}
+        </Link>
+      ) : null}
     </>
   );
 }

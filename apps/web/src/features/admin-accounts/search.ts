@@ -4,7 +4,7 @@
 
 export interface MembersSearch {
   q?: string;
-  role?: 'member' | 'operator';
+  role?: 'member' | 'operator' | 'support' | 'finance';
   status?: 'active' | 'frozen';
   offset?: number;
 }
@@ -38,7 +38,7 @@ function pickOffset(value: unknown): number | undefined {
 
 export const parseMembersSearch = (search: Record<string, unknown>): MembersSearch => ({
   q: pickText(search.q),
-  role: pickOne(search.role, ['member', 'operator'] as const),
+  role: pickOne(search.role, ['member', 'operator', 'support', 'finance'] as const),
   status: pickOne(search.status, ['active', 'frozen'] as const),
   offset: pickOffset(search.offset),
 });

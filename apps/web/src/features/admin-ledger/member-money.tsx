@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card';
 import { type Column, DataTable } from '../../components/ui/console';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { memberStatementQueryOptions, memberWalletQueryOptions, rechargeReviewsQueryOptions, type RechargeReview } from './api';
+import { useConsoleCan } from '../../lib/console-access';
 import { useAdminLedgerMessages } from './messages';
 import { OrderReference, orderAmountColumn, orderStatusColumn, orderWhenColumn } from './order-columns';
 
@@ -19,7 +20,8 @@ export function MemberMoneyPanel({ memberId }: { memberId: string }) {
   const { t } = useAdminLedgerMessages();
   const wallet = useQuery(memberWalletQueryOptions(memberId));
   const statement = useStatement(memberId);
-  const orders = useInfiniteQuery(rechargeReviewsQueryOptions({ status: 'all', member: memberId }, 5));
+  const can = useConsoleCan();
+  const orders = useInfiniteQuery({ ...rechargeReviewsQueryOptions({ status: 'all', member: memberId }, 5), enabled: can('recharges') });
   const currency = wallet.data?.currency;
 
   // Two columns (what and when; amount and the balance after) so the panel's half width holds them.
@@ -63,9 +65,11 @@ export function MemberMoneyPanel({ memberId }: { memberId: string }) {
           <h2 id="member-money" className="text-base font-semibold text-gray-900 dark:text-gray-50">
             {t('money.title')}
           </h2>
-          <Link to="/admin/adjust" search={{ member: memberId }} className={buttonClass('secondary', 'min-h-10')}>
-            {t('money.adjust')}
-          </Link>
+          {can('adjustments') ? (
+            <Link to="/admin/adjust" search={{ member: memberId }} className={buttonClass('secondary', 'min-h-10')}>
+              {t('money.adjust')}
+            </Link>
+          ) : null}
         </div>
         {wallet.error && !wallet.data ? (
           <p role="alert" className="flex flex-wrap items-center gap-3 text-sm text-red-700 dark:text-red-400">
@@ -104,24 +108,26 @@ export function MemberMoneyPanel({ memberId }: { memberId: string }) {
         empty={{ title: t('money.statement'), body: t('money.noStatement') }}
         skeletonRows={3}
       />
-      <DataTable
-        caption={t('money.orders')}
-        showCaption
-        columns={orderColumns}
-        rows={orders.data?.pages.flatMap((page) => page.items)}
-        rowKey={(order) => order.id}
-        isPending={orders.isPending}
-        error={orders.error}
-        onRetry={() => void orders.refetch()}
-        empty={{ title: t('money.orders'), body: t('money.noOrders') }}
-        skeletonRows={3}
-        pager={{
-          kind: 'cursor',
-          hasMore: orders.hasNextPage,
-          isLoadingMore: orders.isFetchingNextPage,
-          onMore: () => void orders.fetchNextPage(),
-        }}
-      />
+      {can('recharges') ? (
+        <DataTable
+          caption={t('money.orders')}
+          showCaption
+          columns={orderColumns}
+          rows={orders.data?.pages.flatMap((page) => page.items)}
+          rowKey={(order) => order.id}
+          isPending={orders.isPending}
+          error={orders.error}
+          onRetry={() => void orders.refetch()}
+          empty={{ title: t('money.orders'), body: t('money.noOrders') }}
+          skeletonRows={3}
+          pager={{
+            kind: 'cursor',
+            hasMore: orders.hasNextPage,
+            isLoadingMore: orders.isFetchingNextPage,
+            onMore: () => void orders.fetchNextPage(),
+          }}
+        />
+      ) : null}
     </section>
   );
 }

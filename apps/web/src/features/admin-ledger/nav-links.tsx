@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { payoutQueueSizeQueryOptions, reviewQueueSizeQueryOptions } from './api';
+import { useConsoleCan } from '../../lib/console-access';
 import { useAdminLedgerMessages } from './messages';
 
 // relative: the spoken count is absolutely positioned and must stay inside the navigation's scroller.
@@ -30,27 +31,38 @@ function QueueCount({ count, spoken }: { count: number | undefined; spoken: (cou
 /** The console navigation of the money pages; the recharge and payout queues show how many wait. */
 export function AdminLedgerNavLinks() {
   const { t } = useAdminLedgerMessages();
-  const { data: waiting } = useQuery(reviewQueueSizeQueryOptions());
-  const { data: payoutsWaiting } = useQuery(payoutQueueSizeQueryOptions());
+  const can = useConsoleCan();
+  const { data: waiting } = useQuery({ ...reviewQueueSizeQueryOptions(), enabled: can('recharges') });
+  const { data: payoutsWaiting } = useQuery({ ...payoutQueueSizeQueryOptions(), enabled: can('withdrawals') });
   return (
     <>
-      <Link to="/admin/recharges" className={linkClass} activeProps={activeProps}>
-        {t('nav.reviews')}
-        <QueueCount count={waiting} spoken={(count) => t('nav.waiting', { count })} />
-      </Link>
-      <Link to="/admin/payouts" className={linkClass} activeProps={activeProps}>
-        {t('nav.payouts')}
-        <QueueCount count={payoutsWaiting} spoken={(count) => t('nav.payoutsWaiting', { count })} />
-      </Link>
-      <Link to="/admin/adjust" className={linkClass} activeProps={activeProps}>
-        {t('nav.adjust')}
-      </Link>
-      <Link to="/admin/ledger" className={linkClass} activeProps={activeProps}>
-        {t('nav.ledger')}
-      </Link>
-      <Link to="/admin/channels" className={linkClass} activeProps={activeProps}>
-        {t('nav.channels')}
-      </Link>
+      {can('recharges') ? (
+        <Link to="/admin/recharges" className={linkClass} activeProps={activeProps}>
+          {t('nav.reviews')}
+          <QueueCount count={waiting} spoken={(count) => t('nav.waiting', { count })} />
+        </Link>
+      ) : null}
+      {can('withdrawals') ? (
+        <Link to="/admin/payouts" className={linkClass} activeProps={activeProps}>
+          {t('nav.payouts')}
+          <QueueCount count={payoutsWaiting} spoken={(count) => t('nav.payoutsWaiting', { count })} />
+        </Link>
+      ) : null}
+      {can('adjustments') ? (
+        <Link to="/admin/adjust" className={linkClass} activeProps={activeProps}>
+          {t('nav.adjust')}
+        </Link>
+      ) : null}
+      {can('ledger') ? (
+        <Link to="/admin/ledger" className={linkClass} activeProps={activeProps}>
+          {t('nav.ledger')}
+        </Link>
+      ) : null}
+      {can('payment_channels') ? (
+        <Link to="/admin/channels" className={linkClass} activeProps={activeProps}>
+          {t('nav.channels')}
+        </Link>
+      ) : null}
     </>
   );
 }

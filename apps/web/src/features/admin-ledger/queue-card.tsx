@@ -3,12 +3,15 @@ import { Link } from '@tanstack/react-router';
 import { buttonClass } from '../../components/ui/button';
 import { StatCard } from '../../components/ui/console';
 import { reviewQueueSizeQueryOptions } from './api';
+import { useConsoleCan } from '../../lib/console-access';
 import { useAdminLedgerMessages } from './messages';
 
 /** The console landing's recharge figure: the review queue's exact size, with both lists one tap away. */
 export function RechargeQueueStatCard() {
   const { t } = useAdminLedgerMessages();
-  const size = useQuery(reviewQueueSizeQueryOptions());
+  const can = useConsoleCan();
+  const size = useQuery({ ...reviewQueueSizeQueryOptions(), enabled: can('recharges') });
+  if (!can('recharges')) return null;
   return (
     <StatCard
       label={t('queue.title')}

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { openHoldCountQueryOptions } from './api';
+import { useConsoleCan } from '../../lib/console-access';
 import { useAdminTeamMessages } from './messages';
 
 const linkClass =
@@ -13,7 +14,9 @@ const activeProps = {
 /** The console navigation's referral review queue, with how many wait (exact). */
 export function AdminTeamNavLinks() {
   const { t } = useAdminTeamMessages();
-  const { data: waiting } = useQuery(openHoldCountQueryOptions());
+  const can = useConsoleCan();
+  const { data: waiting } = useQuery({ ...openHoldCountQueryOptions(), enabled: can('referral_reviews') });
+  if (!can('referral_reviews')) return null;
   return (
     <Link to="/admin/referral-reviews" className={linkClass} activeProps={activeProps}>
       {t('nav.reviews')}
