@@ -5,12 +5,15 @@ import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import type { SignInLinkConsumed } from '@orchard/shared';
 import { safeRedirectPath } from '@orchard/shared/redirect';
 import { ApiError } from '../../lib/api-client';
-import { buttonClass } from '../../components/ui/button';
-import { FormAlert } from '../../components/ui/field';
+import { FormAlert, linkClass } from '../../components/ui/field';
+import { Form, SubmitButton, useZodForm } from '../../components/ui/form';
 import { setSignedIn } from '../../lib/session';
-import { consumeSignInLink } from './api';
+import { AccountField } from './account-field';
+import { consumeSignInLink, requestSignInLink } from './api';
 import { AuthTitle } from './auth-title';
+import { forgetPasswordSchema } from './form-schemas';
 import { useAccountsMessages } from './messages';
+import { resendAt, savePendingCode } from './pending';
 
 /** One exchange per token, even if the page mounts twice (a token works once). */
 const exchanges = new Map<string, Promise<SignInLinkConsumed>>();
@@ -59,13 +62,35 @@ export function AutoWayPage() {
       </div>
     );
   }
+  return <RequestNewLink failure={failure} redirect={redirect} />;
+}
+
+/**
+ * A bad, used or expired link: why, and a form for a new one right here (the code and link it
+ * sends lead to /verify-code, as from the sign-in page).
+ */
+function RequestNewLink({ failure, redirect }: { failure: string; redirect: string | undefined }) {
+  const { t } = useAccountsMessages();
+  const router = useRouter();
+  const form = useZodForm(forgetPasswordSchema, { defaultValues: { account: '' } });
+  const target = safeRedirectPath(redirect);
   return (
-    <div className="flex flex-col gap-4">
+    <Form
+      form={form}
+      onSubmit={async ({ account }) => {
+        await requestSignInLink(account, target);
+        savePendingCode({ kind: 'signIn', account, ...(target === '/home' ? {} : { redirect: target }), resendAvailableAt: resendAt() });
+        await router.navigate({ to: '/verify-code' });
+      }}
+    >
       <AuthTitle title={t('autoWay.failedTitle')} />
       <FormAlert>{failure}</FormAlert>
-      <Link to="/" className={buttonClass('primary', 'w-full')}>
-        {t('autoWay.requestNew')}
+      <p className="text-sm text-gray-700 dark:text-gray-300">{t('autoWay.requestLead')}</p>
+      <AccountField hint={t('field.accountHint')} />
+      <SubmitButton>{t('autoWay.requestNew')}</SubmitButton>
+      <Link to="/" className={`text-center text-sm ${linkClass}`}>
+        {t('common.backToSignIn')}
       </Link>
-    </div>
+    </Form>
   );
 }

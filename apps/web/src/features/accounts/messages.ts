@@ -80,7 +80,8 @@ const en = {
     working: 'One moment, checking your sign-in link…',
     failedTitle: 'This link cannot be used',
     missing: 'This address has no sign-in link in it. Copy the whole link from the message, or ask for a new one.',
-    requestNew: 'Ask for a new link',
+    requestNew: 'Send me a new link',
+    requestLead: 'Enter your email or phone and we send a new sign-in link (and a code) if an account uses it.',
   },
   password: {
     title: 'Change password',
