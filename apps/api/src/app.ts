@@ -19,6 +19,8 @@ import { walletRoutes } from './modules/wallet/routes';
 import { adminPlanRoutes } from './modules/plans/admin-routes';
 import { commissionReleaseJob } from './modules/plans/release-job';
 import { planRoutes } from './modules/plans/routes';
+import { adminContentRoutes } from './modules/content/admin-routes';
+import { contentRoutes } from './modules/content/routes';
 import { adminTeamRoutes } from './modules/team/admin-routes';
 import { teamRoutes } from './modules/team/routes';
 import { adminWithdrawalRoutes } from './modules/withdrawals/admin-routes';
@@ -125,8 +127,9 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
       await api.register(paymentWebhookRoutes);
       await api.register(withdrawalRoutes);
       await api.register(teamRoutes);
+      await api.register(contentRoutes);
       // Every operator route lives inside the one operator scope (guard, permissions, audit check).
-      await api.register(operatorScope, { prefix: '/admin', routes: [adminLedgerRoutes, adminRoutes, adminPlanRoutes, adminWithdrawalRoutes, adminTeamRoutes] });
+      await api.register(operatorScope, { prefix: '/admin', routes: [adminLedgerRoutes, adminRoutes, adminPlanRoutes, adminWithdrawalRoutes, adminTeamRoutes, adminContentRoutes] });
     },
     { prefix: API_PREFIX },
   );

@@ -49,6 +49,10 @@ const PUBLIC = [
   'signInWithCode',
   'getSession',
   'paymentWebhook',
+  // Help and the legal pages are public (SPEC.md); images are what promotions and articles show.
+  'getHelpCenter',
+  'getLegalPages',
+  'getContentImage',
 ].sort();
 
 /**

@@ -246,7 +246,28 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         },
       };
     };
-    const actions: Record<string, { method: 'POST' | 'PUT'; url: string; payload: object }> = {
+    // Content: one of each, then a change of each (the ids come from the creations).
+    const contentActions = async (): Promise<Record<string, { method: 'POST' | 'PUT'; url: string; payload: object; headers?: Record<string, string> }>> => {
+      const asOperator = async (url: string, payload: object) =>
+        (await t.app.inject({ method: 'POST', url: `/api/v1/admin${url}`, headers: { cookie: operator.cookie }, payload })).json() as { id: string };
+      const window = { startsAt: '2026-01-01T00:00:00.000Z', endsAt: '2027-01-01T00:00:00.000Z' };
+      const announcement = await asOperator('/announcements', { text: 'Hello' });
+      const promotion = await asOperator('/promotions', { title: 'P', bodyMd: 'x', ...window });
+      const article = await asOperator('/help-articles', { category: 'wallet', title: 'T', bodyMd: 'B' });
+      const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+      return {
+        createAnnouncement: { method: 'POST', url: '/api/v1/admin/announcements', payload: { text: 'Audited' } },
+        updateAnnouncement: { method: 'PUT', url: `/api/v1/admin/announcements/${announcement.id}`, payload: { text: 'Audited again' } },
+        createPromotion: { method: 'POST', url: '/api/v1/admin/promotions', payload: { title: 'Audited', bodyMd: 'x', ...window } },
+        updatePromotion: { method: 'PUT', url: `/api/v1/admin/promotions/${promotion.id}`, payload: { title: 'Changed', bodyMd: 'y', ...window } },
+        uploadContentImage: { method: 'POST', url: '/api/v1/admin/images', payload: png, headers: { 'content-type': 'image/png', origin: 'http://localhost' } },
+        createHelpArticle: { method: 'POST', url: '/api/v1/admin/help-articles', payload: { category: 'team', title: 'A', bodyMd: 'B' } },
+        updateHelpArticle: { method: 'PUT', url: `/api/v1/admin/help-articles/${article.id}`, payload: { category: 'team', title: 'A2', bodyMd: 'B2' } },
+        updateSupportContacts: { method: 'PUT', url: '/api/v1/admin/support-contacts', payload: { email: 'help@example.com', phone: null, hours: null } },
+        publishLegalVersion: { method: 'POST', url: '/api/v1/admin/legal/terms', payload: { bodyMd: 'Terms' } },
+      };
+    };
+    const actions: Record<string, { method: 'POST' | 'PUT'; url: string; payload: object; headers?: Record<string, string> }> = {
       setMemberRole: {
         method: 'PUT',
         url: `/api/v1/admin/members/${target.userId}/role`,
@@ -281,6 +302,7 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
       ...(await planActions()),
       ...(await withdrawalActions()),
       ...(await referralActions()),
+      ...(await contentActions()),
     };
     // A new state-changing operator operation must be added here, so its audit row is checked too.
     const changing = operations.filter((operation) => operation.method !== 'get').map((operation) => operation.operationId);
@@ -294,7 +316,7 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
       const response = await t.app.inject({
         ...action,
         remoteAddress: ip,
-        headers: { cookie: operator.cookie, 'x-request-id': requestId, 'idempotency-key': randomUUID() },
+        headers: { ...action.headers, cookie: operator.cookie, 'x-request-id': requestId, 'idempotency-key': randomUUID() },
       });
       expect({ operationId, status: response.statusCode }).toEqual({
         operationId,

@@ -10,3 +10,4 @@ export * from './contracts/plans';
 export * from './contracts/withdrawals';
 export * from './contracts/team';
 export * from './console-roles';
+export * from './contracts/content';

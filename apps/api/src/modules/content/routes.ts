@@ -1,0 +1,100 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  apiErrorSchema,
+  contentIdParamsSchema,
+  helpCenterSchema,
+  homeContentSchema,
+  legalPagesSchema,
+  promotionListSchema,
+  searchHelpQuerySchema,
+} from '@orchard/shared';
+import { getHelpCenter, getHomeContent, getLegalPages, listPromotions, readImage } from './content';
+
+const tags = ['content'];
+
+/** What members (and visitors, for help and the legal pages) read of the operator's content. */
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
+
+  app.get(
+    '/content/home',
+    {
+      config: { access: 'member' },
+      schema: {
+        operationId: 'getHomeContent',
+        tags,
+        summary: 'The announcements running now (marquee) and the featured promotion of /home',
+        response: { 200: homeContentSchema, 401: apiErrorSchema },
+      },
+    },
+    async () => getHomeContent(deps()),
+  );
+
+  app.get(
+    '/promotions',
+    {
+      config: { access: 'member' },
+      schema: {
+        operationId: 'listPromotions',
+        tags,
+        summary: 'Promotions running now, the featured first, with their end for the countdown',
+        response: { 200: promotionListSchema, 401: apiErrorSchema },
+      },
+    },
+    async () => listPromotions(deps()),
+  );
+
+  app.get(
+    '/help-center',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'getHelpCenter',
+        tags,
+        summary: 'Help articles by category, or the best matches of a full-text search, and the support contacts',
+        querystring: searchHelpQuerySchema,
+        response: { 200: helpCenterSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => getHelpCenter(deps(), request.query),
+  );
+
+  app.get(
+    '/legal',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'getLegalPages',
+        tags,
+        summary: 'The newest published terms, privacy notice and about page, each with its version and date',
+        response: { 200: legalPagesSchema },
+      },
+    },
+    async () => getLegalPages(deps()),
+  );
+
+  app.get(
+    '/content/images/:id',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'getContentImage',
+        tags,
+        summary: 'An uploaded image, served with its own type (never sniffed) and cached for good',
+        params: contentIdParamsSchema,
+        produces: ['image/png', 'image/jpeg', 'image/webp'],
+        response: { 200: z.any().describe('the image'), 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const image = await readImage(deps(), request.params.id);
+      return reply
+        .type(image.contentType)
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header('x-content-type-options', 'nosniff')
+        .send(image.bytes);
+    },
+  );
+};
