@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { E2E_OPERATOR } from '../../../playwright.config';
 import { uniqueEmail } from './accounts-support';
-import { AUTH_LAYOUT_ROUTES, pretendSignedIn } from './support';
+import { AUTH_LAYOUT_ROUTES } from './support';
 
 /* What a newcomer meets in the first minutes (issue 10): auth pages, the 404 view, placeholders, terms. */
 
@@ -48,35 +48,24 @@ test.describe('the auth layout puts every piece in a landmark (axe region)', () 
   }
 });
 
-test.describe('placeholders say what the page will do and lead somewhere that works', () => {
-  const cases: Array<[path: string, title: string, action: string, target: string]> = [
-    ['/promotion', 'Promotions', 'Go to home', '/home'],
-    ['/help', 'Help', 'Go to home', '/home'],
-    ['/help-center', 'Help center', 'Go to home', '/home'],
-  ];
-  const sentences = new Set<string>();
-  for (const [path, title, action, target] of cases) {
-    test(`${path}`, async ({ page }) => {
-      await pretendSignedIn(page);
-      await page.goto(path);
-      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-      const main = page.getByRole('main');
-      await expect(main).not.toContainText('Coming soon');
-      // Never an empty-data sentence for a feature that does not exist yet.
-      await expect(main).not.toContainText(/no \w+ yet|nobody/i);
-      await expect(main.getByRole('link', { name: action })).toHaveAttribute('href', target);
-      const body = await main.locator('p').nth(1).innerText();
-      expect(body).toMatch(/will|Here you/);
-      expect(sentences.has(body)).toBe(false);
-      sentences.add(body);
-    });
-  }
-
-  test('/about says the terms and privacy texts are not published yet', async ({ page }) => {
+test.describe('help and about for visitors', () => {
+  test('/about shows the published terms and privacy notice with their date and version', async ({ page }) => {
     await page.goto('/about');
     await expect(page.getByRole('heading', { level: 2, name: 'Terms of use' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Privacy notice' })).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Terms of use' })).toContainText('being prepared for publication');
+    await expect(page.getByRole('region', { name: 'Terms of use' })).toContainText(/Last updated .+ · version \d+/);
+  });
+
+  test('/help-center finds an answer by full-text search, and /help leads there', async ({ page }) => {
+    await page.goto('/help');
+    await page.getByRole('link', { name: 'More questions? Visit the help center' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Help center' })).toBeVisible();
+    await page.getByLabel('Search the help center').fill('withdrawal fee');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/q=withdrawal/);
+    await expect(page.getByRole('status')).toContainText(/answers? for “withdrawal fee”/);
+    await expect(page.getByText('How much does a withdrawal cost?')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Contact support' })).toBeVisible();
   });
 });
 

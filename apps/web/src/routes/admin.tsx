@@ -2,6 +2,7 @@ import { createFileRoute, redirect } from '@tanstack/react-router';
 import { ConsoleLayout } from '../components/layouts/console-layout';
 import { ConsoleAccount } from '../features/admin-accounts/console-home';
 import { AdminAccountsNavLinks } from '../features/admin-accounts/nav-links';
+import { AdminContentNavLinks } from '../features/admin-content/nav-links';
 import { AdminLedgerNavLinks } from '../features/admin-ledger/nav-links';
 import { AdminPlansNavLinks } from '../features/admin-plans/nav-links';
 import { AdminTeamNavLinks } from '../features/admin-team/nav-links';
@@ -30,6 +31,7 @@ function AdminLayout() {
           <AdminLedgerNavLinks />
           <AdminPlansNavLinks />
           <AdminTeamNavLinks />
+          <AdminContentNavLinks />
         </>
       }
     />

@@ -19,6 +19,7 @@ import { createBankAccount } from '../../modules/withdrawals/bank-accounts';
 import { payWithdrawal, rejectWithdrawal } from '../../modules/withdrawals/console';
 import { cancelWithdrawal, createWithdrawal } from '../../modules/withdrawals/withdrawals';
 import type { Db } from '../client';
+import { seedDemoContent } from './content';
 import { DEMO_COUPONS, DEMO_PLANS, DEMO_TEAM, DEMO_TIMELINE, type DemoStep } from './script';
 
 const HOUR = 60 * 60_000;
@@ -189,6 +190,8 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
   await expireDueOrders(input.db, input.now);
   clock.set(input.now);
   await releaseDueCommissions(deps);
+  // The operator's content: news, promotions, help, contacts and the legal pages.
+  await seedDemoContent(input.db, input.now, plans);
   return { demoMemberId: ids.get('demo')! };
 }
 

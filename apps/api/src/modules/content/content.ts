@@ -1,6 +1,6 @@
 import {
   API_PREFIX,
-  CONTENT_IMAGE_TYPES,
+  type CONTENT_IMAGE_TYPES,
   type AdminHelpArticle,
   type AdminPromotion,
   type Announcement,

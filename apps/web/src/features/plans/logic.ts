@@ -29,14 +29,7 @@ export function limitText(plan: Pick<Plan, 'perMemberLimit' | 'boughtByMe'>, t: 
     : t('plan.limitOpen', { limit: plan.perMemberLimit });
 }
 
-/**
- * The sale's end on the device's clock: the server says when it answered (`serverTime`), the query
- * knows when the answer arrived, so a phone whose clock is off still counts down correctly.
- */
-export function serverAlignedDeadline(at: string, serverTime: string, receivedAt: number): number {
-  const skew = receivedAt - Date.parse(serverTime);
-  return Date.parse(at) + (Number.isFinite(skew) ? skew : 0);
-}
+export { serverAlignedDeadline } from '../../lib/server-time';
 
 /** The units a countdown shows: days while a day or more is left, seconds only in the last hour. */
 export function countdownUnits(remainingMs: number): Array<'days' | 'hours' | 'minutes' | 'seconds'> {

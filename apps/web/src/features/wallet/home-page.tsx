@@ -1,14 +1,13 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ArrowDownToLine, ArrowUpFromLine, ChevronRight, LayoutGrid, Megaphone, UserPlus, type LucideIcon } from 'lucide-react';
+import { ArrowDownToLine, ArrowUpFromLine, ChevronRight, LayoutGrid, UserPlus, type LucideIcon } from 'lucide-react';
 import { Page } from '../../components/page';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmSheet, preloadConfirmSheet } from '../../components/ui/confirm-sheet';
 import { Countdown } from '../../components/ui/countdown';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Marquee } from '../../components/ui/marquee';
 import { formatMoney } from '../../lib/format';
 import { meQueryOptions } from '../../lib/session';
 import { openRechargeOrdersQueryOptions, recentActivityQueryOptions, rechargeKeys, walletQueryOptions, type RechargeOrder } from './api';
@@ -39,7 +38,12 @@ const actionIconClass =
  * The route puts in what other features show here (features do not import each other): the
  * commissions under the balance, the active plan before the recent activity.
  */
-export function HomePage({ commissions, plan }: { commissions?: ReactNode; plan?: ReactNode } = {}) {
+export function HomePage({
+  commissions,
+  plan,
+  news,
+  featured,
+}: { commissions?: ReactNode; plan?: ReactNode; news?: ReactNode; featured?: ReactNode } = {}) {
   const { t } = useWalletMessages();
   const wallet = useQuery(walletQueryOptions());
   const recent = useQuery(recentActivityQueryOptions());
@@ -105,19 +109,8 @@ export function HomePage({ commissions, plan }: { commissions?: ReactNode; plan?
         </ul>
       </nav>
 
-      <section
-        aria-label={t('home.news')}
-        className="flex items-center gap-2 overflow-hidden rounded-2xl bg-white py-2 pl-3 ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800"
-      >
-        <Megaphone className="text-primary-700 dark:text-primary-400 size-5 shrink-0" aria-hidden="true" />
-        <Marquee aria-label={t('home.news')} pauseOnHover pauseOnClick gradient className="flex-1 text-sm">
-          {(['a1', 'a2', 'a3'] as const).map((key) => (
-            <span key={key} className="px-6 whitespace-nowrap">
-              {t(`announcements.${key}`)}
-            </span>
-          ))}
-        </Marquee>
-      </section>
+      {news}
+      {featured}
 
       <InviteSheet open={inviteOpen} onOpenChange={setInviteOpen} />
 

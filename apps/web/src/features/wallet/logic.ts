@@ -107,14 +107,7 @@ export function statementTitle(
   return { key: 'type', type: entry.type };
 }
 
-/**
- * The expiry on the device's clock: the server says when it answered (`serverTime`), the query
- * knows when the answer arrived, so a phone whose clock is off still counts down correctly.
- */
-export function serverAlignedDeadline(expiresAt: string, serverTime: string, receivedAt: number): number {
-  const skew = receivedAt - Date.parse(serverTime);
-  return Date.parse(expiresAt) + (Number.isFinite(skew) ? skew : 0);
-}
+export { serverAlignedDeadline } from '../../lib/server-time';
 
 export interface PaymentDetail {
   label: string;

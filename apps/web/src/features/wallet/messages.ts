@@ -30,12 +30,6 @@ const en = {
     openOrders: 'Recharges in progress',
     openOrderRow: '{{amount}} · {{reference}} · {{status}}',
   },
-  // Static notices until an announcements API exists: the operator cannot edit these yet.
-  announcements: {
-    a1: 'Recharges by bank transfer are credited after an operator matches your payment, usually within one business day.',
-    a2: 'Always write your order reference in the transfer memo.',
-    a3: 'Orchard staff will never ask for your password.',
-  },
   countdown: { days: 'Days', hours: 'Hours', minutes: 'Minutes', seconds: 'Seconds' },
   recharge: {
     title: 'Recharge',

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { HelpPage } from '../../features/content/help-pages';
 
 export const Route = createFileRoute('/_default/help')({
-  component: () => <PlaceholderPage page="help" />,
+  component: HelpPage,
 });

@@ -3,7 +3,8 @@ import { TeamPage } from '../../../../features/team/team-pages';
 
 /** `?show=commissions` lists my commissions instead of my direct invitees. */
 export const Route = createFileRoute('/_default/_app/team/list')({
-  validateSearch: (search: Record<string, unknown>): { show?: 'commissions' } => (search.show === 'commissions' ? { show: 'commissions' } : {}),
+  validateSearch: (search: Record<string, unknown>): { show?: 'commissions' } =>
+    search.show === 'commissions' ? { show: 'commissions' } : {},
   loaderDeps: ({ search }) => search,
   // A failed fetch is left to the page, which shows it with a retry beside what did load.
   loader: async ({ context: { queryClient }, deps }) => {

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { Page } from '../../components/page';
+import { Card } from '../../components/ui/card';
+import { failureMessage } from '../../components/ui/form-errors';
+import { LoadError } from '../../components/ui/load-error';
+import { Prose } from '../../components/ui/prose';
+import { Skeleton } from '../../components/ui/skeletons';
+import { formatDate } from '../../lib/format';
+import { legalPagesQueryOptions } from './api';
+import { useContentMessages } from './messages';
+
+const KINDS = ['about', 'terms', 'privacy'] as const;
+
+/** /about: the operator, the terms and the privacy notice, each its newest published version with its date. Public. */
+export function AboutPage() {
+  const { t, locale } = useContentMessages();
+  const query = useQuery(legalPagesQueryOptions());
+  return (
+    <Page title={t('about.title')}>
+      {query.data ? (
+        KINDS.map((kind) => {
+          const document = query.data.documents.find((d) => d.kind === kind);
+          return (
+            <Card key={kind} id={kind} className="flex scroll-mt-20 flex-col gap-2 p-4">
+              <section aria-labelledby={`${kind}-title`} className="flex flex-col gap-2">
+                <h2 id={`${kind}-title`} className="text-lg font-semibold text-gray-900 dark:text-gray-50">
+                  {t(`about.${kind}`)}
+                </h2>
+                {document ? (
+                  <>
+                    <p className="text-xs text-gray-600 dark:text-gray-400">
+                      {t('about.updated', { date: formatDate(document.publishedAt), version: document.version })}
+                    </p>
+                    <Prose html={document.bodyHtml} className="text-sm" />
+                  </>
+                ) : (
+                  <p className="text-sm text-gray-600 dark:text-gray-400">{t('about.notPublished')}</p>
+                )}
+              </section>
+            </Card>
+          );
+        })
+      ) : query.isError ? (
+        <LoadError
+          message={failureMessage(query.error, t('about.failed'), locale)}
+          onRetry={() => void query.refetch()}
+          isRetrying={query.isFetching}
+        />
+      ) : (
+        <Skeleton className="h-96 rounded-2xl" />
+      )}
+    </Page>
+  );
+}

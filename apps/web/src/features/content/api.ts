@@ -1,0 +1,60 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  HelpArticle,
+  HelpCategory,
+  HelpCenter,
+  HomeContent,
+  LegalDocument,
+  LegalPages,
+  Promotion,
+  PromotionList,
+} from '@orchard/shared';
+import { apiFetch } from '../../lib/api-client';
+
+/** Content members read (operationIds in comments). Loaders import this file: types only, no zod. */
+export type { HelpArticle, HelpCategory, HelpCenter, HomeContent, LegalDocument, Promotion };
+
+export const contentKeys = {
+  home: () => ['content', 'home'] as const,
+  promotions: () => ['content', 'promotions'] as const,
+  help: (q: string, category: string) => ['content', 'help', q, category] as const,
+  legal: () => ['content', 'legal'] as const,
+};
+
+/** getHomeContent: the marquee's announcements and the featured promotion. */
+export const homeContentQueryOptions = () =>
+  queryOptions({
+    queryKey: contentKeys.home(),
+    queryFn: ({ signal }) => apiFetch<HomeContent>('/content/home', { signal }),
+    staleTime: 60_000,
+  });
+
+/** listPromotions */
+export const promotionsQueryOptions = () =>
+  queryOptions({
+    queryKey: contentKeys.promotions(),
+    queryFn: ({ signal }) => apiFetch<PromotionList>('/promotions', { signal }),
+    staleTime: 60_000,
+  });
+
+/** getHelpCenter: every article by category, or a search's best matches. */
+export const helpCenterQueryOptions = (q = '', category = '') =>
+  queryOptions({
+    queryKey: contentKeys.help(q, category),
+    queryFn: ({ signal }) => {
+      const search = new URLSearchParams();
+      if (q) search.set('q', q);
+      if (category) search.set('category', category);
+      const text = search.toString();
+      return apiFetch<HelpCenter>(`/help-center${text ? `?${text}` : ''}`, { signal });
+    },
+    staleTime: 60_000,
+  });
+
+/** getLegalPages */
+export const legalPagesQueryOptions = () =>
+  queryOptions({
+    queryKey: contentKeys.legal(),
+    queryFn: ({ signal }) => apiFetch<LegalPages>('/legal', { signal }),
+    staleTime: 5 * 60_000,
+  });

@@ -1,0 +1,6 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { LegalPagesPage } from '../../features/admin-content/pages';
+
+export const Route = createFileRoute('/admin/legal')({
+  component: LegalPagesPage,
+});
