@@ -71,10 +71,10 @@ export async function seedDemoContent(db: Db, now: Date, planIds: Map<string, st
   await db.execute(sql`update support_contacts set email = 'support@orchard.local', phone = '+1 555 0100', hours = 'Mon–Fri, 9:00–17:00', updated_at = ${at(-40)}`);
 
   const legal: Array<[string, string, number]> = [
-    ['about', '# About Orchard\n\nOrchard is run by Orchard Club Ltd. We sell memberships with member benefits; we are not a bank or an investment service.\n\nWrite to support@orchard.local with any question.', -40],
-    ['terms', '# Terms of use\n\nBy creating an account you agree to these terms.\n\n1. A plan is a membership for a set time.\n2. Money in your wallet can be used for plans or withdrawn.', -40],
-    ['terms', '# Terms of use\n\nBy creating an account you agree to these terms.\n\n1. A plan is a membership for a set time; it pays nothing back.\n2. Money in your wallet can be used for plans or withdrawn, less the withdrawal fee.\n3. Commissions are paid on friends’ purchases after a holding period and may be reviewed.', -10],
-    ['privacy', '# Privacy notice\n\nWe keep your email or phone, your name and your activity in the app to run your membership, for as long as your account exists. Ask support for a copy or for deletion.', -40],
+    ['about', 'Orchard is run by Orchard Club Ltd. We sell memberships with member benefits; we are not a bank or an investment service.\n\nWrite to support@orchard.local with any question.', -40],
+    ['terms', 'By creating an account you agree to these terms.\n\n1. A plan is a membership for a set time.\n2. Money in your wallet can be used for plans or withdrawn.', -40],
+    ['terms', 'By creating an account you agree to these terms.\n\n1. A plan is a membership for a set time; it pays nothing back.\n2. Money in your wallet can be used for plans or withdrawn, less the withdrawal fee.\n3. Commissions are paid on friends’ purchases after a holding period and may be reviewed.', -10],
+    ['privacy', 'We keep your email or phone, your name and your activity in the app to run your membership, for as long as your account exists. Ask support for a copy or for deletion.', -40],
   ];
   for (const [kind, body, days] of legal) {
     await db.execute(sql`insert into legal_documents (kind, version, body_md, published_at)
