@@ -19,6 +19,7 @@ import { walletRoutes } from './modules/wallet/routes';
 import { adminPlanRoutes } from './modules/plans/admin-routes';
 import { commissionReleaseJob } from './modules/plans/release-job';
 import { planRoutes } from './modules/plans/routes';
+import { adminDashboardRoutes, dashboardRollupJob } from './modules/dashboard/routes';
 import { adminContentRoutes } from './modules/content/admin-routes';
 import { contentRoutes } from './modules/content/routes';
 import { adminTeamRoutes } from './modules/team/admin-routes';
@@ -113,6 +114,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
 
   await app.register(systemRoutes, { database });
   await app.register(commissionReleaseJob);
+  await app.register(dashboardRollupJob);
   // Browser journeys move time forward (holding periods); only with TEST_CLOCK and an adjustable clock.
   if (config.TEST_CLOCK && clock instanceof AdjustableClock) await app.register(testClockRoutes, { clock });
   await app.register(
@@ -129,7 +131,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
       await api.register(teamRoutes);
       await api.register(contentRoutes);
       // Every operator route lives inside the one operator scope (guard, permissions, audit check).
-      await api.register(operatorScope, { prefix: '/admin', routes: [adminLedgerRoutes, adminRoutes, adminPlanRoutes, adminWithdrawalRoutes, adminTeamRoutes, adminContentRoutes] });
+      await api.register(operatorScope, { prefix: '/admin', routes: [adminLedgerRoutes, adminRoutes, adminPlanRoutes, adminWithdrawalRoutes, adminTeamRoutes, adminContentRoutes, adminDashboardRoutes] });
     },
     { prefix: API_PREFIX },
   );

@@ -114,6 +114,8 @@ const envSchema = z.object({
   WEBHOOK_TOLERANCE_SECONDS: integerFromEnv(300, 1),
   // Plans and commissions (issue 11): how often each instance releases commissions whose holding period is over (0 = never).
   COMMISSION_RELEASE_POLL_MS: integerFromEnv(60_000, 0),
+  /** How often each instance recounts the console dashboard's recent hours (0 = only when the dashboard is read). */
+  DASHBOARD_ROLLUP_POLL_MS: integerFromEnv(60_000, 0),
   // Connections each instance keeps to PostgreSQL (DATABASE_URL only). Concurrent money movements beyond it wait for one.
   DATABASE_POOL_SIZE: integerFromEnv(10, 1),
   // Browser journeys only: a clock that POST /api/test/clock (from loopback) moves forward. Never in production.
@@ -141,5 +143,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A configuration for tests: defaults plus the given overrides, nothing read from the process. */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', COMMISSION_RELEASE_POLL_MS: '0', ...overrides });
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', COMMISSION_RELEASE_POLL_MS: '0', DASHBOARD_ROLLUP_POLL_MS: '0', ...overrides });
 }

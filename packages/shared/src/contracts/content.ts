@@ -179,3 +179,39 @@ export type PublishLegalBody = z.infer<typeof publishLegalBodySchema>;
 export const legalParamsSchema = z.strictObject({ kind: legalKindSchema });
 export const contentIdParamsSchema = z.strictObject({ id: z.string().max(100) });
 export const legalVersionsSchema = z.strictObject({ items: z.array(legalDocumentSchema.extend({ bodyMd: z.string() })) });
+
+// ---------------------------------------------------------------- console dashboard
+
+export const DASHBOARD_METRICS = [
+  'members',
+  'deposits',
+  'purchases',
+  'refunds',
+  'commissions_earned',
+  'commissions_released',
+  'payouts',
+] as const;
+export type DashboardMetric = (typeof DASHBOARD_METRICS)[number];
+const metricFigure = z.strictObject({ count: z.number().int(), amount: z.number().int() });
+const metricTotals = z.strictObject(
+  Object.fromEntries(DASHBOARD_METRICS.map((metric) => [metric, metricFigure])) as Record<DashboardMetric, typeof metricFigure>,
+);
+
+export const dashboardSchema = z.strictObject({
+  currency: z.string().length(3),
+  /** When the hourly rollup last ran (the figures include everything up to then). */
+  asOf: isoTime,
+  /** Exactly how many wait in each queue now. */
+  queues: z.strictObject({ recharges: z.number().int(), withdrawals: z.number().int(), referralReviews: z.number().int() }),
+  totals: z.strictObject({ today: metricTotals, last7Days: metricTotals, last30Days: metricTotals }),
+  /** The last 30 days (UTC), oldest first, each metric's amount (members: count). */
+  daily: z.array(
+    z.strictObject({
+      day: z.string(),
+      values: z.strictObject(
+        Object.fromEntries(DASHBOARD_METRICS.map((metric) => [metric, z.number().int()])) as Record<DashboardMetric, z.ZodNumber>,
+      ),
+    }),
+  ),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1,0 +1,52 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { dashboardSchema } from '@orchard/shared';
+import { getDashboard, runDashboardRollup } from './dashboard';
+
+/** Operator console: the dashboard (queues, totals, 30 days of figures). */
+export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { db: app.database.db, clock: app.clock, config: app.config };
+  app.get(
+    '/dashboard',
+    {
+      config: { permission: 'ledger' },
+      schema: {
+        operationId: 'getDashboard',
+        tags: ['admin'],
+        summary: 'Exact queue counts and totals for today, 7 and 30 days, from the hourly rollup (refreshed when older than 15 s)',
+        response: { 200: dashboardSchema },
+      },
+    },
+    async () => getDashboard(deps),
+  );
+};
+
+/**
+ * Every DASHBOARD_ROLLUP_POLL_MS each instance runs the hourly rollup (migration 0910); the mark is
+ * taken with SKIP LOCKED, so instances never run it twice at once.
+ */
+async function registerRollupJob(app: FastifyInstance) {
+  const pollMs = app.config.DASHBOARD_ROLLUP_POLL_MS;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const tick = () => {
+    if (running) return;
+    running = runDashboardRollup({ db: app.database.db, clock: app.clock, config: app.config })
+      .catch((error: unknown) => app.log.warn({ err: error }, 'dashboard rollup failed; next tick tries again'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    if (pollMs <= 0) return;
+    timer = setInterval(tick, pollMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}
+
+export const dashboardRollupJob = fp(registerRollupJob, { name: 'orchard-dashboard-rollup' });
