@@ -223,6 +223,7 @@ describe.each(DATABASE_KINDS)('generated input over the OpenAPI document on %s',
       if (name === 'id') return idFor(template);
       if (name === 'code') return 'fuzz-channel';
       if (name === 'channel') return 'bank-transfer';
+      if (name === 'kind') return 'terms';
       throw new Error(`no value for path parameter {${name}} of ${template}: add one to pathFor`);
     });
   }
