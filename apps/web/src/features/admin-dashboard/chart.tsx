@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+export interface ChartSeries {
+  label: string;
+  values: number[];
+  color: string;
+}
+
+/**
+ * A line chart of daily values (uPlot, loaded with the console's code only). The figures it
+ * draws are also in the table beside it, for screen readers and for exact reading.
+ */
+export function DailyChart({
+  days,
+  series,
+  label,
+  format,
+}: {
+  days: string[];
+  series: ChartSeries[];
+  label: string;
+  format: (value: number) => string;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = host.current;
+    if (!element) return;
+    const dark = document.documentElement.classList.contains('dark');
+    const axis = { stroke: dark ? '#9ca3af' : '#4b5563', grid: { stroke: dark ? '#1f2937' : '#e5e7eb' }, ticks: { show: false } };
+    const chart = new uPlot(
+      {
+        width: element.clientWidth,
+        height: 220,
+        legend: { show: true },
+        cursor: { drag: { x: false, y: false } },
+        scales: { x: { time: true } },
+        axes: [axis, { ...axis, size: 70, values: (_u, ticks) => ticks.map((tick) => format(tick)) }],
+        series: [
+          {},
+          ...series.map((s) => ({
+            label: s.label,
+            stroke: s.color,
+            width: 2,
+            value: (_u: uPlot, v: number | null) => (v === null ? '–' : format(v)),
+          })),
+        ],
+      },
+      [days.map((day) => Date.parse(`${day}T12:00:00Z`) / 1000), ...series.map((s) => s.values)],
+      element,
+    );
+    const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: 220 }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [days, series, format]);
+  return <div ref={host} role="img" aria-label={label} className="w-full overflow-hidden text-xs text-gray-700 dark:text-gray-300" />;
+}

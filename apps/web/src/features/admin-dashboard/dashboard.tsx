@@ -1,0 +1,135 @@
+import { useMemo } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useQuery } from '@tanstack/react-query';
+import { buttonClass } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { failureMessage } from '../../components/ui/form-errors';
+import { LoadError } from '../../components/ui/load-error';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { dashboardQueryOptions, type Dashboard, type DashboardMetric } from './api';
+import { DailyChart } from './chart';
+import { useDashboardMessages } from './messages';
+
+const MONEY_METRICS: DashboardMetric[] = ['deposits', 'purchases', 'refunds', 'commissions_earned', 'commissions_released', 'payouts'];
+const COLORS: Record<DashboardMetric, string> = {
+  members: '#15803d',
+  deposits: '#2563eb',
+  purchases: '#16a34a',
+  refunds: '#dc2626',
+  commissions_earned: '#d97706',
+  commissions_released: '#9333ea',
+  payouts: '#0891b2',
+};
+const QUEUE_LINKS = { recharges: '/admin/recharges', withdrawals: '/admin/payouts', referralReviews: '/admin/referral-reviews' } as const;
+
+/** The console dashboard (operator and finance): what waits, the totals of three periods, 30 days of charts. */
+export function ConsoleDashboard() {
+  const { t, locale } = useDashboardMessages();
+  const query = useQuery(dashboardQueryOptions());
+  if (!query.data) {
+    return query.isError ? (
+      <LoadError
+        message={failureMessage(query.error, t('failed'), locale)}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
+    ) : (
+      <div className="h-72 animate-pulse rounded-2xl bg-gray-100 motion-reduce:animate-none dark:bg-gray-800" aria-hidden="true" />
+    );
+  }
+  return <DashboardView data={query.data} />;
+}
+
+function DashboardView({ data }: { data: Dashboard }) {
+  const { t } = useDashboardMessages();
+  const money = (minor: number) => formatMoney(minor, { currency: data.currency });
+  const days = useMemo(() => data.daily.map((point) => point.day), [data]);
+  const moneySeries = useMemo(
+    () =>
+      MONEY_METRICS.map((metric) => ({
+        label: t(`metrics.${metric}`),
+        color: COLORS[metric],
+        values: data.daily.map((point) => point.values[metric] / 100),
+      })),
+    [data, t],
+  );
+  const memberSeries = useMemo(
+    () => [{ label: t('metrics.members'), color: COLORS.members, values: data.daily.map((point) => point.values.members) }],
+    [data, t],
+  );
+  const currency = data.currency;
+  const formatMajor = useMemo(() => (value: number) => formatMoney(Math.round(value * 100), { currency }), [currency]);
+  const formatCount = useMemo(() => (value: number) => (Number.isInteger(value) ? String(value) : ''), []);
+  return (
+    <section aria-labelledby="dashboard-title" className="flex flex-col gap-4">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="dashboard-title" className="text-lg font-semibold text-gray-900 dark:text-gray-50">
+          {t('title')}
+        </h2>
+        <p className="text-xs text-gray-600 dark:text-gray-400">{t('asOf', { time: formatDateTime(data.asOf) })}</p>
+      </div>
+      <div className="grid gap-3 sm:grid-cols-3" aria-label={t('queues')} role="group">
+        {(Object.keys(QUEUE_LINKS) as Array<keyof typeof QUEUE_LINKS>).map((queue) => (
+          <Card key={queue} className="flex items-center justify-between gap-3">
+            <div className="flex flex-col">
+              <span className="text-sm text-gray-600 dark:text-gray-400">{t(`queueNames.${queue}`)}</span>
+              <span className="text-2xl font-bold text-gray-900 tabular-nums dark:text-gray-50" data-testid={`queue-${queue}`}>
+                {data.queues[queue]}
+              </span>
+            </div>
+            <Link to={QUEUE_LINKS[queue]} className={buttonClass(data.queues[queue] > 0 ? 'primary' : 'secondary', 'min-h-10')}>
+              {t('open')}
+            </Link>
+          </Card>
+        ))}
+      </div>
+      <Card className="overflow-x-auto p-0">
+        <table className="w-full text-sm">
+          <caption className="sr-only">{t('tableCaption')}</caption>
+          <thead>
+            <tr className="border-b border-gray-200 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase dark:border-gray-800 dark:text-gray-400">
+              <th scope="col" className="px-3 py-2">
+                <span className="sr-only">{t('tableCaption')}</span>
+              </th>
+              {(['today', 'last7Days', 'last30Days'] as const).map((period) => (
+                <th key={period} scope="col" className="px-3 py-2 text-right whitespace-nowrap">
+                  {t(`periods.${period}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="tabular-nums">
+            {(['members', ...MONEY_METRICS] as DashboardMetric[]).map((metric) => (
+              <tr key={metric} className="border-t border-gray-100 dark:border-gray-800">
+                <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap text-gray-900 dark:text-gray-100">
+                  {t(`metrics.${metric}`)}
+                </th>
+                {(['today', 'last7Days', 'last30Days'] as const).map((period) => {
+                  const figure = data.totals[period][metric];
+                  return (
+                    <td key={period} className="px-3 py-2 text-right whitespace-nowrap">
+                      {metric === 'members' ? figure.count : money(figure.amount)}
+                      {metric === 'members' ? null : (
+                        <div className="text-xs text-gray-500 dark:text-gray-400">{t('count', { count: figure.count })}</div>
+                      )}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <div className="grid gap-4 xl:grid-cols-2">
+        <Card className="flex flex-col gap-2">
+          <h3 className="text-sm font-semibold text-gray-900 dark:text-gray-50">{t('chartMoney')}</h3>
+          <DailyChart days={days} series={moneySeries} label={t('chartMoney')} format={formatMajor} />
+        </Card>
+        <Card className="flex flex-col gap-2">
+          <h3 className="text-sm font-semibold text-gray-900 dark:text-gray-50">{t('chartMembers')}</h3>
+          <DailyChart days={days} series={memberSeries} label={t('chartMembers')} format={formatCount} />
+        </Card>
+      </div>
+    </section>
+  );
+}
