@@ -47,6 +47,18 @@ if (existsSync(teamBench)) {
   }
 }
 
+// The console dashboard with 10 M ledger entries (issue 14); goal p95 <= 50 ms, reported pass/fail.
+const dashboardBench = join(ROOT, 'scripts/bench/dashboard.mjs');
+if (existsSync(dashboardBench)) {
+  const { runDashboard } = await import(pathToFileURL(dashboardBench).href);
+  if (typeof runDashboard === 'function') {
+    results.dashboard = await runDashboard().catch((error) => {
+      console.error(`dashboard: failed: ${error instanceof Error ? error.message : String(error)}`);
+      return { error: error instanceof Error ? error.message : String(error) };
+    });
+  }
+}
+
 mkdirSync(join(ROOT, 'bench-results'), { recursive: true });
 writeFileSync(join(ROOT, 'bench-results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
 const overBudget = results.startupAndBundle.firstLoad.total > FIRST_LOAD_BUDGET_BYTES;
