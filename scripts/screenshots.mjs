@@ -182,7 +182,8 @@ try {
       for (const target of pages.filter((entry) => entry.role === role)) {
         const entry = (report[target.name] ??= { path: target.path, role, violations: {}, errors: [] });
         try {
-          await page.goto(target.path, { waitUntil: 'networkidle', timeout: 30_000 });
+          await page.goto(target.path, { waitUntil: 'load', timeout: 30_000 });
+          await page.waitForTimeout(700);
           // Web fonts settle after network idle; a string, as this file is linted as Node code.
           await page.evaluate('document.fonts.ready');
           const file = join(out, `${target.name}-${variant.name}.png`);

@@ -91,7 +91,8 @@ for (const [width, viewport] of [
       const page = await context.newPage();
       for (const path of paths) {
         await page.goto(new URL(path, baseUrl).href);
-        await page.waitForLoadState('networkidle');
+        await page.waitForLoadState('load');
+        await page.waitForTimeout(700);
         await page.waitForTimeout(300);
         const file = join(out, name(path, width, mode));
         await page.screenshot({ path: file, fullPage: true });

@@ -19,6 +19,8 @@ import { walletRoutes } from './modules/wallet/routes';
 import { adminPlanRoutes } from './modules/plans/admin-routes';
 import { commissionReleaseJob } from './modules/plans/release-job';
 import { planRoutes } from './modules/plans/routes';
+import { eventHubPlugin } from './modules/events/hub';
+import { eventRoutes } from './modules/events/routes';
 import { adminDashboardRoutes, dashboardRollupJob } from './modules/dashboard/routes';
 import { adminContentRoutes } from './modules/content/admin-routes';
 import { contentRoutes } from './modules/content/routes';
@@ -115,6 +117,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await app.register(systemRoutes, { database });
   await app.register(commissionReleaseJob);
   await app.register(dashboardRollupJob);
+  await app.register(eventHubPlugin);
   // Browser journeys move time forward (holding periods); only with TEST_CLOCK and an adjustable clock.
   if (config.TEST_CLOCK && clock instanceof AdjustableClock) await app.register(testClockRoutes, { clock });
   await app.register(
@@ -130,6 +133,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
       await api.register(withdrawalRoutes);
       await api.register(teamRoutes);
       await api.register(contentRoutes);
+      await api.register(eventRoutes);
       // Every operator route lives inside the one operator scope (guard, permissions, audit check).
       await api.register(operatorScope, { prefix: '/admin', routes: [adminLedgerRoutes, adminRoutes, adminPlanRoutes, adminWithdrawalRoutes, adminTeamRoutes, adminContentRoutes, adminDashboardRoutes] });
     },

@@ -55,6 +55,9 @@ const PUBLIC = [
   'getContentImage',
 ].sort();
 
+/** Operations that answer with a stream that stays open (server-sent events). */
+const STREAMS = new Set(['streamEvents']);
+
 /**
  * Path parameters of member operations that name shared things (the plan catalogue), not
  * something one member owns: another member's view of them is the same for everyone.
@@ -216,7 +219,13 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
 
   it("never shows member B any of member A's ids, email or invite code", async () => {
     const reads = operations.filter(
-      (operation) => operation.method === 'get' && operation.security?.length && !operation.path.startsWith('/api/v1/admin'),
+      (operation) =>
+        operation.method === 'get' &&
+        operation.security?.length &&
+        !operation.path.startsWith('/api/v1/admin') &&
+        // The event stream never ends, so it is read over a socket in live-events.test.ts, which
+        // checks that a member's stream carries only their own events.
+        !STREAMS.has(operation.operationId),
     );
     for (const operation of reads) {
       const id = owned.get(operation.path);

@@ -27,6 +27,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tarball (tests load migrated templates from it). */
   dumpDataDir(): Promise<Blob>;
+  /**
+   * LISTEN on a channel: `onMessage` gets each payload NOTIFY sends (from any process on this
+   * database). On PostgreSQL a dedicated connection, reconnected after a loss. Returns the way to stop.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -92,6 +97,52 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
       await pool.end();
     },
     dumpDataDir: () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
+    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
+  };
+}
+
+/**
+ * A connection of its own (LISTEN holds its session), outside the pool. When it is lost (server
+ * restart, terminated backend) it reconnects after a second and listens again; notifications sent
+ * meanwhile are missed, which the clients cover by refetching on reconnect.
+ */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    if (stopped) return;
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+    const again = () => {
+      if (stopped || client !== next) return;
+      client = undefined;
+      retry = setTimeout(() => void connect(), 1_000);
+      retry.unref();
+    };
+    next.on('error', (error) => {
+      console.error(`PostgreSQL listener connection lost, reconnecting: ${error.message}`);
+      again();
+    });
+    next.on('end', again);
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onMessage(message.payload);
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${channel}`);
+    } catch (error) {
+      console.error(`PostgreSQL listener could not connect, retrying: ${(error as Error).message}`);
+      await next.end().catch(() => undefined);
+      again();
+    }
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 
@@ -121,5 +172,6 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
       await client.close();
     },
     dumpDataDir: () => client.dumpDataDir('none'),
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
   };
 }

@@ -7,6 +7,7 @@ import { AdminLedgerNavLinks } from '../features/admin-ledger/nav-links';
 import { AdminPlansNavLinks } from '../features/admin-plans/nav-links';
 import { AdminTeamNavLinks } from '../features/admin-team/nav-links';
 import { isConsoleRole } from '@orchard/shared/console-roles';
+import { useLiveUpdates } from '../lib/live-events';
 import { meQueryOptions } from '../lib/session';
 
 /** The operator console (SPEC.md): console roles only (operator, support, finance); its code loads only when visited. */
@@ -22,6 +23,7 @@ export const Route = createFileRoute('/admin')({
 
 /** The console frame with the navigation of every console feature, and who is signed in. */
 function AdminLayout() {
+  useLiveUpdates();
   return (
     <ConsoleLayout
       account={<ConsoleAccount />}

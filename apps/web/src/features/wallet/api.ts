@@ -10,6 +10,7 @@ import type {
   WithdrawalQuote,
 } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
+import { isLiveConnected } from '../../lib/live-events';
 import { knownStatementFilters } from './logic';
 
 /**
@@ -120,12 +121,15 @@ export const openRechargeOrdersQueryOptions = () =>
     staleTime: 10_000,
   });
 
-/** getRechargeOrder, polled while the order is still open so its status changes show by themselves. */
+/**
+ * getRechargeOrder: while the order is open its changes arrive as live events (lib/live-events.ts);
+ * without a live stream it is polled every 5 s instead.
+ */
 export const rechargeOrderQueryOptions = (id: string) =>
   queryOptions({
     queryKey: rechargeKeys.order(id),
     queryFn: ({ signal }) => apiFetch<RechargeOrder>(`/recharge/orders/${encodeURIComponent(id)}`, { signal }),
-    refetchInterval: (q) => (q.state.data && OPEN_STATUSES.has(q.state.data.status) ? 5_000 : false),
+    refetchInterval: (q) => (!isLiveConnected() && q.state.data && OPEN_STATUSES.has(q.state.data.status) ? 5_000 : false),
     refetchOnWindowFocus: true,
   });
 

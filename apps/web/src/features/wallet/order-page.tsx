@@ -16,6 +16,7 @@ import { failureMessage } from '../../components/ui/form-errors';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { currencyFractionDigits, formatDateTime, formatMoney } from '../../lib/format';
+import { useLiveConnected } from '../../lib/live-events';
 import { cancelRechargeOrder, rechargeKeys, rechargeOrderQueryOptions, submitRechargePayment, walletKeys, type RechargeOrder } from './api';
 import { Skeleton, StatusPill } from './components';
 import { CopyField } from '../../components/ui/copy-field';
@@ -27,7 +28,9 @@ export function OrderPage() {
   const { id } = useParams({ from: '/_default/_app/recharge/confirm/$id' });
   const { t } = useWalletMessages();
   const queryClient = useQueryClient();
-  const { data: order, dataUpdatedAt, refetch } = useQuery(rechargeOrderQueryOptions(id));
+  // With a live stream open the order's changes arrive as events; without one it is polled.
+  const live = useLiveConnected();
+  const { data: order, dataUpdatedAt, refetch } = useQuery({ ...rechargeOrderQueryOptions(id), ...(live ? { refetchInterval: false } : {}) });
 
   // A change of status changes the balance and the lists too.
   const status = order?.status;

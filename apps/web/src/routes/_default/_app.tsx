@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
+import { useLiveUpdates } from '../../lib/live-events';
 import { meQueryOptions } from '../../lib/session';
 
 /**
@@ -11,5 +12,11 @@ export const Route = createFileRoute('/_default/_app')({
     if (!me) throw redirect({ to: '/', search: { redirect: location.href } });
     return { me };
   },
-  component: Outlet,
+  component: SignedIn,
 });
+
+/** The signed-in pages, with their live updates (lib/live-events.ts) open while any is shown. */
+function SignedIn() {
+  useLiveUpdates();
+  return <Outlet />;
+}

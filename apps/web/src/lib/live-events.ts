@@ -1,0 +1,78 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { appConfig } from './config';
+
+/**
+ * Live updates (docs/decisions/0016): one server-sent event stream per signed-in tab
+ * (GET /api/v1/events). Each event names what changed; the queries showing it refetch. The browser
+ * reconnects by itself after a drop; on reconnecting, everything live is refetched (events sent
+ * meanwhile are lost). While no stream is open, the screens that need it fall back to polling.
+ */
+const REFRESH: Record<string, readonly QueryKey[]> = {
+  balance: [['wallet'], ['plans'], ['team']],
+  order: [['recharge'], ['wallet']],
+  withdrawal: [['withdraw'], ['wallet']],
+  queues: [['admin']],
+};
+
+let connected = false;
+const listeners = new Set<() => void>();
+function setConnected(value: boolean) {
+  if (connected === value) return;
+  connected = value;
+  for (const listener of listeners) listener();
+}
+/** Whether a live stream is open now. */
+export const isLiveConnected = () => connected;
+/** The same, as state: a screen that polls without a stream stops the moment one opens. */
+export function useLiveConnected(): boolean {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isLiveConnected,
+    () => false,
+  );
+}
+
+export function useLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    let source: EventSource | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const refresh = (keys: readonly QueryKey[]) => {
+      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+    };
+    const open = () => {
+      const stream = new EventSource(`${appConfig.apiBaseUrl}/events`, { withCredentials: true });
+      let opened = false;
+      stream.addEventListener('ready', () => {
+        setConnected(true);
+        // A reconnect: what changed while the stream was down was not announced.
+        if (opened) refresh(Object.values(REFRESH).flat());
+        opened = true;
+      });
+      for (const [kind, keys] of Object.entries(REFRESH)) stream.addEventListener(kind, () => refresh(keys));
+      stream.addEventListener('error', () => {
+        setConnected(false);
+      });
+      return stream;
+    };
+    // Opened a moment after the page has loaded: the first paint never waits on it.
+    const schedule = () => {
+      timer = setTimeout(() => {
+        source = open();
+      }, 1_000);
+    };
+    if (document.readyState === 'complete') schedule();
+    else window.addEventListener('load', schedule, { once: true });
+    return () => {
+      window.removeEventListener('load', schedule);
+      if (timer) clearTimeout(timer);
+      setConnected(false);
+      source?.close();
+    };
+  }, [queryClient]);
+}
