@@ -152,6 +152,15 @@ describe.each(DATABASE_KINDS)('content (%s)', (kind) => {
     ] as const) {
       expect((await admin('POST', '/help-articles', { category, title, bodyMd })).statusCode).toBe(201);
     }
+    // An article's body is rendered as safely as a promotion's.
+    const hostile = await admin('POST', '/help-articles', {
+      category: 'account',
+      title: 'Hostile article',
+      bodyMd: '<script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1))',
+      published: false,
+    });
+    expect(hostile.statusCode).toBe(201);
+    expect((hostile.json() as { bodyHtml: string }).bodyHtml).not.toMatch(/<script|<img|href="javascript/i);
     const search = async (q: string, category?: string) =>
       (
         await t.app.inject({ method: 'GET', url: `/api/v1/help-center?q=${encodeURIComponent(q)}${category ? `&category=${category}` : ''}` })

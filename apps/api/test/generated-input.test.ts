@@ -246,6 +246,8 @@ describe.each(DATABASE_KINDS)('generated input over the OpenAPI document on %s',
           await ensureSignedIn();
           const cookie = template.startsWith('/api/v1/admin/') ? operator.cookie : member.cookie;
           for (const testCase of casesFor(operation, method, member)) {
+            // An accepted event stream stays open: only its refusals are tried here (live-events.test.ts reads it).
+            if (operation.operationId === 'streamEvents' && !testCase.query) continue;
             const url = `${pathFor(template)}${testCase.query ? `?${testCase.query}` : ''}`;
             const before = await checksum();
             const response = await t.app.inject({

@@ -15,6 +15,7 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['events'],
         summary:
           'Server-sent events: `balance`, `order`, `withdrawal` for the member, `queues` for console staff; each means “refetch this”. Heartbeat every 20 s.',
+        querystring: z.strictObject({}),
         produces: ['text/event-stream'],
         response: { 200: z.string().describe('text/event-stream'), 401: apiErrorSchema },
       },
