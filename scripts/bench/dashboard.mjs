@@ -14,15 +14,13 @@
 // Rows are written in bulk with triggers and foreign-key checks off (session_replication_role =
 // replica): the figures only need the tables' shape and indexes, not the money rules (those are
 // what the test suites check). The first rollup (every hour of the 30 days) is timed on its own.
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureBuilt } from '../lib.mjs';
-import { freePort, httpClient, waitReady, withDatabase } from './support.mjs';
+import { httpClient, startBenchServer } from './support.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SERVER = `${ROOT}apps/api/dist/server.js`;
 const BASE_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_P95_MS = 50;
 const log = (line) => console.log(`dashboard: ${line}`);
@@ -70,39 +68,14 @@ export async function runDashboard({ quick = process.argv.includes('--quick') } 
   const entries = Number(process.env.BENCH_DASHBOARD_ENTRIES || (quick ? 1_000_000 : 10_000_000));
   const requests = quick ? 60 : 200;
   ensureBuilt();
-  const name = `orchard_bench_dashboard_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  try {
-    await admin.connect();
-  } catch (error) {
-    const reason = `no PostgreSQL at ${new URL(BASE_URL).host} (${error.message}); set BENCH_DATABASE_URL`;
-    log(`skipped: ${reason}`);
-    return { skipped: reason };
+  const server = await startBenchServer({ root: ROOT, baseUrl: BASE_URL, prefix: 'orchard_bench_dashboard' });
+  if (server.skipped) {
+    log(`skipped: ${server.skipped}`);
+    return { skipped: server.skipped };
   }
-  await admin.query(`create database ${name}`);
-  const url = withDatabase(BASE_URL, name);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      OPERATOR_PASSWORD: `bench-${randomBytes(8).toString('hex')}`,
-      PUBLIC_URL: base,
-      DASHBOARD_ROLLUP_POLL_MS: '0',
-      COMMISSION_RELEASE_POLL_MS: '0',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const { url, base } = server;
   const db = new pg.Client({ connectionString: url });
   try {
-    await waitReady(base, child);
     await db.connect();
     log(`seeding ${entries.toLocaleString('en')} ledger entries…`);
     const seeded = await seed(db, entries);
@@ -144,10 +117,7 @@ export async function runDashboard({ quick = process.argv.includes('--quick') } 
     return { entries: seeded.entries, purchases: seeded.purchases, seedSeconds: round(seeded.seconds), firstRollupMs: round(firstRollupMs), nextRollupMs: round(nextRollupMs), dashboard, ledgerReportMs: reportMs, goalP95Ms: GOAL_P95_MS, pass };
   } finally {
     await db.end().catch(() => undefined);
-    child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-    await admin.end();
+    await server.stop();
   }
 }
 

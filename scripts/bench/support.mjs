@@ -141,3 +141,56 @@ export async function rawConnection(base, { timeoutMs = 30_000 } = {}) {
     });
   return { send, close: () => socket.destroy() };
 }
+
+/**
+ * A fresh database `<prefix>_<hex>` beside `baseUrl` and the built server on it (production, warn
+ * logs, no demo data, background jobs off unless `env` says otherwise), ready. `stop()` ends the
+ * server and drops the database. Null when no PostgreSQL answers at `baseUrl` (with the reason).
+ */
+export async function startBenchServer({ root, baseUrl, prefix, env = {} }) {
+  const { spawn } = await import('node:child_process');
+  const { randomBytes } = await import('node:crypto');
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: baseUrl });
+  try {
+    await admin.connect();
+  } catch (error) {
+    return { skipped: `no PostgreSQL at ${new URL(baseUrl).host} (${error.message}); set BENCH_DATABASE_URL` };
+  }
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const url = withDatabase(baseUrl, name);
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, [`${root}apps/api/dist/server.js`], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      DATABASE_URL: url,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      OPERATOR_PASSWORD: `bench-${randomBytes(8).toString('hex')}`,
+      PUBLIC_URL: base,
+      DASHBOARD_ROLLUP_POLL_MS: '0',
+      COMMISSION_RELEASE_POLL_MS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
+    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
+    await admin.end();
+  };
+  try {
+    await waitReady(base, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { url, base, stop };
+}

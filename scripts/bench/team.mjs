@@ -16,15 +16,13 @@
 // ancestors and rollups are computed the way migration 0800 backfills them, so the tables look as
 // the triggers would have left them. Viewers: the 10 founders (the largest teams) and 40 members
 // drawn at random among those with a team, each signed in with a session row of their own.
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureBuilt } from '../lib.mjs';
-import { freePort, httpClient, waitReady, withDatabase } from './support.mjs';
+import { httpClient, startBenchServer } from './support.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const SERVER = `${ROOT}apps/api/dist/server.js`;
 const BASE_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_P95_MS = 20;
 const log = (line) => console.log(`team: ${line}`);
@@ -95,37 +93,14 @@ export async function runTeam({ quick = process.argv.includes('--quick') } = {})
   const members = Number(process.env.BENCH_TEAM_MEMBERS || (quick ? 100_000 : 1_000_000));
   const rounds = Number(process.env.BENCH_TEAM_ROUNDS || (quick ? 5 : 20));
   ensureBuilt();
-  const name = `orchard_bench_team_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE_URL });
-  try {
-    await admin.connect();
-  } catch (error) {
-    const reason = `no PostgreSQL at ${new URL(BASE_URL).host} (${error.message}); set BENCH_DATABASE_URL`;
-    log(`skipped: ${reason}`);
-    return { skipped: reason };
+  const server = await startBenchServer({ root: ROOT, baseUrl: BASE_URL, prefix: 'orchard_bench_team' });
+  if (server.skipped) {
+    log(`skipped: ${server.skipped}`);
+    return { skipped: server.skipped };
   }
-  await admin.query(`create database ${name}`);
-  const url = withDatabase(BASE_URL, name);
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
-      OPERATOR_PASSWORD: `bench-${randomBytes(8).toString('hex')}`,
-      PUBLIC_URL: base,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const { url, base } = server;
   const db = new pg.Client({ connectionString: url });
   try {
-    await waitReady(base, child);
     await db.connect();
     log(`seeding ${members.toLocaleString('en')} members…`);
     const seedSeconds = await seedTree(db, members);
@@ -170,10 +145,7 @@ export async function runTeam({ quick = process.argv.includes('--quick') } = {})
     return result;
   } finally {
     await db.end().catch(() => undefined);
-    child.kill('SIGTERM');
-    await new Promise((resolve) => (child.exitCode !== null ? resolve() : child.once('exit', resolve)));
-    await admin.query(`drop database if exists ${name} with (force)`).catch(() => undefined);
-    await admin.end();
+    await server.stop();
   }
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboardSchema } from '@orchard/shared';
+import { periodicJob } from '../../lib/periodic-job';
 import { getDashboard, runDashboardRollup } from './dashboard';
 
 /** Operator console: the dashboard (queues, totals, 30 days of figures). */
@@ -27,26 +28,9 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
  * taken with SKIP LOCKED, so instances never run it twice at once.
  */
 async function registerRollupJob(app: FastifyInstance) {
-  const pollMs = app.config.DASHBOARD_ROLLUP_POLL_MS;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const tick = () => {
-    if (running) return;
-    running = runDashboardRollup({ db: app.database.db, clock: app.clock, config: app.config })
-      .catch((error: unknown) => app.log.warn({ err: error }, 'dashboard rollup failed; next tick tries again'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    if (pollMs <= 0) return;
-    timer = setInterval(tick, pollMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    if (timer) clearInterval(timer);
-    await running;
-  });
+  periodicJob(app, 'dashboard rollup', app.config.DASHBOARD_ROLLUP_POLL_MS, () =>
+    runDashboardRollup({ db: app.database.db, clock: app.clock, config: app.config }),
+  );
 }
 
 export const dashboardRollupJob = fp(registerRollupJob, { name: 'orchard-dashboard-rollup' });
