@@ -34,7 +34,7 @@ export function PromotionPage() {
             }
           />
         ) : (
-          <div className="grid gap-4 lg:grid-cols-2">
+          <div className="grid gap-4 2xl:grid-cols-2">
             {query.data.items.map((promotion) => (
               <PromotionCard key={promotion.id} promotion={promotion} serverTime={query.data.serverTime} receivedAt={query.dataUpdatedAt} />
             ))}
@@ -47,7 +47,7 @@ export function PromotionPage() {
           isRetrying={query.isFetching}
         />
       ) : (
-        <div className="grid gap-4 lg:grid-cols-2" aria-hidden="true">
+        <div className="grid gap-4 2xl:grid-cols-2" aria-hidden="true">
           <Skeleton className="h-80 rounded-2xl" />
           <Skeleton className="h-80 rounded-2xl" />
         </div>

@@ -49,7 +49,7 @@ export function SharePage() {
         <>
           <p className="text-gray-700 dark:text-gray-300">{t('share.intro')}</p>
           <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-            <Card className="flex flex-col items-center gap-3 p-5">
+            <Card className="flex flex-col items-center gap-3 p-5 md:self-start">
               <QrCode value={link} label={t('share.qr')} className="aspect-square w-full max-w-64" />
               <p className="text-center text-sm text-gray-600 dark:text-gray-400">{t('share.qrHint')}</p>
             </Card>
