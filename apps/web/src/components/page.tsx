@@ -1,8 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { ChevronLeft } from 'lucide-react';
 import { useTranslation } from '@/lib/i18n';
 import { appConfig } from '../lib/config';
+import { useLiveUpdates } from '../lib/live-events';
+import { meQueryOptions } from '../lib/session';
 
 /**
  * A page inside the default layout: its top bar (with a back link on secondary pages) and the
@@ -13,6 +16,9 @@ export function Page({ title, backTo, actions, children }: { title: string; back
   useEffect(() => {
     document.title = `${title} · ${appConfig.appName}`;
   }, [title]);
+  // Signed-in pages show money and orders: they keep the live stream open (lib/live-events.ts).
+  const { data: me } = useQuery(meQueryOptions());
+  useLiveUpdates(Boolean(me));
   return (
     <div className="flex flex-col">
       <header className="sticky top-0 z-20 flex min-h-14 items-center gap-2 border-b border-gray-200 bg-white/90 px-2 pt-[env(safe-area-inset-top)] backdrop-blur md:static md:border-0 md:bg-transparent md:px-0 md:pt-6 md:backdrop-blur-none dark:border-gray-800 dark:bg-gray-950/90 md:dark:bg-transparent">

@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { appConfig } from './config';
 
 /**
@@ -36,43 +36,67 @@ export function useLiveConnected(): boolean {
   );
 }
 
-export function useLiveUpdates(): void {
+/**
+ * One stream per tab, shared by every screen that wants live updates: opened a moment after the
+ * page has loaded (the first paint never waits on it), kept while any screen uses it, closed a few
+ * seconds after the last one goes (a navigation between pages does not reopen it).
+ */
+let users = 0;
+let source: EventSource | undefined;
+let openTimer: ReturnType<typeof setTimeout> | undefined;
+let closeTimer: ReturnType<typeof setTimeout> | undefined;
+
+function open(queryClient: QueryClient) {
+  const refresh = (keys: readonly QueryKey[]) => {
+    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+  };
+  const stream = new EventSource(`${appConfig.apiBaseUrl}/events`, { withCredentials: true });
+  let opened = false;
+  stream.addEventListener('ready', () => {
+    setConnected(true);
+    // A reconnect: what changed while the stream was down was not announced.
+    if (opened) refresh(Object.values(REFRESH).flat());
+    opened = true;
+  });
+  for (const [kind, keys] of Object.entries(REFRESH)) stream.addEventListener(kind, () => refresh(keys));
+  stream.addEventListener('error', () => setConnected(false));
+  return stream;
+}
+
+function acquire(queryClient: QueryClient) {
+  users += 1;
+  if (closeTimer) clearTimeout(closeTimer);
+  closeTimer = undefined;
+  if (source || openTimer) return;
+  const schedule = () => {
+    openTimer = setTimeout(() => {
+      openTimer = undefined;
+      if (users > 0) source = open(queryClient);
+    }, 1_000);
+  };
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', schedule, { once: true });
+}
+
+function release() {
+  users -= 1;
+  if (users > 0) return;
+  closeTimer = setTimeout(() => {
+    if (users > 0) return;
+    if (openTimer) clearTimeout(openTimer);
+    openTimer = undefined;
+    source?.close();
+    source = undefined;
+    setConnected(false);
+  }, 5_000);
+}
+
+/** Live updates while this screen is shown (signed-in screens and the console; `enabled` false for a visitor). */
+export function useLiveUpdates(enabled = true): void {
   const queryClient = useQueryClient();
   useEffect(() => {
-    if (typeof EventSource === 'undefined') return;
-    let source: EventSource | undefined;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = (keys: readonly QueryKey[]) => {
-      for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-    };
-    const open = () => {
-      const stream = new EventSource(`${appConfig.apiBaseUrl}/events`, { withCredentials: true });
-      let opened = false;
-      stream.addEventListener('ready', () => {
-        setConnected(true);
-        // A reconnect: what changed while the stream was down was not announced.
-        if (opened) refresh(Object.values(REFRESH).flat());
-        opened = true;
-      });
-      for (const [kind, keys] of Object.entries(REFRESH)) stream.addEventListener(kind, () => refresh(keys));
-      stream.addEventListener('error', () => {
-        setConnected(false);
-      });
-      return stream;
-    };
-    // Opened a moment after the page has loaded: the first paint never waits on it.
-    const schedule = () => {
-      timer = setTimeout(() => {
-        source = open();
-      }, 1_000);
-    };
-    if (document.readyState === 'complete') schedule();
-    else window.addEventListener('load', schedule, { once: true });
-    return () => {
-      window.removeEventListener('load', schedule);
-      if (timer) clearTimeout(timer);
-      setConnected(false);
-      source?.close();
-    };
-  }, [queryClient]);
+    if (!enabled || typeof EventSource === 'undefined') return;
+    acquire(queryClient);
+    return release;
+  }, [enabled, queryClient]);
 }

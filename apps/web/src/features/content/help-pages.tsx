@@ -13,7 +13,11 @@ import { Prose } from '../../components/ui/prose';
 import { ListSkeleton } from '../../components/ui/skeletons';
 import { helpCenterQueryOptions, type HelpCenter } from './api';
 import { useContentMessages } from './messages';
-import { HELP_TOPICS, parseHelpCenterSearch } from './search';
+import { parseHelpCenterSearch } from './search';
+import type { HelpCategory } from './api';
+
+/** The help topics in the order the page lists them (the contract's enum, checked by the type). */
+const HELP_TOPICS = ['getting_started', 'wallet', 'plans', 'team', 'withdrawals', 'account'] as const satisfies readonly HelpCategory[];
 
 const STEPS = [
   { key: 'recharge', icon: Wallet, to: '/recharge' },

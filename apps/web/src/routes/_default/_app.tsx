@@ -1,5 +1,4 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { useLiveUpdates } from '../../lib/live-events';
 import { meQueryOptions } from '../../lib/session';
 
 /**
@@ -12,11 +11,5 @@ export const Route = createFileRoute('/_default/_app')({
     if (!me) throw redirect({ to: '/', search: { redirect: location.href } });
     return { me };
   },
-  component: SignedIn,
+  component: Outlet,
 });
-
-/** The signed-in pages, with their live updates (lib/live-events.ts) open while any is shown. */
-function SignedIn() {
-  useLiveUpdates();
-  return <Outlet />;
-}
