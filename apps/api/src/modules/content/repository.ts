@@ -1,11 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 
 export type Queryable = Db | Tx;
-
-export async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export type Time = Date | string;
 

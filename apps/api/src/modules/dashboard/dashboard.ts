@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { DASHBOARD_METRICS, type Dashboard, type DashboardMetric } from '@orchard/shared';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { rowsOf } from '../content/repository';
+import { rowsOf } from '../../db/rows';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -25,11 +25,13 @@ const emptyTotals = (): Totals => Object.fromEntries(DASHBOARD_METRICS.map((metr
 export async function getDashboard(deps: ServiceDeps): Promise<Dashboard> {
   const now = deps.clock.now();
   const [mark] = await rowsOf<{ ran_at: Date | string | null }>(deps.db, sql`select ran_at from dashboard_rollup_mark`);
-  if (!mark?.ran_at || now.getTime() - new Date(mark.ran_at).getTime() > DASHBOARD_STALE_MS) await runDashboardRollup(deps);
+  const stale = !mark?.ran_at || now.getTime() - new Date(mark.ran_at).getTime() > DASHBOARD_STALE_MS;
+  // A refresh that ran counted up to now; one skipped (another instance holds the mark) leaves the last run's time.
+  const asOf = stale && (await runDashboardRollup(deps)) ? now : new Date(mark?.ran_at ?? now);
   const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const from30 = new Date(dayStart - 29 * DAY);
   const since7 = new Date(Math.floor(now.getTime() / HOUR) * HOUR - 7 * DAY + HOUR);
-  const [buckets, queues, asOf] = await Promise.all([
+  const [buckets, queues] = await Promise.all([
     rowsOf<{ day: string; metric: DashboardMetric; hour: Date | string; count: string | number; amount: string | number }>(
       deps.db,
       sql`select to_char(hour at time zone 'UTC', 'YYYY-MM-DD') as day, metric, hour, count, amount
@@ -41,7 +43,6 @@ export async function getDashboard(deps: ServiceDeps): Promise<Dashboard> {
                  (select count(*)::int from withdrawals where status = 'pending') as withdrawals,
                  (select count(*)::int from referral_holds where status = 'open') as reviews`,
     ),
-    rowsOf<{ ran_at: Date | string | null }>(deps.db, sql`select ran_at from dashboard_rollup_mark`),
   ]);
   const totals = { today: emptyTotals(), last7Days: emptyTotals(), last30Days: emptyTotals() };
   const days = new Map<string, Record<DashboardMetric, number>>();
@@ -66,7 +67,7 @@ export async function getDashboard(deps: ServiceDeps): Promise<Dashboard> {
   const q = queues[0]!;
   return {
     currency: deps.config.CURRENCY,
-    asOf: new Date(asOf[0]?.ran_at ?? now).toISOString(),
+    asOf: asOf.toISOString(),
     queues: { recharges: q.recharges, withdrawals: q.withdrawals, referralReviews: q.reviews },
     totals,
     daily: [...days.entries()].map(([day, values]) => ({ day, values })),

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import {
   commissions,
   couponMemberUses,
@@ -21,10 +22,6 @@ export type CouponRow = typeof coupons.$inferSelect;
 export type PurchaseRow = typeof purchases.$inferSelect;
 export type CommissionRow = typeof commissions.$inferSelect;
 export type SettingsRow = typeof referralSettings.$inferSelect;
-
-async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 // ------------------------------------------------------------------ settings
 

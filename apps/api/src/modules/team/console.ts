@@ -53,7 +53,11 @@ async function toHolds(db: repo.Queryable, rows: repo.HoldRow[]): Promise<Referr
           kind: signal.kind,
           related:
             signal.related_id && signal.related_name !== null
-              ? { id: signal.related_id, displayName: signal.related_name, level: signal.related_level === null ? null : Number(signal.related_level) }
+              ? {
+                  id: signal.related_id,
+                  displayName: signal.related_name,
+                  level: signal.related_level === null ? null : Number(signal.related_level),
+                }
               : null,
           detail: signal.detail ?? {},
           at: iso(signal.created_at),
@@ -108,16 +112,18 @@ export async function decideReferralHold(
   if (!isUuid(memberId)) throw holdNotFound();
   const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
-    const moved = await repo.decideHold(tx, {
-      memberId,
-      decision: body.decision,
-      reason: body.reason,
-      operatorId: actor.operatorId,
-      at: now,
-      limits: ledgerLimits(deps.config),
-    }).catch((error: unknown) => {
-      throw holdRefusalError(moneyRefusalOf(error)) ?? error;
-    });
+    const moved = await repo
+      .decideHold(tx, {
+        memberId,
+        decision: body.decision,
+        reason: body.reason,
+        operatorId: actor.operatorId,
+        at: now,
+        limits: ledgerLimits(deps.config),
+      })
+      .catch((error: unknown) => {
+        throw holdRefusalError(moneyRefusalOf(error)) ?? error;
+      });
     await recordConsoleAction(tx, actor, {
       action: body.decision === 'release' ? 'referral_hold.release' : 'referral_hold.void',
       subjectType: 'user',
@@ -138,7 +144,10 @@ export async function getMemberTree(deps: ServiceDeps, memberId: string): Promis
   if (!member) throw notFound('This member does not exist.');
   const uplineIds = [member.referrer_id, member.ancestor_2, member.ancestor_3];
   const [uplines, levels, purchasesTotal, hold, ...pages] = await Promise.all([
-    repo.people(deps.db, uplineIds.filter((id): id is string => id !== null)),
+    repo.people(
+      deps.db,
+      uplineIds.filter((id): id is string => id !== null),
+    ),
     levelTotalsOf(deps.db, memberId),
     repo.memberPurchasesTotal(deps.db, memberId),
     repo.hold(deps.db, memberId),

@@ -1,13 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { KeysetCursor } from '../../lib/keyset-cursor';
 import type { LedgerLimits } from '../../ledger/index';
 
 export type Queryable = Db | Tx;
-
-async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The column that holds a member's upline on each level (migration 0800): one index each. */
 const LEVEL_COLUMN = { 1: sql.raw('referrer_id'), 2: sql.raw('ancestor_2'), 3: sql.raw('ancestor_3') } as const;
@@ -201,6 +198,14 @@ export interface HoldRow {
   held_total: string | number;
 }
 
+/** A hold with how many of the member's commissions wait on it and their total (one pass over them). */
+const HOLD_SELECT = sql`select h.member_id, h.status, h.opened_at, h.decided_at, h.reason,
+       coalesce(held.n, 0)::int as held_count, coalesce(held.total, 0) as held_total
+  from referral_holds h
+  left join lateral (select count(*) as n, sum(c.amount) as total
+                       from purchases p join commissions c on c.purchase_id = p.id and c.status = 'review'
+                      where p.user_id = h.member_id) held on true`;
+
 export function holds(db: Queryable, filter: { status: 'open' | 'decided' }, cursor: KeysetCursor | undefined, limit: number) {
   const open = filter.status === 'open';
   const where = open ? sql`h.status = 'open'` : sql`h.status <> 'open'`;
@@ -211,28 +216,11 @@ export function holds(db: Queryable, filter: { status: 'open' | 'decided' }, cur
       : sql`and (h.decided_at, h.member_id) < (${cursor.createdAt}, ${cursor.id}::uuid)`
     : sql``;
   const order = open ? sql`h.opened_at asc, h.member_id asc` : sql`h.decided_at desc, h.member_id desc`;
-  return rowsOf<HoldRow>(
-    db,
-    sql`select h.member_id, h.status, h.opened_at, h.decided_at, h.reason,
-               coalesce(held.n, 0)::int as held_count, coalesce(held.total, 0) as held_total
-          from referral_holds h
-          left join lateral (select count(*) as n, sum(c.amount) as total
-                               from purchases p join commissions c on c.purchase_id = p.id and c.status = 'review'
-                              where p.user_id = h.member_id) held on true
-         where ${where} ${after}
-         order by ${order}
-         limit ${limit}`,
-  );
+  return rowsOf<HoldRow>(db, sql`${HOLD_SELECT} where ${where} ${after} order by ${order} limit ${limit}`);
 }
 
 export async function hold(db: Queryable, memberId: string): Promise<HoldRow | undefined> {
-  const [row] = await rowsOf<HoldRow>(
-    db,
-    sql`select h.member_id, h.status, h.opened_at, h.decided_at, h.reason,
-               (select count(*) from purchases p join commissions c on c.purchase_id = p.id and c.status = 'review' where p.user_id = h.member_id)::int as held_count,
-               (select coalesce(sum(c.amount), 0) from purchases p join commissions c on c.purchase_id = p.id and c.status = 'review' where p.user_id = h.member_id) as held_total
-          from referral_holds h where h.member_id = ${memberId}`,
-  );
+  const [row] = await rowsOf<HoldRow>(db, sql`${HOLD_SELECT} where h.member_id = ${memberId}`);
   return row;
 }
 
@@ -306,6 +294,9 @@ export function downlinePage(db: Queryable, userId: string, level: Level, limit:
 }
 
 export async function memberPurchasesTotal(db: Queryable, userId: string): Promise<number> {
-  const [row] = await rowsOf<{ total: string | number }>(db, sql`select purchases_total as total from team_member_totals where user_id = ${userId}`);
+  const [row] = await rowsOf<{ total: string | number }>(
+    db,
+    sql`select purchases_total as total from team_member_totals where user_id = ${userId}`,
+  );
   return Number(row?.total ?? 0);
 }

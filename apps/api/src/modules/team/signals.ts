@@ -89,7 +89,13 @@ export async function recordRegistrationSignals(db: repo.Queryable, input: { use
 /** When a bank account is added: the same account number as someone of the same chain. */
 export async function recordBankAccountSignals(db: repo.Queryable, input: { userId: string; numberHash: string; at: Date }) {
   for (const pair of await repo.chainPairsOnBankAccount(db, input.userId, input.numberHash)) {
-    await repo.flag(db, { memberId: pair.downline, kind: 'same_bank_account', relatedId: pair.upline, detail: { level: pair.level }, at: input.at });
+    await repo.flag(db, {
+      memberId: pair.downline,
+      kind: 'same_bank_account',
+      relatedId: pair.upline,
+      detail: { level: pair.level },
+      at: input.at,
+    });
   }
 }
 

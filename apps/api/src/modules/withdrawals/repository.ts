@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { bankAccounts, users, withdrawalDailyTotals, withdrawals, withdrawalSettings, type AccountSnapshot } from '../../db/schema/index';
 import type { LedgerLimits } from '../../ledger/index';
 import type { KeysetCursor } from '../../lib/keyset-cursor';
@@ -8,10 +9,6 @@ export type Queryable = Db | Tx;
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 export type WithdrawalSettingsRow = typeof withdrawalSettings.$inferSelect;
-
-async function rowsOf<T>(db: Queryable, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 // ------------------------------------------------------------------ settings
 
