@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -201,7 +202,7 @@ describe.each(DATABASE_KINDS)('ledger invariants under random money flows (recha
                 if (command.op === 'cancel') await recharge.cancelOrder(deps, memberId, order.id);
                 if (command.op === 'reject') await recharge.rejectOrder(deps, operator, order.id, 'no payment found');
                 if (command.op === 'credit') {
-                  await recharge.creditOrder(deps, operator, order.id);
+                  await recharge.creditOrder(deps, operator, order.id, randomUUID());
                   expect(credited.has(order.id)).toBe(false);
                   credited.add(order.id);
                   expected[order.member]! += order.amount;

@@ -332,7 +332,7 @@ describe.each(DATABASE_KINDS)('plans model: random purchases, refunds, releases,
             );
           } else {
             const order = await recharge.createOrder(deps, memberIds[index]!, { channel: 'bank', amount: command.amount });
-            await recharge.creditOrder(deps, operator, order.id);
+            await recharge.creditOrder(deps, operator, order.id, randomUUID());
           }
           model.members[index]!.available += command.amount;
           return `recharge ${who(index)} +${command.amount} (${command.via})`;

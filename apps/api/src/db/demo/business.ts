@@ -182,7 +182,7 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
     await recharge.submitPayment(deps, userId, order.id, step.payerReference ?? `TRX${order.reference}`);
     if (step.outcome === 'submitted') continue;
     clock.advance(3 * HOUR);
-    if (step.outcome === 'credited') await recharge.creditOrder(deps, actor, order.id, step.note);
+    if (step.outcome === 'credited') await recharge.creditOrder(deps, actor, order.id, `demo-credit:${order.id}`, step.note);
     else if (step.outcome === 'rejected') await recharge.rejectOrder(deps, actor, order.id, step.reason);
   }
   // Orders left unpaid in the past are past their deadline: record them as expired now, as a

@@ -181,6 +181,8 @@ export const rechargeOrders = pgTable(
     createKey: text('create_key'),
     /** Set when the gateway reported another payment for this already credited order (0201). */
     flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    /** The operator's Idempotency-Key of the credit (0930): a retried credit returns this order. */
+    creditKey: text('credit_key'),
   },
   (table) => [
     index('recharge_orders_user_idx').on(table.userId, table.createdAt.desc(), table.id.desc()),

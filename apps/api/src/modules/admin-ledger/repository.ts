@@ -1,9 +1,36 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema/index';
+import type { LedgerLimits } from '../../ledger/index';
+import { actorJson, type ConsoleActor } from '../audit/console';
 
 /** The id of a user who is a member (not an operator), or undefined. */
 export async function findMemberId(db: Db | Tx, id: string): Promise<string | undefined> {
   const [row] = await db.select({ id: users.id, role: users.role }).from(users).where(eq(users.id, id));
   return row && row.role === 'member' ? row.id : undefined;
+}
+
+export interface AdjustInput {
+  memberId: string;
+  direction: 'credit' | 'debit';
+  amount: number;
+  reason: string;
+  /** The operator's Idempotency-Key. */
+  key: string;
+  actor: ConsoleActor;
+  currency: string;
+  at: Date;
+  limits: LedgerLimits;
+}
+
+/** One adjustment and its audit row: the database function ledger_adjust (migration 0930). */
+export async function adjust(db: Db | Tx, input: AdjustInput) {
+  const [row] = await rowsOf<{ adjusted: { transactionId: number; created: boolean; available: number; onHold: number } }>(
+    db,
+    sql`select ledger_adjust(${input.memberId}::uuid, ${input.direction}, ${input.amount}::bigint, ${input.reason}, ${input.key},
+          ${actorJson(input.actor)}::jsonb, ${input.currency}::char(3), ${input.at}, ${input.limits.amountMax}::bigint,
+          ${input.limits.balanceMax}::bigint) as adjusted`,
+  );
+  return row!.adjusted;
 }

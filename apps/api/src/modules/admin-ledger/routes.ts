@@ -20,7 +20,7 @@ import {
   walletSchema,
 } from '@orchard/shared';
 import { operatorOf } from '../../plugins/operator-scope';
-import { idempotencyKeyOf, requireIdempotencyKey } from '../../plugins/idempotency';
+import { idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
 import { idempotencyHeaders } from '../recharge/routes';
 import * as recharge from '../recharge/service';
 import * as service from './service';
@@ -60,9 +60,15 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         body: creditRechargeOrderBodySchema,
         response: { 200: rechargeOrderSchema, ...errors },
       },
-      preHandler: requireIdempotencyKey,
+      // The order keeps the key of its credit (migration 0930): no separate idempotency record.
+      preHandler: requireIdempotencyKeyHeader,
     },
-    async (request) => recharge.creditOrder(deps, operatorOf(request), request.params.id, request.body?.note),
+    async (request, reply) => {
+      const key = idempotencyKeyHeaderOf(request);
+      const outcome = await recharge.creditOrder(deps, operatorOf(request), request.params.id, key, request.body?.note);
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return outcome.order;
+    },
   );
 
   app.post(
@@ -96,10 +102,13 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         body: adjustBalanceBodySchema,
         response: { 201: adjustmentResultSchema, ...errors },
       },
-      preHandler: requireIdempotencyKey,
+      // The ledger transaction is the idempotency record (ledger_adjust, migration 0930).
+      preHandler: requireIdempotencyKeyHeader,
     },
     async (request, reply) => {
-      const result = await service.adjustBalance(deps, operatorOf(request), request.params.id, request.body, idempotencyKeyOf(request));
+      const key = idempotencyKeyHeaderOf(request);
+      const { result, replayed } = await service.adjustBalance(deps, operatorOf(request), request.params.id, request.body, key);
+      if (replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(result);
     },
   );

@@ -1,25 +1,20 @@
 import type { AdjustBalanceBody, AdjustmentResult, ListTransactionsQuery } from '@orchard/shared';
 import { notFound } from '../../errors';
-import {
-  buildIntegrityReport,
-  getMemberBalances,
-  ledgerLimits,
-  minorUnitDigits,
-  postTransaction,
-  resolveAccounts,
-  withTransaction,
-} from '../../ledger/index';
-import { recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { buildIntegrityReport, ledgerLimits, minorUnitDigits, moneyRefusalOf, withRetries } from '../../ledger/index';
+import { noteConsoleActionRecorded, type ConsoleActor } from '../audit/console';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
 import * as wallet from '../wallet/service';
+import * as repo from './repository';
 import { findMemberId } from './repository';
 
 /**
- * Credits or debits a member's available balance against the platform adjustments account.
- * `requestKey` (the operator's Idempotency-Key) also becomes the ledger idempotency key, so the
- * adjustment happens once even if the HTTP-level record of the first answer were lost or expired;
- * the key reused for another member, direction or amount is a 422 `IDEMPOTENCY_KEY_REUSED`.
+ * Credits or debits a member's available balance against the platform adjustments account: one
+ * call of `ledger_adjust` (migration 0930), which writes the movement and its audit row. The
+ * operator's Idempotency-Key is the ledger key, so the ledger transaction is the request's
+ * idempotency record: the same request again gets the adjustment back (`replayed`, nothing moved
+ * or audited twice); the key reused for another member, direction or amount is a 422
+ * `IDEMPOTENCY_KEY_REUSED`.
  */
 export async function adjustBalance(
   deps: ServiceDeps,
@@ -27,48 +22,36 @@ export async function adjustBalance(
   userId: string,
   body: AdjustBalanceBody,
   requestKey: string,
-): Promise<AdjustmentResult> {
+): Promise<{ result: AdjustmentResult; replayed: boolean }> {
   if (!isUuid(userId)) throw notFound('No such member.');
-  const now = deps.clock.now();
   const currency = deps.config.CURRENCY;
-  return withTransaction(deps.db, async (tx) => {
-    if (!(await findMemberId(tx, userId))) throw notFound('No such member.');
-    const { member: accounts, platform } = await resolveAccounts(tx, userId, currency, ['platform_adjustments']);
-    const adjustments = platform.platform_adjustments;
-    const signed = body.direction === 'credit' ? body.amount : -body.amount;
-    const posted = await postTransaction(tx, {
-      kind: body.direction === 'credit' ? 'adjustment_credit' : 'adjustment_debit',
-      idempotencyKey: `adjust:${actor.operatorId}:${requestKey}`,
-      entries: [
-        { accountId: accounts.available, amount: signed },
-        { accountId: adjustments, amount: -signed },
-      ],
-      memo: body.reason,
-      // Who and how much are also in the entries; the refs make the transaction readable on its own.
-      refs: { operatorId: actor.operatorId, userId, direction: body.direction, amount: String(body.amount) },
-      at: now,
-      limits: ledgerLimits(deps.config),
-    });
-    // A replay of the same adjustment (same member, direction, amount) was audited when it was made;
-    // the same key for anything else never gets here (postTransaction refuses it with a 422).
-    if (posted.created) {
-      await recordConsoleAction(tx, actor, {
-        action: `ledger.adjust.${body.direction}`,
-        subjectType: 'user',
-        subjectId: userId,
-        detail: { amount: body.amount, currency, reason: body.reason, transactionId: posted.transactionId },
-        at: now,
-      });
-    }
-    const { available, onHold } = await getMemberBalances(tx, userId, currency);
-    return {
-      transactionId: String(posted.transactionId),
+  const limits = ledgerLimits(deps.config);
+  const adjusted = await withRetries(() =>
+    repo.adjust(deps.db, {
+      memberId: userId,
+      direction: body.direction,
+      amount: body.amount,
+      reason: body.reason,
+      key: requestKey,
+      actor,
+      currency,
+      at: deps.clock.now(),
+      limits,
+    }),
+  ).catch((error: unknown) => {
+    throw moneyRefusalOf(error)?.code === 'MEMBER_NOT_FOUND' ? notFound('No such member.') : error;
+  });
+  if (adjusted.created) noteConsoleActionRecorded(actor);
+  return {
+    replayed: !adjusted.created,
+    result: {
+      transactionId: String(adjusted.transactionId),
       userId,
       direction: body.direction,
       amount: body.amount,
-      wallet: { currency, fractionDigits: minorUnitDigits(currency), available, onHold },
-    };
-  });
+      wallet: { currency, fractionDigits: minorUnitDigits(currency), available: adjusted.available, onHold: adjusted.onHold },
+    },
+  };
 }
 
 export async function ledgerReport(deps: ServiceDeps) {

@@ -43,6 +43,19 @@ export async function recordConsoleAction(db: Db | Tx, actor: ConsoleActor, entr
   written.set(actor, (written.get(actor) ?? 0) + 1);
 }
 
+/**
+ * For a database function that wrote the audit row itself (`console_audit`, migration 0930) with
+ * this actor's `actorJson`: counts it as recordConsoleAction would.
+ */
+export function noteConsoleActionRecorded(actor: ConsoleActor): void {
+  written.set(actor, (written.get(actor) ?? 0) + 1);
+}
+
+/** The actor as the database's `console_audit` takes it: who, from where, under which request. */
+export function actorJson(actor: ConsoleActor): string {
+  return JSON.stringify({ operatorId: actor.operatorId, ip: actor.ip, requestId: actor.requestId });
+}
+
 /** How many audit rows this request's actor has written (rows of a rolled-back attempt included). */
 export function consoleEntriesWritten(actor: ConsoleActor): number {
   return written.get(actor) ?? 0;

@@ -1,5 +1,8 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rowFromJson, rowsOf } from '../../db/rows';
+import type { LedgerLimits } from '../../ledger/index';
+import { actorJson, type ConsoleActor } from '../audit/console';
 import { paymentChannels, paymentWebhookEvents, rechargeOrders, users, type RechargeOrderStatus } from '../../db/schema/index';
 
 export type Queryable = Db | Tx;
@@ -217,3 +220,29 @@ export async function settleWebhookEvent(db: Queryable, channelCode: string, eve
 
 /** The audit log has one writer for every module. */
 export { insertAudit } from '../audit/repository';
+
+export interface CreditInput {
+  orderId: string;
+  /** The operator; null for the gateway's webhook. */
+  actor: ConsoleActor | null;
+  note: string | null;
+  paymentReference: string | null;
+  /** The operator's Idempotency-Key, kept on the order. */
+  requestKey: string | null;
+  at: Date;
+  limits: LedgerLimits;
+}
+
+/** Credits an order once, with its audit row: the database function recharge_credit (migration 0930). */
+export async function creditOrder(db: Queryable, input: CreditInput): Promise<{ order: OrderWithChannel; replayed: boolean }> {
+  const [row] = await rowsOf<{ replayed: boolean; recharge_order: Record<string, unknown>; channel: Record<string, unknown> }>(
+    db,
+    sql`select replayed, recharge_order, channel
+          from recharge_credit(${input.orderId}::uuid, ${input.actor ? actorJson(input.actor) : null}::jsonb, ${input.note},
+            ${input.paymentReference}, ${input.requestKey}, ${input.at}, ${input.limits.amountMax}::bigint, ${input.limits.balanceMax}::bigint)`,
+  );
+  return {
+    replayed: row!.replayed,
+    order: { ...rowFromJson(rechargeOrders, row!.recharge_order), channel: rowFromJson(paymentChannels, row!.channel) },
+  };
+}

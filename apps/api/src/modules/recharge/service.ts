@@ -6,7 +6,7 @@ import {
   type RechargeOrderStatus,
   type UpsertPaymentChannelBody,
 } from '@orchard/shared';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
@@ -14,12 +14,13 @@ import {
   constraintOf,
   IdempotencyKeyReusedError,
   ledgerLimits,
-  postTransaction,
-  resolveAccounts,
+  moneyRefusalOf,
   sqlStateOf,
+  withRetries,
   withTransaction,
+  type MoneyRefusal,
 } from '../../ledger/index';
-import { recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { noteConsoleActionRecorded, recordConsoleAction, type ConsoleActor } from '../audit/console';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import * as repo from './repository';
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -243,70 +244,54 @@ export async function cancelOrder(deps: ServiceDeps, userId: string, id: string)
 /** Statuses from which money may still be credited: the payment may arrive after the countdown. */
 const CREDITABLE: RechargeOrderStatus[] = ['awaiting_payment', 'submitted', 'expired'];
 
-/**
- * Credits a locked order: one ledger transaction (platform cash → member available) under the
- * ledger idempotency key `recharge:<order id>`, so the order is credited at most once even if two
- * paths (operator, webhook) race past every other check.
- */
-async function creditLockedOrder(
-  tx: Tx,
-  deps: ServiceDeps,
-  order: repo.OrderWithChannel,
-  by: { actor: ConsoleActor | null; paymentReference?: string; note?: string },
-) {
-  const now = deps.clock.now();
-  const { member, platform } = await resolveAccounts(tx, order.userId, order.currency, ['platform_cash']);
-  const cash = platform.platform_cash;
-  const posted = await postTransaction(tx, {
-    kind: 'recharge',
-    idempotencyKey: `recharge:${order.id}`,
-    entries: [
-      { accountId: member.available, amount: order.amount },
-      { accountId: cash, amount: -order.amount },
-    ],
-    // The member reads this memo: the kind's plain name, not the operator's name of the channel.
-    memo: `Recharge ${order.reference} via ${MEMBER_CHANNEL_NAMES[order.channel.kind]}`,
-    refs: { rechargeOrderId: order.id, reference: order.reference },
-    at: now,
-    limits: ledgerLimits(deps.config),
-  });
-  const updated = await repo.updateOrder(tx, order.id, {
-    status: 'credited',
-    resolvedAt: now,
-    resolvedBy: by.actor?.operatorId ?? null,
-    ledgerTransactionId: posted.transactionId,
-    ...(by.paymentReference ? { gatewayPaymentReference: by.paymentReference } : {}),
-  });
-  const entry = {
-    action: by.actor ? 'recharge.credit' : 'recharge.credit.gateway',
-    subjectType: 'recharge_order',
-    subjectId: order.id,
-    detail: {
-      amount: order.amount,
-      currency: order.currency,
-      transactionId: posted.transactionId,
-      from: order.status,
-      paymentReference: by.paymentReference ?? null,
-      ...(by.actor ? { note: by.note ?? null } : {}),
-    },
-    at: now,
-  };
-  if (by.actor) await recordConsoleAction(tx, by.actor, entry);
-  else await repo.insertAudit(tx, { ...entry, actorId: null });
-  return { ...updated, channel: order.channel };
+const alreadyCredited = () => new AppError('ALREADY_CREDITED', 409, 'This recharge order has already been credited.');
+
+/** recharge_credit's refusals (migration 0930) as the API's errors; the ledger's own as theirs. */
+function creditRefusalError(refusal: MoneyRefusal | undefined): AppError | undefined {
+  switch (refusal?.code) {
+    case 'RECHARGE_ORDER_NOT_FOUND':
+      return orderNotFound();
+    case 'ALREADY_CREDITED':
+      return alreadyCredited();
+    case 'RECHARGE_ORDER_CLOSED':
+      return orderClosed(String(refusal.detail.status));
+    default:
+      return undefined;
+  }
 }
 
-export async function creditOrder(deps: ServiceDeps, actor: ConsoleActor, id: string, note?: string): Promise<RechargeOrder> {
+/**
+ * Credits an order: one call of recharge_credit (migration 0930): one ledger transaction (platform
+ * cash → member available) under the ledger key `recharge:<order id>`, so the order is credited
+ * at most once even if two paths (operator, webhook) race past every other check, the order marked
+ * credited, and its audit row.
+ */
+async function credit(db: Db | Tx, deps: ServiceDeps, input: Omit<repo.CreditInput, 'at' | 'limits'>) {
+  const credited = await repo
+    .creditOrder(db, { ...input, at: deps.clock.now(), limits: ledgerLimits(deps.config) })
+    .catch((error: unknown) => {
+      throw creditRefusalError(moneyRefusalOf(error)) ?? error;
+    });
+  if (input.actor && !credited.replayed) noteConsoleActionRecorded(input.actor);
+  return credited;
+}
+
+/**
+ * The operator credits an order, at most once. `requestKey` (the Idempotency-Key) is kept on the
+ * order: the same request again returns it as a replay; any other credit of a credited order is a 409.
+ */
+export async function creditOrder(
+  deps: ServiceDeps,
+  actor: ConsoleActor,
+  id: string,
+  requestKey: string,
+  note?: string,
+): Promise<{ order: RechargeOrder; replayed: boolean }> {
   if (!isUuid(id)) throw orderNotFound();
-  return withTransaction(deps.db, async (tx) => {
-    const order = await repo.findOrder(tx, id, { lock: true });
-    if (!order) throw orderNotFound();
-    if (order.status === 'credited') throw new AppError('ALREADY_CREDITED', 409, 'This recharge order has already been credited.');
-    if (!CREDITABLE.includes(order.status)) throw orderClosed(order.status);
-    // One audit row (recharge.credit) carries the operator, the ip and the note.
-    const credited = await creditLockedOrder(tx, deps, order, { actor, note });
-    return toOrderView(credited, deps.clock.now());
-  });
+  const { order, replayed } = await withRetries(() =>
+    credit(deps.db, deps, { orderId: id, actor, note: note ?? null, paymentReference: null, requestKey }),
+  );
+  return { order: toOrderView(order, deps.clock.now()), replayed };
 }
 
 export async function rejectOrder(deps: ServiceDeps, actor: ConsoleActor, id: string, reason: string): Promise<RechargeOrder> {
@@ -328,7 +313,7 @@ export async function rejectOrder(deps: ServiceDeps, actor: ConsoleActor, id: st
       });
       return toOrderView({ ...updated, channel: order.channel }, now);
     }
-    if (order.status === 'credited') throw new AppError('ALREADY_CREDITED', 409, 'This recharge order has already been credited.');
+    if (order.status === 'credited') throw alreadyCredited();
     if (!CREDITABLE.includes(order.status)) throw orderClosed(order.status);
     const updated = await repo.updateOrder(tx, order.id, {
       status: 'rejected',
@@ -454,7 +439,13 @@ export async function applyWebhookEvent(deps: ServiceDeps, channelCode: string, 
       });
       return settle('flagged', note);
     }
-    await creditLockedOrder(tx, deps, order, { actor: null, paymentReference: event.data.paymentReference });
+    await credit(tx, deps, {
+      orderId: order.id,
+      actor: null,
+      note: null,
+      paymentReference: event.data.paymentReference ?? null,
+      requestKey: null,
+    });
     return settle('credited');
   });
 }

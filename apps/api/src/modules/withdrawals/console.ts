@@ -17,7 +17,7 @@ import { csvLine, parseCsv } from '../../lib/csv';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
-import { recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { noteConsoleActionRecorded, recordConsoleAction, type ConsoleActor } from '../audit/console';
 import * as repo from './repository';
 import { toAdminWithdrawalView } from './views';
 import { callWithdrawalFunction, limitOf, withdrawalNotFound } from './withdrawals';
@@ -70,9 +70,9 @@ export async function revealPayoutDetails(deps: ServiceDeps, actor: ConsoleActor
 }
 
 /**
- * Pays or rejects a pending withdrawal: one call of withdrawal_settle and its audit row, in one
- * transaction. The same outcome again (a double click) returns it as it is and audits nothing
- * new; any other outcome after one is a 409.
+ * Pays or rejects a pending withdrawal: one call of withdrawal_settle_audited (migration 0930),
+ * the settlement and its audit row. The same outcome again (a double click) returns it as it is
+ * and audits nothing new; any other outcome after one is a 409.
  */
 async function settle(
   deps: ServiceDeps,
@@ -82,39 +82,19 @@ async function settle(
   text: { payoutReference?: string; reason?: string },
 ): Promise<{ view: AdminWithdrawal; replayed: boolean }> {
   if (!isUuid(id)) throw withdrawalNotFound();
-  const now = deps.clock.now();
-  const { withdrawal, replayed } = await callWithdrawalFunction(() =>
-    withTransaction(deps.db, async (tx) => {
-      const settled = await repo.settleWithdrawal(tx, {
-        id,
-        outcome,
-        memberId: null,
-        operatorId: actor.operatorId,
-        payoutReference: text.payoutReference ?? null,
-        reason: text.reason ?? null,
-        at: now,
-        limits: ledgerLimits(deps.config),
-      });
-      if (!settled.replayed) {
-        await recordConsoleAction(tx, actor, {
-          action: outcome === 'paid' ? 'withdrawal.pay' : 'withdrawal.reject',
-          subjectType: 'withdrawal',
-          subjectId: id,
-          detail: {
-            member: settled.withdrawal.userId,
-            amount: settled.withdrawal.amount,
-            net: settled.withdrawal.net,
-            ...(outcome === 'paid' ? { payoutReference: text.payoutReference } : { reason: text.reason }),
-            transactionId: settled.withdrawal.settleTransactionId,
-          },
-          at: now,
-        });
-      }
-      return settled;
+  const { withdrawal, replayed, displayName } = await callWithdrawalFunction(() =>
+    repo.settleWithdrawalAudited(deps.db, {
+      id,
+      outcome,
+      actor,
+      payoutReference: text.payoutReference ?? null,
+      reason: text.reason ?? null,
+      at: deps.clock.now(),
+      limits: ledgerLimits(deps.config),
     }),
   );
-  const names = await repo.displayNames(deps.db, [withdrawal.userId]);
-  return { view: toAdminWithdrawalView(withdrawal, names), replayed };
+  if (!replayed) noteConsoleActionRecorded(actor);
+  return { view: toAdminWithdrawalView(withdrawal, new Map([[withdrawal.userId, displayName]])), replayed };
 }
 
 export const payWithdrawal = async (deps: ServiceDeps, actor: ConsoleActor, id: string, payoutReference: string) =>

@@ -4,6 +4,7 @@ import { rowsOf } from '../../db/rows';
 import { bankAccounts, users, withdrawalDailyTotals, withdrawals, withdrawalSettings, type AccountSnapshot } from '../../db/schema/index';
 import type { LedgerLimits } from '../../ledger/index';
 import type { KeysetCursor } from '../../lib/keyset-cursor';
+import { actorJson, type ConsoleActor } from '../audit/console';
 
 export type Queryable = Db | Tx;
 export type BankAccountRow = typeof bankAccounts.$inferSelect;
@@ -152,6 +153,20 @@ export async function settleWithdrawal(db: Queryable, input: SettleInput): Promi
           ${input.payoutReference}, ${input.reason}, ${input.at}, ${input.limits.amountMax}::bigint, ${input.limits.balanceMax}::bigint) r`,
   );
   return { withdrawal: withdrawalRowOf(row!.withdrawal), replayed: row!.replayed };
+}
+
+/** An operator pays or rejects a withdrawal, with its audit row: withdrawal_settle_audited (migration 0930). */
+export async function settleWithdrawalAudited(
+  db: Queryable,
+  input: Omit<SettleInput, 'memberId' | 'operatorId' | 'outcome'> & { outcome: 'paid' | 'rejected'; actor: ConsoleActor },
+): Promise<{ withdrawal: WithdrawalRow; replayed: boolean; displayName: string }> {
+  const [row] = await rowsOf<{ replayed: boolean; withdrawal: WithdrawalJson; display_name: string | null }>(
+    db,
+    sql`select r.replayed, to_jsonb(r.withdrawal) as withdrawal, r.display_name
+        from withdrawal_settle_audited(${input.id}::uuid, ${input.outcome}, ${actorJson(input.actor)}::jsonb,
+          ${input.payoutReference}, ${input.reason}, ${input.at}, ${input.limits.amountMax}::bigint, ${input.limits.balanceMax}::bigint) r`,
+  );
+  return { withdrawal: withdrawalRowOf(row!.withdrawal), replayed: row!.replayed, displayName: row!.display_name ?? '' };
 }
 
 export async function findWithdrawal(db: Queryable, id: string): Promise<WithdrawalRow | undefined> {
