@@ -6,6 +6,7 @@ export const common = {
     back: 'Back',
     newVersion: 'A new version is available',
     reload: 'Reload',
+    stillTrying: 'The connection dropped. Still trying — it will go through only once.',
     loading: 'Loading…',
   },
   nav: {

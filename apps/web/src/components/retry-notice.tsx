@@ -1,0 +1,22 @@
+import { createPortal } from 'react-dom';
+import { useTranslation } from '@/lib/i18n';
+
+/**
+ * "Still trying": shown while a money request whose answer was lost is sent again with the same
+ * Idempotency-Key (lib/api-client.ts). Loaded only when that happens (routes/__root.tsx). A child
+ * of <body> of its own: the request is often sent from a confirm sheet, whose modal hides the rest
+ * of the app from assistive technology, and this status must still be heard.
+ */
+export function RetryNotice() {
+  const { t } = useTranslation();
+  return createPortal(
+    <div
+      role="status"
+      className="fixed inset-x-3 top-3 z-50 mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-amber-100 px-4 py-3 text-sm text-amber-950 shadow-lg dark:bg-amber-900 dark:text-amber-50"
+    >
+      <span aria-hidden="true" className="size-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent" />
+      <span>{t('app.stillTrying')}</span>
+    </div>,
+    document.body,
+  );
+}
