@@ -4,8 +4,12 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
-const buildId = `${new Date().toISOString().replace(/[-:T.Z]/g, '').slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
+const buildId = `${new Date()
+  .toISOString()
+  .replace(/[-:T.Z]/g, '')
+  .slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /**
  * ORIGIN.md O-C2: every build publishes builds/latest.json ({ id, timestamp }) and
@@ -23,7 +27,10 @@ function buildMetadata(): Plugin {
       const timestamp = Date.now();
       mkdirSync(join(outDir, 'builds', 'meta'), { recursive: true });
       writeFileSync(join(outDir, 'builds', 'latest.json'), JSON.stringify({ id: buildId, timestamp }));
-      writeFileSync(join(outDir, 'builds', 'meta', `${buildId}.json`), JSON.stringify({ id: buildId, timestamp, matcher: { static: {}, wildcard: {}, dynamic: {} }, prerendered: [] }));
+      writeFileSync(
+        join(outDir, 'builds', 'meta', `${buildId}.json`),
+        JSON.stringify({ id: buildId, timestamp, matcher: { static: {}, wildcard: {}, dynamic: {} }, prerendered: [] }),
+      );
     },
   };
 }
@@ -34,7 +41,10 @@ function devConfigMeta(): Plugin {
     name: 'orchard-dev-config',
     apply: 'serve',
     transformIndexHtml(html) {
-      const config = JSON.stringify({ appName: 'Orchard', apiBaseUrl: '/api/v1', currency: 'USD', buildId: 'dev' }).replaceAll('"', '&quot;');
+      const config = JSON.stringify({ appName: 'Orchard', apiBaseUrl: '/api/v1', currency: 'USD', buildId: 'dev' }).replaceAll(
+        '"',
+        '&quot;',
+      );
       return html.replace('<!--orchard-config-->', `<meta name="orchard-config" content="${config}">`);
     },
   };
@@ -55,13 +65,57 @@ export default defineConfig({
     tailwindcss(),
     buildMetadata(),
     devConfigMeta(),
+    // Installable app (issue: reach): the manifest, and a service worker that precaches the shell and
+    // the members' pages, answers navigations from the network (the shell carries the run-time
+    // config, O-C1) with an offline page when there is none, and never touches /api/ (no route for it).
+    VitePWA({
+      strategies: 'generateSW',
+      injectRegister: false,
+      registerType: 'autoUpdate',
+      manifestFilename: 'manifest.webmanifest',
+      manifest: {
+        name: 'Orchard',
+        short_name: 'Orchard',
+        description: 'Your wallet, plans and team.',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#f9fafb',
+        theme_color: '#16a34a',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['assets/**/*.{js,css}', 'favicon.svg', 'theme-init.js', 'offline.html', 'icons/icon-192.png'],
+        // The console's chunks stay out: members' phones do not download the operators' pages.
+        globIgnores: ['assets/admin*', 'assets/console*', 'assets/uPlot*', 'assets/uplot*'],
+        navigateFallback: null,
+        runtimeCaching: [
+          {
+            urlPattern: ({ request }) => request.mode === 'navigate',
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: '/offline.html' } },
+          },
+        ],
+        // A new build's worker takes over at once; pages learn of the build from O-C2's check.
+        skipWaiting: true,
+        clientsClaim: true,
+        cleanupOutdatedCaches: true,
+      },
+    }),
   ],
   define: { __BUILD_ID__: JSON.stringify(buildId) },
   resolve: {
     alias: [
       { find: /^@\//, replacement: `${resolve(import.meta.dirname, 'src')}/` },
       // React 19 has useSyncExternalStore built in; the shim only adds bytes to the first load.
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: resolve(import.meta.dirname, 'src/lib/use-sync-external-store-shim.ts') },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: resolve(import.meta.dirname, 'src/lib/use-sync-external-store-shim.ts'),
+      },
     ],
   },
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:3000' } },

@@ -19,4 +19,5 @@ if (!distDir) {
 }
 const load = await measureFirstLoad(Number(process.env.FIRST_LOAD_PORT ?? 3412), { distDir });
 printFirstLoad(load);
+console.log(`(${load.total} of ${FIRST_LOAD_BUDGET_BYTES} bytes)`);
 process.exit(load.total > FIRST_LOAD_BUDGET_BYTES ? 1 : 0);

@@ -32,6 +32,12 @@ function mount() {
   );
 }
 
+// The service worker (vite.config.ts, VitePWA): registered after the page has loaded, so it never
+// competes with the first paint; the built app only.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
+}
+
 try {
   mount();
 } catch (error) {

@@ -6,6 +6,7 @@ import { useTranslation } from '@/lib/i18n';
 import { appConfig } from '../lib/config';
 import { useLiveUpdates } from '../lib/live-events';
 import { meQueryOptions } from '../lib/session';
+import { RetryNotice } from './retry-notice';
 
 /**
  * A page inside the default layout: its top bar (with a back link on secondary pages) and the
@@ -37,6 +38,7 @@ export function Page({ title, backTo, actions, children }: { title: string; back
         {actions}
       </header>
       <div className="flex flex-col gap-4 px-4 py-4 md:px-0">{children}</div>
+      <RetryNotice />
     </div>
   );
 }

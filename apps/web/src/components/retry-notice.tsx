@@ -1,14 +1,21 @@
+import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from '@/lib/i18n';
+import { installMoneyRetries, isRetrying, subscribeRetrying } from '@/lib/money-retries';
+
+// Whoever shows this notice sends money requests: they are retried from then on.
+installMoneyRetries();
 
 /**
  * "Still trying": shown while a money request whose answer was lost is sent again with the same
- * Idempotency-Key (lib/api-client.ts). Loaded only when that happens (routes/__root.tsx). A child
- * of <body> of its own: the request is often sent from a confirm sheet, whose modal hides the rest
- * of the app from assistive technology, and this status must still be heard.
+ * Idempotency-Key (lib/money-retries.ts). Rendered by the signed-in `Page` and the console layout.
+ * A child of <body> of its own: the request is often sent from a confirm sheet, whose modal hides
+ * the rest of the app from assistive technology, and this status must still be heard.
  */
 export function RetryNotice() {
   const { t } = useTranslation();
+  const retrying = useSyncExternalStore(subscribeRetrying, isRetrying, isRetrying);
+  if (!retrying) return null;
   return createPortal(
     <div
       role="status"

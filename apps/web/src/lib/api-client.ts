@@ -26,6 +26,7 @@ export interface ApiRequest {
   /** Money-moving requests carry one (SPEC.md "Safe to retry"). */
   idempotencyKey?: string;
   signal?: AbortSignal;
+  timeoutMs?: number;
 }
 
 function isApiErrorBody(value: unknown): value is ApiErrorBody {
@@ -38,60 +39,20 @@ function isApiErrorBody(value: unknown): value is ApiErrorBody {
   );
 }
 
-/**
- * Retries of money requests whose answer was lost (SPEC.md "Safe to retry"): the same request
- * with the same Idempotency-Key, so the server does it once however many tries reach it. The key
- * belongs to the member's intent (one tap), not to an attempt. While a retry waits, `retrying`
- * tells the screen (routes/__root.tsx shows "still trying").
- */
-const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
-/** An attempt with no answer by then is treated as lost (the server may still have done it). */
-export const ATTEMPT_TIMEOUT_MS = 20_000;
-let retrying = 0;
-const retryListeners = new Set<() => void>();
-function setRetrying(delta: number) {
-  retrying += delta;
-  for (const listener of retryListeners) listener();
-}
-export const isRetrying = () => retrying > 0;
-export function subscribeRetrying(listener: () => void) {
-  retryListeners.add(listener);
-  return () => void retryListeners.delete(listener);
+type Send = <T>(path: string, request: ApiRequest) => Promise<T>;
+/** How requests with an Idempotency-Key are sent: once, until the signed-in pages install retries (lib/money-retries.ts). */
+let sendMoneyRequest: (path: string, request: ApiRequest, once: Send) => Promise<unknown> = (path, request, once) => once(path, request);
+export function setMoneyRequestSender(sender: typeof sendMoneyRequest) {
+  sendMoneyRequest = sender;
 }
 
-/** A lost answer (no connection, timeout, a gateway's 5xx), "still running" or "busy, ask again". */
-function isWorthRetrying(error: unknown): error is ApiError {
-  return (
-    error instanceof ApiError &&
-    (error.code === 'NETWORK' || error.status >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS' || error.code === 'CONFLICT')
-  );
-}
-
-/**
- * fetch against the configured API base URL; every non-2xx becomes an ApiError. A request with an
- * Idempotency-Key is retried with the same key when its answer is lost.
- */
+/** fetch against the configured API base URL; every non-2xx becomes an ApiError. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  if (!request.idempotencyKey) return fetchOnce<T>(path, request);
-  let waiting = false;
-  try {
-    for (let attempt = 0; ; attempt++) {
-      try {
-        return await fetchOnce<T>(path, request, ATTEMPT_TIMEOUT_MS);
-      } catch (error) {
-        if (!isWorthRetrying(error) || attempt >= RETRY_DELAYS_MS.length || request.signal?.aborted) throw error;
-        if (!waiting) setRetrying(+1);
-        waiting = true;
-        const delay = error.retryAfterSeconds ? error.retryAfterSeconds * 1000 : RETRY_DELAYS_MS[attempt]!;
-        await new Promise((resolve) => setTimeout(resolve, delay));
-      }
-    }
-  } finally {
-    if (waiting) setRetrying(-1);
-  }
+  return (request.idempotencyKey ? sendMoneyRequest(path, request, fetchOnce) : fetchOnce(path, request)) as Promise<T>;
 }
 
-async function fetchOnce<T>(path: string, { method = 'GET', body, idempotencyKey, signal }: ApiRequest, timeoutMs?: number): Promise<T> {
+/** One attempt; with `timeoutMs`, an attempt unanswered by then fails as NETWORK (its answer is treated as lost). */
+export async function fetchOnce<T>(path: string, { method = 'GET', body, idempotencyKey, signal, timeoutMs }: ApiRequest): Promise<T> {
   // X-Requested-With: a header no cross-site form can send; the server's cross-site rule accepts a
   // state change that carries it even when a privacy proxy strips Origin (docs/decisions/0006-csrf-rule.md).
   const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'fetch' };

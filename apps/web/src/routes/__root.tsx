@@ -1,10 +1,9 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createRootRouteWithContext, Outlet, useLocation, type ErrorComponentProps } from '@tanstack/react-router';
 import { ErrorPage } from '../components/error-page/error-page';
 import { describeError, notFoundMessage } from '../components/error-page/describe-error';
 import { LoadingBar } from '../components/loading-bar';
 import { ThemeController } from '../components/theme-controller';
-import { isRetrying, subscribeRetrying } from '../lib/api-client';
 import { isChunkLoadError, reloadAfterChunkError } from '../lib/chunk-reload';
 import { reportClientError } from '../lib/report-error';
 import { fetchLatestBuildId, startUpdateCheck } from '../lib/update-check';
@@ -12,8 +11,6 @@ import type { RouterContext } from '../lib/router-context';
 
 // The notice's code loads only when a newer build has been found.
 const UpdateNotice = lazy(() => import('../components/update-notice').then((module) => ({ default: module.UpdateNotice })));
-// And the "still trying" notice only when a money request's answer was lost (lib/api-client.ts).
-const RetryNotice = lazy(() => import('../components/retry-notice').then((module) => ({ default: module.RetryNotice })));
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: RootLayout,
@@ -23,7 +20,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function RootLayout() {
   const [hasUpdate, setHasUpdate] = useState(false);
-  const retrying = useSyncExternalStore(subscribeRetrying, isRetrying, isRetrying);
   useEffect(
     () => startUpdateCheck({ currentBuildId: __BUILD_ID__, fetchLatestId: fetchLatestBuildId, onNewVersion: () => setHasUpdate(true) }),
     [],
@@ -36,11 +32,6 @@ function RootLayout() {
       {hasUpdate && (
         <Suspense fallback={null}>
           <UpdateNotice />
-        </Suspense>
-      )}
-      {retrying && (
-        <Suspense fallback={null}>
-          <RetryNotice />
         </Suspense>
       )}
     </>

@@ -6,6 +6,7 @@ import { AdminContentNavLinks } from '../features/admin-content/nav-links';
 import { AdminLedgerNavLinks } from '../features/admin-ledger/nav-links';
 import { AdminPlansNavLinks } from '../features/admin-plans/nav-links';
 import { AdminTeamNavLinks } from '../features/admin-team/nav-links';
+import { RetryNotice } from '../components/retry-notice';
 import { useLiveUpdates } from '../lib/live-events';
 import { meQueryOptions } from '../lib/session';
 
@@ -25,17 +26,20 @@ export const Route = createFileRoute('/admin')({
 function AdminLayout() {
   useLiveUpdates();
   return (
-    <ConsoleLayout
-      account={<ConsoleAccount />}
-      nav={
-        <>
-          <AdminAccountsNavLinks />
-          <AdminLedgerNavLinks />
-          <AdminPlansNavLinks />
-          <AdminTeamNavLinks />
-          <AdminContentNavLinks />
-        </>
-      }
-    />
+    <>
+      <ConsoleLayout
+        account={<ConsoleAccount />}
+        nav={
+          <>
+            <AdminAccountsNavLinks />
+            <AdminLedgerNavLinks />
+            <AdminPlansNavLinks />
+            <AdminTeamNavLinks />
+            <AdminContentNavLinks />
+          </>
+        }
+      />
+      <RetryNotice />
+    </>
   );
 }

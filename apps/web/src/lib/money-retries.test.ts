@@ -1,5 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, ApiError, isRetrying, subscribeRetrying } from './api-client';
+import { apiFetch, ApiError } from './api-client';
+import { installMoneyRetries, isRetrying, subscribeRetrying } from './money-retries';
+
+installMoneyRetries();
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
