@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client';
 import { AdjustableClock, systemClock, type Clock } from './lib/clock';
 import { loggerOptions, registerRequestLog } from './lib/logger';
 import { accountsPlugin } from './modules/accounts/plugin';
+import { passkeyRoutes } from './modules/accounts/passkey-routes';
 import { accountRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { systemRoutes } from './modules/system/routes';
@@ -126,6 +127,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       });
       await api.register(accountRoutes);
+      await api.register(passkeyRoutes);
       await api.register(walletRoutes);
       await api.register(rechargeRoutes);
       await api.register(planRoutes);

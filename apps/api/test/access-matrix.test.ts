@@ -3,12 +3,15 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@orchard/shared';
+import { linkOrigin } from '../src/modules/accounts/origin';
+import { relyingPartyOf } from '../src/modules/accounts/passkeys';
 import { registerRouteAccess } from '../src/plugins/access';
 import { createTestApp, type TestApp } from './app';
 import { registerMember, TEST_PASSWORD, type RegisteredMember } from './auth';
 import { DATABASE_KINDS } from './database';
 import { insertChannels } from './ledger-helpers';
 import { buy, createPlan, fund, plansWorld, type PlansWorld } from './plans/helpers';
+import { SoftAuthenticator } from './soft-authenticator';
 
 /**
  * Who may call what, for every operation of the OpenAPI document (a new operation is covered
@@ -47,6 +50,8 @@ const PUBLIC = [
   'requestSignInLink',
   'consumeSignInLink',
   'signInWithCode',
+  'passkeySignInOptions',
+  'signInWithPasskey',
   'getSession',
   'paymentWebhook',
   // Help and the legal pages are public (SPEC.md); images are what promotions and articles show.
@@ -138,6 +143,19 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
     });
     expect(withdrawal.statusCode, withdrawal.body).toBe(201);
     owned.set('/api/v1/withdrawals/{id}/cancel', (withdrawal.json() as { id: string }).id);
+    // … a passkey (added within the step-up above) …
+    const passkeyOptions = await t.app.inject({ method: 'POST', url: '/api/v1/me/passkeys/options', headers: { cookie: alice.cookie } });
+    expect(passkeyOptions.statusCode, passkeyOptions.body).toBe(200);
+    const { challengeId, options } = passkeyOptions.json() as { challengeId: string; options: Record<string, unknown> };
+    const device = new SoftAuthenticator(relyingPartyOf(linkOrigin(t.config)).origins[0]!);
+    const passkey = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/passkeys',
+      headers: { cookie: alice.cookie },
+      payload: { challengeId, credential: device.create(options) },
+    });
+    expect(passkey.statusCode, passkey.body).toBe(201);
+    owned.set('/api/v1/me/passkeys/{id}', (passkey.json() as { id: string }).id);
     const plan = await createPlan(w, { price: 1_000 });
     await fund(w, alice.userId, 1_000);
     const purchase = await buy(w, alice, plan.id);
@@ -180,6 +198,7 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
                    (select string_agg(id::text || status, ',' order by id) from withdrawals) as withdrawals,
                    (select string_agg(id::text || coalesce(label, '') || is_default::text || coalesce(removed_at::text, ''), ',' order by id) from bank_accounts) as bank_accounts,
                    (select count(*) from sessions where revoked_at is null)::int as sessions,
+                   (select string_agg(id::text || name, ',' order by id) from passkeys) as passkeys,
                    (select string_agg(id::text || display_name, ',' order by id) from users) as users`,
       )) as unknown as { rows: unknown[] }
     ).rows[0];

@@ -67,6 +67,10 @@ export const ERRORS = {
   // Withdrawals and bank accounts (apps/api/src/modules/withdrawals).
   STEP_UP_REQUIRED: { status: 403, message: 'Enter your password again to confirm.' },
   STEP_UP_FAILED: { status: 403, message: 'That password is wrong.' },
+  // Passkeys (apps/api/src/modules/accounts/passkeys.ts).
+  PASSKEY_FAILED: { status: 401, also: [400, 403], message: 'That passkey could not be used. Try again, or use your password.' },
+  PASSKEY_CHALLENGE_EXPIRED: { status: 400, message: 'That took too long. Try again.' },
+  PASSKEYS_LIMIT: { status: 409, message: 'You have as many passkeys as allowed. Remove one first.' },
   WITHDRAWALS_DISABLED: { status: 409, message: 'Withdrawals are paused for now.' },
   BANK_ACCOUNTS_LIMIT: { status: 409, message: 'You have as many bank accounts as allowed.' },
   BANK_ACCOUNT_COOLING_DOWN: { status: 409, message: 'This bank account can receive payouts a little later.' },

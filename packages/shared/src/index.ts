@@ -11,3 +11,4 @@ export * from './contracts/withdrawals';
 export * from './contracts/team';
 export * from './console-roles';
 export * from './contracts/content';
+export * from './contracts/passkeys';

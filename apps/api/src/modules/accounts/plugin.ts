@@ -22,7 +22,7 @@ declare module 'fastify' {
 
 /** The requests that may start a session (and so record the browser's device). */
 const SESSION_OPENING_PATHS = new Set(
-  ['/auth/verify', '/auth/sign-in', '/auth/sign-in-link', '/auth/sign-in-code', '/auth/password-reset'].map((path) => `${API_PREFIX}${path}`),
+  ['/auth/verify', '/auth/sign-in', '/auth/sign-in-link', '/auth/sign-in-code', '/auth/password-reset', '/auth/passkey'].map((path) => `${API_PREFIX}${path}`),
 );
 
 /** The origin used in links sent to members: from configuration only (see origin.ts). */
