@@ -1,16 +1,12 @@
-// Runs before first paint (ORIGIN.md O-T1): the stored preference, or the OS setting, decides
-// whether <html> starts dark. Keep in step with src/lib/theme.ts (same key and values).
 (function () {
-  var preference = 'system';
+  var p = 'system';
   try {
-    var stored = localStorage.getItem('orchard:theme');
-    if (stored === 'light' || stored === 'dark' || stored === 'system') preference = stored;
-  } catch (e) {
-    // No storage (private mode, blocked by policy): the OS setting decides.
-  }
-  var dark = preference === 'dark' || (preference === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
-  var root = document.documentElement;
-  root.classList.toggle('dark', dark);
-  root.style.colorScheme = dark ? 'dark' : 'light';
-  root.dataset.themePreference = preference;
+    var s = localStorage.getItem('orchard:theme');
+    if (s === 'light' || s === 'dark' || s === 'system') p = s;
+  } catch (e) {}
+  var d = p === 'dark' || (p === 'system' && matchMedia('(prefers-color-scheme: dark)').matches);
+  var r = document.documentElement;
+  r.classList.toggle('dark', d);
+  r.style.colorScheme = d ? 'dark' : 'light';
+  r.dataset.themePreference = p;
 })();

@@ -17,6 +17,7 @@ import { toast } from '../../components/ui/toast';
 import { signOut as signOutRequest, updateMe } from './api';
 import { nameSchema } from './form-schemas';
 import { useAccountsMessages } from './messages';
+import { PasskeysCard } from './passkeys-card';
 import { Sessions } from './sessions-card';
 
 const LOGS = [
@@ -144,6 +145,8 @@ export function ProfilePage() {
             <ChevronRight className="size-5 text-gray-500" aria-hidden="true" />
           </Link>
         </Card>
+        <h3 className="sr-only">{t('profile.passkeys')}</h3>
+        <PasskeysCard />
         <h3 className="sr-only">{t('profile.sessions')}</h3>
         <Sessions />
       </Section>

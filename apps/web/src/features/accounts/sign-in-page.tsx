@@ -33,7 +33,7 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string>();
-  const [busy, setBusy] = useState<'password' | 'link'>();
+  const [busy, setBusy] = useState<'password' | 'link' | 'passkey'>();
   const title = t('signIn.title');
 
   useEffect(() => {
@@ -47,7 +47,7 @@ export function SignInPage() {
 
   const accountError = () => (account.trim() ? undefined : t('check.accountRequired'));
 
-  const run = async (kind: 'password' | 'link', checked: Errors, request: () => Promise<void>) => {
+  const run = async (kind: 'password' | 'link' | 'passkey', checked: Errors, request: () => Promise<void>) => {
     setErrors(checked);
     setMessage(undefined);
     if (checked.account || checked.password) return;
@@ -59,7 +59,7 @@ export function SignInPage() {
       // no connection) above the button.
       const fields = error instanceof ApiError ? error.fields : {};
       setErrors({ account: fields.account, password: fields.password });
-      setMessage(fields.account || fields.password ? undefined : error instanceof ApiError ? error.message : String(error));
+      setMessage(fields.account || fields.password ? undefined : error instanceof Error ? error.message : String(error));
       setBusy(undefined);
     }
   };
@@ -87,6 +87,19 @@ export function SignInPage() {
         // No storage (private mode): /verify-code explains what to do.
       }
       await router.navigate({ to: '/verify-code' });
+    });
+
+  // The passkey code (and its library) loads only when the button is pressed.
+  const passkeySignIn = () =>
+    run('passkey', {}, async () => {
+      const passkeys = await import('../../lib/passkeys');
+      const user = await passkeys.signInWithPasskey().catch((error: unknown) => {
+        if (error instanceof ApiError) throw error;
+        throw new Error(t(passkeys.isPasskeyCancelled(error) ? 'signIn.passkeyCancelled' : 'signIn.passkeyUnavailable'));
+      });
+      queryClient.clear();
+      queryClient.setQueryData(['session', 'me'], user);
+      await router.navigate({ href: redirectTo() });
     });
 
   return (
@@ -127,6 +140,15 @@ export function SignInPage() {
       <p className="text-center text-xs text-gray-600 dark:text-gray-400">{t('signIn.or')}</p>
       <Button variant="secondary" isBusy={busy === 'link'} disabled={Boolean(busy)} onClick={() => void sendLink()} className="w-full">
         {t('signIn.sendLink')}
+      </Button>
+      <Button
+        variant="secondary"
+        isBusy={busy === 'passkey'}
+        disabled={Boolean(busy)}
+        onClick={() => void passkeySignIn()}
+        className="w-full"
+      >
+        {t('signIn.passkey')}
       </Button>
       <p className="text-center text-sm text-gray-600 dark:text-gray-400">
         {t('signIn.noAccount')}{' '}

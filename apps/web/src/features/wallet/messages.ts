@@ -168,6 +168,8 @@ const en = {
     password: 'Your password',
     passwordHint: 'To confirm, enter your password again.',
     confirm: 'Withdraw',
+    usePasskey: 'Confirm with a passkey instead',
+    passkeyCancelled: 'The passkey was not used. Try again, or enter your password.',
     back: 'Back',
     done: 'Withdrawal requested: {{amount}} is on hold until it is paid.',
     blocked: {

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, CheckCircle2, Clock, Hourglass, Landmark, Plus, XCircle, type LucideIcon } from 'lucide-react';
+import { Ban, CheckCircle2, Clock, Fingerprint, Hourglass, Landmark, Plus, XCircle, type LucideIcon } from 'lucide-react';
 import { z } from 'zod';
 import type { WithdrawalStatus } from '@orchard/shared';
 import { Page } from '../../components/page';
@@ -17,6 +17,7 @@ import { applyServerError } from '../../components/ui/form-errors';
 import { moneyText } from '../../components/ui/money-schema';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
+import { isPasskeyCancelled, passkeysQueryOptions, passkeySupported, stepUpWithPasskey } from '../../lib/passkeys';
 import { currencyFractionDigits, formatDateTime, formatMoney } from '../../lib/format';
 import {
   bankAccountsQueryOptions,
@@ -176,9 +177,13 @@ function WithdrawForm({
   // One key per intent (account + amount): a retry of the same request reuses it, a change makes a new one.
   const intent = useRef<{ body: string; key: string } | null>(null);
 
+  // A member with a passkey may confirm with it instead of the password.
+  const passkeys = useQuery({ ...passkeysQueryOptions(), enabled: passkeySupported() });
+  const hasPasskey = (passkeys.data?.items.length ?? 0) > 0;
   const submit = useMutation({
-    mutationFn: async (body: { bankAccountId: string; amount: number; password: string }) => {
-      await stepUp(body.password);
+    mutationFn: async (body: { bankAccountId: string; amount: number; password?: string }) => {
+      if (body.password) await stepUp(body.password);
+      else await stepUpWithPasskey();
       const request = { bankAccountId: body.bankAccountId, amount: body.amount };
       const serialized = JSON.stringify(request);
       if (intent.current?.body !== serialized) intent.current = { body: serialized, key: crypto.randomUUID() };
@@ -193,8 +198,15 @@ function WithdrawForm({
       await navigate({ to: '/withdraw/log' });
     },
     onError: (error) => {
-      if (error instanceof ApiError && (error.code === 'STEP_UP_FAILED' || error.code === 'RATE_LIMITED')) {
+      if (
+        error instanceof ApiError &&
+        (error.code === 'STEP_UP_FAILED' || error.code === 'RATE_LIMITED' || error.code === 'PASSKEY_FAILED')
+      ) {
         setPasswordError(error.message);
+        return;
+      }
+      if (isPasskeyCancelled(error) || (error instanceof Error && !(error instanceof ApiError))) {
+        setPasswordError(t('withdraw.passkeyCancelled'));
         return;
       }
       setConfirming(null);
@@ -361,6 +373,17 @@ function WithdrawForm({
               }}
               close={close}
             />
+            {hasPasskey && (
+              <Button
+                variant="ghost"
+                className="w-full"
+                disabled={submit.isPending}
+                onClick={() => confirming && submit.mutate({ bankAccountId: account.id, amount: confirming.amount })}
+              >
+                <Fingerprint className="size-5" aria-hidden="true" />
+                {t('withdraw.usePasskey')}
+              </Button>
+            )}
           </div>
         )}
       </ConfirmSheet>
