@@ -83,7 +83,13 @@ function DashboardView({ data }: { data: Dashboard }) {
           </Card>
         ))}
       </div>
-      <Card className="overflow-x-auto p-0">
+      {/* Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too. */}
+      <Card
+        className="overflow-x-auto p-0 focus-visible:outline-2 focus-visible:outline-primary-600"
+        tabIndex={0}
+        role="region"
+        aria-label={t('tableCaption')}
+      >
         <table className="w-full text-sm">
           <caption className="sr-only">{t('tableCaption')}</caption>
           <thead>

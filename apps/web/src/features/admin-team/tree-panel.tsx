@@ -15,7 +15,11 @@ export function MemberTreePanel({ memberId }: { memberId: string }) {
   const data = tree.data;
   if (!data) {
     return tree.isError ? (
-      <LoadError message={failureMessage(tree.error, t('tree.failed'), locale)} onRetry={() => void tree.refetch()} isRetrying={tree.isFetching} />
+      <LoadError
+        message={failureMessage(tree.error, t('tree.failed'), locale)}
+        onRetry={() => void tree.refetch()}
+        isRetrying={tree.isFetching}
+      />
     ) : (
       <Skeleton className="h-64 rounded-2xl" />
     );
@@ -34,7 +38,11 @@ export function MemberTreePanel({ memberId }: { memberId: string }) {
             {t('tree.title')}
           </h2>
           {data.hold ? (
-            <Link to="/admin/referral-reviews" search={data.hold.status === 'open' ? {} : { view: 'decided' }} className="text-sm font-medium text-amber-800 hover:underline dark:text-amber-300">
+            <Link
+              to="/admin/referral-reviews"
+              search={data.hold.status === 'open' ? {} : { view: 'decided' }}
+              className="text-sm font-medium text-amber-800 hover:underline dark:text-amber-300"
+            >
               {t('tree.hold', { status: data.hold.status })}
             </Link>
           ) : null}
@@ -55,7 +63,14 @@ export function MemberTreePanel({ memberId }: { memberId: string }) {
           )}
           <p className="text-gray-600 dark:text-gray-400">{t('tree.own', { amount: money(data.purchasesTotal) })}</p>
         </div>
-        <div className="overflow-x-auto">
+        {/* Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too (axe scrollable-region-focusable). */}
+        <div
+          className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-primary-600"
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region must take focus to be scrolled by keyboard
+          tabIndex={0}
+          role="region"
+          aria-label={t('tree.levels')}
+        >
           <table className="w-full text-sm">
             <caption className="sr-only">{t('tree.levels')}</caption>
             <thead>
