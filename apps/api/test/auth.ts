@@ -77,6 +77,8 @@ export async function registerMember(
   const phone = opts.phone;
   const email = phone && !opts.email ? undefined : (opts.email ?? `member-${randomBytes(5).toString('hex')}@example.com`).toLowerCase();
   const remoteAddress = randomIp();
+  // The version the register page would show: the newest published terms, if a suite published some.
+  const { termsVersion } = (await t.app.inject({ method: 'GET', url: '/api/v1/auth/options' })).json() as { termsVersion: string };
   const registered = await t.app.inject({
     method: 'POST',
     url: '/api/v1/auth/register',
@@ -86,7 +88,7 @@ export async function registerMember(
       displayName: opts.displayName ?? 'Test Member',
       password,
       ...(opts.inviteCode ? { inviteCode: opts.inviteCode } : {}),
-      ...ACCEPTED_TERMS,
+      acceptedTermsVersion: termsVersion,
     },
   });
   if (registered.statusCode !== 201) throw new Error(`register failed: ${registered.statusCode} ${registered.body}`);

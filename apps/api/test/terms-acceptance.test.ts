@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, authOptionsSchema } from '@orchard/shared';
 import { auditLog, users, verificationCodes } from '../src/db/schema/index';
 import { createTestApp, type TestApp } from './app';
-import { randomIp, registerMember, TEST_PASSWORD } from './auth';
+import { ACCEPTED_TERMS, randomIp, registerMember, signInOperator, TEST_PASSWORD } from './auth';
 import { DATABASE_KINDS } from './database';
 
 const uniqueEmail = () => `terms-${Math.random().toString(36).slice(2, 10)}@example.com`;
@@ -49,5 +49,23 @@ describe.each(DATABASE_KINDS)('terms acceptance at registration on %s', (kind) =
     expect(row?.termsAcceptedAt?.getTime()).toBeGreaterThanOrEqual(before);
     const [audit] = await t.database.handle.db.select().from(auditLog).where(eq(auditLog.subjectId, member.userId));
     expect(audit?.detail).toMatchObject({ termsVersion: version });
+  });
+
+  it('follows the terms and privacy notice the operator publishes: the newest versions of both', async () => {
+    const operator = await signInOperator(t);
+    const publish = (kind: string, bodyMd: string) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/admin/legal/${kind}`, headers: { cookie: operator.cookie }, payload: { bodyMd } });
+    expect((await publish('terms', 'Terms, version one.')).statusCode).toBe(201);
+    expect(await currentVersion()).toBe('terms-1+privacy-0');
+    expect((await publish('privacy', 'We keep little.')).statusCode).toBe(201);
+    expect((await publish('terms', 'Terms, version two.')).statusCode).toBe(201);
+    expect(await currentVersion()).toBe('terms-2+privacy-1');
+
+    // A page opened before the new terms were published sends the old version: refused on that field.
+    const email = uniqueEmail();
+    const stale = await register({ email, displayName: 'T', password: TEST_PASSWORD, ...ACCEPTED_TERMS });
+    expect(apiErrorSchema.parse(stale.json()).error.fields?.acceptedTermsVersion).toMatch(/changed/);
+    const fresh = await register({ email, displayName: 'T', password: TEST_PASSWORD, acceptedTermsVersion: 'terms-2+privacy-1' });
+    expect(fresh.statusCode, fresh.body).toBe(201);
   });
 });

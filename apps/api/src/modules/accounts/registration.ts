@@ -25,7 +25,7 @@ import { enqueueMessage } from './outbox/outbox';
 import { tooManyRequests } from './rate-limit';
 import * as repo from './repository';
 import { openSession } from './sign-in';
-import { CURRENT_TERMS_VERSION } from './terms';
+import { currentTermsVersion } from './terms';
 
 /** Register → (resend) → verify: the account exists only once its code was entered. */
 
@@ -71,7 +71,7 @@ export async function register(deps: AccountDeps, body: RegisterBody, context: R
     fields.inviteCode = 'An invite code is required to join. Ask a member for their invite link.';
   }
   const acceptedTermsVersion = body.acceptedTermsVersion.trim();
-  if (acceptedTermsVersion !== CURRENT_TERMS_VERSION) {
+  if (acceptedTermsVersion !== (await currentTermsVersion(deps.db))) {
     fields.acceptedTermsVersion =
       'The terms or privacy notice changed since this page opened. Reload the page, read them and accept again.';
   }

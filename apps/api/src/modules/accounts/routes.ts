@@ -39,7 +39,7 @@ import { clearSessionCookie, setSessionCookie } from './sessions';
 import { signIn, signOut } from './sign-in';
 import { consumeSignInLink, requestSignInLink, signInWithCode } from './sign-in-links';
 import { stepUp } from './step-up';
-import { CURRENT_TERMS_VERSION } from './terms';
+import { currentTermsVersion } from './terms';
 
 const errors = {
   400: apiErrorSchema,
@@ -69,7 +69,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       passwordMaxLength: PASSWORD_MAX_LENGTH,
       codeLength: 6,
       resendCooldownSeconds: RESEND_COOLDOWN_MS / 1000,
-      termsVersion: CURRENT_TERMS_VERSION,
+      termsVersion: await currentTermsVersion(deps.db),
     }),
   );
 

@@ -46,6 +46,7 @@ const en = {
     signIn: 'Sign in instead',
     acceptTerms: 'I accept the terms and privacy notice',
     termsVersion: 'Version {{version}}.',
+    termsVersions: 'Terms version {{terms}}, privacy notice version {{privacy}}.',
     readTerms: 'Read them (opens in a new tab)',
   },
   verify: {

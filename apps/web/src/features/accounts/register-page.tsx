@@ -141,6 +141,14 @@ export function RegisterPage() {
 }
 
 /** The required consent: the box, the version it names, a link to read the texts, its error. */
+/** "terms-2+privacy-1" (the newest published texts, accounts/terms.ts) in words; a built-in version as it is. */
+function termsVersionText(version: string, t: ReturnType<typeof useAccountsMessages>['t']): string {
+  const published = /^terms-(\d+)\+privacy-(\d+)$/.exec(version);
+  return published
+    ? t('register.termsVersions', { terms: published[1]!, privacy: published[2]! })
+    : t('register.termsVersion', { version });
+}
+
 function TermsCheckbox({ version }: { version: string | undefined }) {
   const { t } = useAccountsMessages();
   const { register } = useFormContext();
@@ -158,7 +166,7 @@ function TermsCheckbox({ version }: { version: string | undefined }) {
         {t('register.acceptTerms')}
       </label>
       <p id="terms-note" className="pl-8 text-gray-600 dark:text-gray-400">
-        {version && `${t('register.termsVersion', { version })} `}
+        {version && `${termsVersionText(version, t)} `}
         {/* A new tab: what was typed into this form stays. */}
         <Link to="/about" hash="terms" target="_blank" rel="noopener" className={linkClass}>
           {t('register.readTerms')}
