@@ -60,6 +60,20 @@ if (vitest) {
 }
 if (!vitest || (vitestStatus !== 0 && vitest.numFailedTests === 0)) runnerFailed = true;
 
+// The scale-out shape under failure, short form (scripts/chaos/run.mjs; `npm run test:chaos` is
+// the full one): each of its checks counts; missing haproxy or PostgreSQL binaries count as skipped.
+console.log('\nChaos (node scripts/chaos/run.mjs --short)');
+const chaosStatus = run('node', ['scripts/chaos/run.mjs', '--short']);
+const chaos = readJson(join(RESULTS, 'chaos.json'));
+if (chaos?.checks) {
+  totals.passed += chaos.passed;
+  totals.failed += chaos.failed;
+} else if (chaosStatus !== 0) {
+  totals.failed += 1;
+} else {
+  totals.skipped += 1;
+}
+
 // Browser journeys.
 const playwrightReport = join(RESULTS, 'playwright.json');
 const playwrightStatus = run('npx', ['playwright', 'test'], {

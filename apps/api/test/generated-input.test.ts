@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@orchard/shared';
 import { createTestApp, type TestApp } from './app';
-import { randomIp, registerMember, signInOperator } from './auth';
+import { randomIp } from './auth';
 import { DATABASE_KINDS } from './database';
-import { buy, createCoupon, createPlan, fund, quickMember } from './plans/helpers';
+import { driveWorld, encodeQueryValue, objectSchema, openApiDocument, safeJson, type JsonSchema, type Operation } from './openapi-drive';
 
 /**
  * Every operation of the OpenAPI document, driven from the document itself (a new operation is
@@ -26,35 +25,6 @@ const TEXTS: Record<string, string> = {
   emoji: '🌱👩‍👩‍👧‍👦🇵🇹',
   'a number as a string': '12345',
 };
-
-interface JsonSchema {
-  type?: string;
-  enum?: unknown[];
-  format?: string;
-  pattern?: string;
-  minLength?: number;
-  minimum?: number;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  anyOf?: JsonSchema[];
-}
-interface Parameter {
-  in: 'query' | 'path' | 'header';
-  name: string;
-  schema?: JsonSchema;
-}
-interface Operation {
-  operationId: string;
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-}
-
-/** The first object alternative of `anyOf` (e.g. a nullable body), or the schema itself. */
-function objectSchema(schema: JsonSchema | undefined): JsonSchema | undefined {
-  if (!schema) return undefined;
-  if (schema.type === 'object') return schema;
-  return schema.anyOf?.find((alternative) => alternative.type === 'object');
-}
 
 /** A plausible value for a field, so that the one field under test is what the server judges. */
 function plausible(name: string, schema: JsonSchema, member: { email: string }): unknown {
@@ -99,19 +69,6 @@ function withField(body: Record<string, unknown>, path: string[], value: unknown
   return copy;
 }
 
-/** Percent-encodes as a hostile client would; a lone surrogate has no UTF-8 form, so its CESU-8 bytes are sent. */
-function encodeQueryValue(value: string): string {
-  let encoded = '';
-  for (const char of value) {
-    const code = char.codePointAt(0)!;
-    encoded +=
-      code >= 0xd800 && code <= 0xdfff
-        ? `%ED%${(0xa0 + ((code >> 6) & 0x1f)).toString(16)}%${(0x80 + (code & 0x3f)).toString(16)}`
-        : encodeURIComponent(char);
-  }
-  return encoded;
-}
-
 interface Case {
   label: string;
   query?: string;
@@ -139,117 +96,37 @@ function casesFor(operation: Operation, method: string, member: { email: string 
   return cases;
 }
 
-/**
- * Rows of the tables a refused request must not touch. Left out as bookkeeping by design: rate
- * counters, idempotency records (a 4xx answer is stored for replay), code attempts, and the audit
- * rows that record a failed password check (`sign_in.failed`, `password.change_failed`).
- */
-const CHECKSUM = sql`select md5(concat_ws('|',
-  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from users t) s),
-  (select string_agg(j, ',' order by j) from (select (to_jsonb(t) - 'last_seen_at')::text as j from sessions t) s),
-  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from audit_log t where action not like '%failed') s),
-  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from ledger_accounts t) s),
-  (select count(*)::text from ledger_transactions),
-  (select count(*)::text from ledger_entries),
-  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from payment_channels t) s),
-  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from recharge_orders t) s),
-  (select count(*)::text from payment_webhook_events),
-  (select count(*)::text from outbox),
-  (select count(*)::text from sign_in_links),
-  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from plans t) s),
-  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from plan_stock_units t) s),
-  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from plan_member_counts t) s),
-  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from coupons t) s),
-  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from coupon_member_uses t) s),
-  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from coupon_redemptions t) s),
-  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from purchases t) s),
-  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from commissions t) s),
-  (select string_agg(j, ',' order by j) from (select to_jsonb(t)::text as j from referral_settings t) s)
-)) as checksum`;
-
 describe.each(DATABASE_KINDS)('generated input over the OpenAPI document on %s', (kind) => {
   let t: TestApp;
-  let member: Awaited<ReturnType<typeof registerMember>> & { email: string };
-  let operator: Awaited<ReturnType<typeof signInOperator>>;
+  let world: Awaited<ReturnType<typeof driveWorld>>;
   beforeAll(async () => {
     t = await createTestApp(kind, { OUTBOX_POLL_MS: '0' });
+    world = await driveWorld(t);
   });
   afterAll(async () => {
     await t?.close();
   });
 
-  async function checksum(): Promise<string> {
-    const result = (await t.database.handle.db.execute(CHECKSUM)) as unknown as { rows: Array<{ checksum: string }> };
-    return result.rows[0]!.checksum;
-  }
-
-  /** A request in the fuzz may sign the member out, freeze them or change their password: start each operation signed in. */
-  async function ensureSignedIn() {
-    const me = member && (await t.app.inject({ method: 'GET', url: '/api/v1/wallet', headers: { cookie: member.cookie } }));
-    if (me?.statusCode !== 200) member = (await registerMember(t)) as typeof member;
-    const admin =
-      operator && (await t.app.inject({ method: 'GET', url: '/api/v1/admin/ledger/report', headers: { cookie: operator.cookie } }));
-    if (admin?.statusCode !== 200) operator = await signInOperator(t);
-  }
-
-  /**
-   * A plan (on sale, with stock), a coupon and a purchase of the plan that exist, so the operations
-   * on one of them judge a real row instead of stopping at 404.
-   */
-  let fixtures: { planId: string; couponId: string; purchaseId: string } | undefined;
-  async function createFixtures() {
-    const w = { t, operator };
-    const plan = await createPlan(w, { stock: 1_000 });
-    const coupon = await createCoupon(w, { code: 'FUZZ-FIXTURE', kind: 'percent_off', value: 10 });
-    const buyer = await quickMember(t);
-    await fund(w, buyer.userId, 1_000_000);
-    const bought = await buy(w, buyer, plan.id);
-    if (bought.statusCode !== 201) throw new Error(`fixture purchase: ${bought.statusCode} ${bought.body}`);
-    // The fuzzing member can pay for the plausible purchase too.
-    await fund(w, member.userId, 1_000_000);
-    fixtures = { planId: plan.id, couponId: coupon.id, purchaseId: (bought.json() as { id: string }).id };
-  }
-
-  function idFor(template: string): string {
-    if (template.startsWith('/api/v1/admin/members/')) return member.userId;
-    if (/^\/api\/v1\/(admin\/)?plans\/\{id\}/.test(template)) return fixtures!.planId;
-    if (template.startsWith('/api/v1/admin/coupons/{id}')) return fixtures!.couponId;
-    if (template.startsWith('/api/v1/admin/purchases/{id}')) return fixtures!.purchaseId;
-    return randomUUID();
-  }
-
-  function pathFor(template: string): string {
-    return template.replace(/\{(\w+)\}/g, (_match, name: string) => {
-      if (name === 'id') return idFor(template);
-      if (name === 'code') return 'fuzz-channel';
-      if (name === 'channel') return 'bank-transfer';
-      if (name === 'kind') return 'terms';
-      throw new Error(`no value for path parameter {${name}} of ${template}: add one to pathFor`);
-    });
-  }
-
   it(
     'answers every text field of every operation without a 5xx, in the error shape, changing nothing when it refuses',
     { timeout: 600_000 },
     async () => {
-      const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-        paths: Record<string, Record<string, Operation>>;
-      };
-      await ensureSignedIn();
-      await createFixtures();
+      const document = await openApiDocument(t);
+      await world.ensureSignedIn();
+      await world.createFixtures();
       const problems: string[] = [];
       const covered = new Set<string>();
       const all = new Set<string>();
       for (const [template, methods] of Object.entries(document.paths)) {
         for (const [method, operation] of Object.entries(methods)) {
           all.add(operation.operationId);
-          await ensureSignedIn();
-          const cookie = template.startsWith('/api/v1/admin/') ? operator.cookie : member.cookie;
-          for (const testCase of casesFor(operation, method, member)) {
+          await world.ensureSignedIn();
+          const cookie = template.startsWith('/api/v1/admin/') ? world.operator.cookie : world.member.cookie;
+          for (const testCase of casesFor(operation, method, world.member)) {
             // An accepted event stream stays open: only its refusals are tried here (live-events.test.ts reads it).
             if (operation.operationId === 'streamEvents' && !testCase.query) continue;
-            const url = `${pathFor(template)}${testCase.query ? `?${testCase.query}` : ''}`;
-            const before = await checksum();
+            const url = `${world.pathFor(template)}${testCase.query ? `?${testCase.query}` : ''}`;
+            const before = await world.checksum();
             const response = await t.app.inject({
               method: method.toUpperCase() as 'GET',
               url,
@@ -267,7 +144,7 @@ describe.each(DATABASE_KINDS)('generated input over the OpenAPI document on %s',
             if (response.statusCode >= 400 && !apiErrorSchema.safeParse(safeJson(response.body)).success) {
               problems.push(`${where} answered outside the error shape: ${response.body.slice(0, 200)}`);
             }
-            if (response.statusCode >= 400 && response.statusCode < 500 && (await checksum()) !== before) {
+            if (response.statusCode >= 400 && response.statusCode < 500 && (await world.checksum()) !== before) {
               problems.push(`${where} was refused but changed the database`);
             }
           }
@@ -279,11 +156,3 @@ describe.each(DATABASE_KINDS)('generated input over the OpenAPI document on %s',
     },
   );
 });
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
