@@ -39,7 +39,7 @@ const RESULTS = join(ROOT, '.test-results', 'chaos.json');
 const log = (line) => console.log(`chaos: ${line}`);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function findBinary(names) {
+export function findBinary(names) {
   for (const name of names.filter(Boolean)) {
     if (name.includes('/') ? existsSync(name) : spawnSync('sh', ['-c', `command -v ${name}`]).status === 0) return name;
   }
@@ -143,7 +143,7 @@ function supervised(name, env) {
   };
 }
 
-async function waitReady(base, timeoutMs = 60_000) {
+export async function waitReady(base, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -157,7 +157,7 @@ async function waitReady(base, timeoutMs = 60_000) {
   return false;
 }
 
-function haproxyConfig({ front, backends }) {
+export function haproxyConfig({ front, backends }) {
   return `global
   maxconn 2048
 defaults
@@ -263,7 +263,11 @@ export async function runChaos() {
   let chaosLog = { kills: 0, pgRestarts: 0, terminated: 0 };
   try {
     const started = await Promise.all(ports.map((port) => waitReady(`http://127.0.0.1:${port}`)));
-    check('both instances start together on one fresh database (migrations under the advisory lock)', started.every(Boolean));
+    check(
+      'both instances start together on one fresh database, neither restarted (migrations and first-start content take turns)',
+      started.every(Boolean) && instances.every((instance) => instance.starts === 1),
+      instances.map((instance) => `${instance.name} started ${instance.starts}×`).join(', '),
+    );
     if (!(await waitReady(base))) throw new Error('the balancer found no ready instance');
 
     // ------------------------------------------------------------ setup through the balancer

@@ -15,11 +15,27 @@ export interface SeedLogger {
 
 const DEFAULT_OPERATOR_EMAIL = 'operator@orchard.local';
 
+/** Held while the first-start content is written (migrate.ts has its own for the schema). */
+const SEED_LOCK_KEY = 727_001;
+
 /**
  * First-start content: the operator account, then demo content. Every step checks before it
- * writes, so running it on each start is harmless.
+ * writes, so running it on each start is harmless; an advisory lock makes instances that start
+ * together on one fresh database take turns (without it the second one's operator insert failed
+ * and the instance exited).
  */
 export async function seed(database: DatabaseHandle, config: Config, log: SeedLogger | FastifyBaseLogger): Promise<SeedResult> {
+  return database.withSession(async (session) => {
+    await session.query('select pg_advisory_lock($1)', [SEED_LOCK_KEY]);
+    try {
+      return await seedInTurn(database, config, log);
+    } finally {
+      await session.query('select pg_advisory_unlock($1)', [SEED_LOCK_KEY]);
+    }
+  });
+}
+
+async function seedInTurn(database: DatabaseHandle, config: Config, log: SeedLogger | FastifyBaseLogger): Promise<SeedResult> {
   await seedOperator(database, config, log);
   if (!config.SEED_DEMO) return { demoSignIn: null };
   await seedDemoPaymentChannels(database);
@@ -53,7 +69,9 @@ async function seedDemoMember(database: DatabaseHandle, config: Config, log: See
     passwordHash: await hashPassword(DEMO_MEMBER_PASSWORD),
     now: new Date(),
   });
-  log.info(`Demo data created: the demo member ${DEMO_MEMBER_EMAIL} with a three-level team, six weeks of recharges, plan purchases, commissions, coupons and withdrawals`);
+  log.info(
+    `Demo data created: the demo member ${DEMO_MEMBER_EMAIL} with a three-level team, six weeks of recharges, plan purchases, commissions, coupons and withdrawals`,
+  );
 }
 
 async function seedOperator(database: DatabaseHandle, config: Config, log: SeedLogger | FastifyBaseLogger) {
