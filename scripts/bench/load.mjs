@@ -17,7 +17,7 @@
 // the expected one (every expected refusal is designed out: funds, limits and open orders suffice)
 // or a network failure. Latency is per request, over the whole run and per kind.
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
