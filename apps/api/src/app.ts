@@ -33,6 +33,7 @@ import { testClockRoutes } from './modules/system/test-clock';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { registerRouteAccess } from './plugins/access';
 import { authPlugin } from './plugins/auth';
+import { readCachesPlugin } from './plugins/read-caches';
 import { operatorScope } from './plugins/operator-scope';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -110,6 +111,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   });
   await registerOpenApi(app, config.APP_NAME);
   await app.register(idempotencyPlugin);
+  await app.register(readCachesPlugin);
   await app.register(authPlugin);
   // Every API route declares who may call it; one that does not refuses to register.
   registerRouteAccess(app);

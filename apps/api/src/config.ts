@@ -118,6 +118,8 @@ const envSchema = z.object({
   DASHBOARD_ROLLUP_POLL_MS: integerFromEnv(60_000, 0),
   // Connections each instance keeps to PostgreSQL (DATABASE_URL only). Concurrent money movements beyond it wait for one.
   DATABASE_POOL_SIZE: integerFromEnv(10, 1),
+  /** How long an instance may answer a read (GET) from its copy of a session or a wallet (docs/decisions/0018); 0 = never. */
+  READ_CACHE_MS: integerFromEnv(1_000, 0).pipe(z.number().max(5_000, 'must be at most 5000')),
   // Browser journeys only: a clock that POST /api/test/clock (from loopback) moves forward. Never in production.
   TEST_CLOCK: booleanFromEnv,
   // Money limits (issue 9): the defaults are the ceilings the database enforces; settings may only lower them.
@@ -143,5 +145,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** A configuration for tests: defaults plus the given overrides, nothing read from the process. */
 export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', COMMISSION_RELEASE_POLL_MS: '0', DASHBOARD_ROLLUP_POLL_MS: '0', ...overrides });
+  // Suites read what they just wrote straight into the tables: no copies unless a suite asks (read-caches.test.ts).
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    COMMISSION_RELEASE_POLL_MS: '0',
+    DASHBOARD_ROLLUP_POLL_MS: '0',
+    READ_CACHE_MS: '0',
+    ...overrides,
+  });
 }

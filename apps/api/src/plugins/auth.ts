@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { AppError, unauthenticated } from '../errors';
 import { findLiveSession, readSessionToken } from '../modules/accounts/sessions';
 import { isCrossSiteRequest } from './cross-site';
+import { isRead } from './read-caches';
 
 /** Who is asking: set from the session cookie on every /api request, null when signed out. */
 export interface RequestAuth {
@@ -39,7 +40,15 @@ async function registerAuth(app: FastifyInstance) {
     if (!request.url.startsWith('/api/')) return;
     const token = readSessionToken(request, app.config);
     if (!token) return;
-    const session = await findLiveSession(app.database.db, token, app.clock.now());
+    // A read may be answered from this instance's copy of the session (plugins/read-caches.ts); a write never is.
+    const caches = app.readCaches;
+    const now = app.clock.now();
+    const reading = caches.enabled && isRead(request.method);
+    let session = reading ? caches.sessions.get(token, now.getTime()) : undefined;
+    if (!session) {
+      session = (await findLiveSession(app.database.db, token, now)) ?? undefined;
+      if (session && reading) caches.sessions.set(token, session.userId, session, now.getTime());
+    }
     if (session) request.auth = { userId: session.userId, role: session.role, sessionId: session.sessionId };
   });
 }

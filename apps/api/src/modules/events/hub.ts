@@ -40,6 +40,8 @@ async function registerEventHub(app: FastifyInstance) {
       return;
     }
     if (typeof message.kind !== 'string' || !/^[a-z_]{1,30}$/.test(message.kind)) return;
+    // This instance's copies first, so the refetch a stream's event causes reads the new values.
+    app.readCaches.heard(typeof message.user === 'string' ? message.user : null, message.kind);
     for (const stream of streams) {
       if (message.user === null ? stream.console : stream.userId === message.user) stream.send(message.kind);
     }

@@ -25,7 +25,17 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => service.getWallet(deps(), authOf(request).userId),
+    async (request) => {
+      // This instance's copy when it has a fresh one (plugins/read-caches.ts): dropped on any change.
+      const userId = authOf(request).userId;
+      const { wallets, enabled } = app.readCaches;
+      const now = app.clock.now().getTime();
+      const cached = enabled ? wallets.get(userId, now) : undefined;
+      if (cached) return cached;
+      const wallet = await service.getWallet(deps(), userId);
+      if (enabled) wallets.set(userId, userId, wallet, now);
+      return wallet;
+    },
   );
 
   app.get(
