@@ -33,34 +33,56 @@ async function seed(db, entries) {
   const members = Math.max(10_000, Math.floor(transactions / 50));
   const started = Date.now();
   await db.query(`set session_replication_role = replica`);
-  await db.query(`insert into users (id, email, display_name, password_hash, invite_code, created_at)
+  await db.query(
+    `insert into users (id, email, display_name, password_hash, invite_code, created_at)
     select gen_random_uuid(), 'b' || i || '@bench.local', 'Member ' || i, 'x', upper(lpad(to_hex(i), 8, '0')),
            now() - interval '30 days' * random()
-      from generate_series(1, $1::int) i`, [members]);
+      from generate_series(1, $1::int) i`,
+    [members],
+  );
   await db.query(`insert into plans (name, description, benefits, price, duration_days, currency, active, sort_order, created_at, updated_at)
     values ('Bench plan', '', '[]', 5000, 30, 'USD', true, 0, now(), now())`);
   await db.query(`insert into ledger_accounts (type, currency) values ('platform_cash', 'USD'), ('platform_plan_revenue', 'USD')
     on conflict do nothing`);
-  const { rows: accounts } = await db.query(`select id from ledger_accounts where owner_id is null and type in ('platform_cash', 'platform_plan_revenue') order by type`);
-  await db.query(`insert into ledger_transactions (kind, memo, created_at)
+  const { rows: accounts } = await db.query(
+    `select id from ledger_accounts where owner_id is null and type in ('platform_cash', 'platform_plan_revenue') order by type`,
+  );
+  await db.query(
+    `insert into ledger_transactions (kind, memo, created_at)
     select 'plan_purchase', 'Plan: Bench plan', now() - interval '30 days' * (1 - i::float / $1)
-      from generate_series(1, $1::int) i`, [transactions]);
-  await db.query(`insert into ledger_entries (transaction_id, account_id, amount, created_at)
+      from generate_series(1, $1::int) i`,
+    [transactions],
+  );
+  await db.query(
+    `insert into ledger_entries (transaction_id, account_id, amount, created_at)
     select t.id, a.account_id, a.sign * 5000, t.created_at
-      from ledger_transactions t cross join (values ($1::bigint, -1), ($2::bigint, 1)) as a(account_id, sign)`, [accounts[0].id, accounts[1].id]);
-  await db.query(`create temporary table bench_members as select id, row_number() over () as n from users where email like '%@bench.local'`);
-  await db.query(`insert into purchases (id, request_key, user_id, plan_id, plan_name, duration_days, currency, price, discount, paid, starts_at, ends_at, status, ledger_transaction_id, created_at)
+      from ledger_transactions t cross join (values ($1::bigint, -1), ($2::bigint, 1)) as a(account_id, sign)`,
+    [accounts[0].id, accounts[1].id],
+  );
+  await db.query(
+    `create temporary table bench_members as select id, row_number() over () as n from users where email like '%@bench.local'`,
+  );
+  await db.query(
+    `insert into purchases (id, request_key, user_id, plan_id, plan_name, duration_days, currency, price, discount, paid, starts_at, ends_at, status, ledger_transaction_id, created_at)
     select gen_random_uuid(), 'bench-' || t.id, m.id, (select id from plans limit 1), 'Bench plan', 30, 'USD', 5000, 0, 5000, t.created_at, t.created_at + interval '30 days', 'active', t.id, t.created_at
       from ledger_transactions t join bench_members m on m.n = 1 + (t.id % $2)
-     where t.id % 2 = 0 and t.id <= $1 * 2`, [purchases, members]);
+     where t.id % 2 = 0 and t.id <= $1 * 2`,
+    [purchases, members],
+  );
   // Credited recharges point at the odd transactions (the even ones are the purchases').
-  await db.query(`insert into recharge_orders (user_id, channel_code, amount, currency, reference, status, created_at, expires_at, resolved_at, ledger_transaction_id)
+  await db.query(
+    `insert into recharge_orders (user_id, channel_code, amount, currency, reference, status, created_at, expires_at, resolved_at, ledger_transaction_id)
     select m.id, 'bank-transfer', 10000, 'USD', 'B' || lpad(to_hex(n), 9, '0'), 'credited', now() - interval '30 days' * random(), now(),
            now() - interval '30 days' * random(), m.n * 2 - 1
-      from bench_members m where m.n * 2 - 1 <= $1`, [transactions]);
+      from bench_members m where m.n * 2 - 1 <= $1`,
+    [transactions],
+  );
   await db.query(`set session_replication_role = origin`);
-  for (const table of ['users', 'ledger_transactions', 'ledger_entries', 'purchases', 'recharge_orders']) await db.query(`vacuum analyze ${table}`);
-  const { rows } = await db.query(`select (select count(*) from ledger_entries)::bigint as entries, (select count(*) from purchases)::bigint as purchases`);
+  for (const table of ['users', 'ledger_transactions', 'ledger_entries', 'purchases', 'recharge_orders'])
+    await db.query(`vacuum analyze ${table}`);
+  const { rows } = await db.query(
+    `select (select count(*) from ledger_entries)::bigint as entries, (select count(*) from purchases)::bigint as purchases`,
+  );
   return { seconds: (Date.now() - started) / 1000, entries: Number(rows[0].entries), purchases: Number(rows[0].purchases), members };
 }
 
@@ -79,7 +101,9 @@ export async function runDashboard({ quick = process.argv.includes('--quick') } 
     await db.connect();
     log(`seeding ${entries.toLocaleString('en')} ledger entries…`);
     const seeded = await seed(db, entries);
-    log(`seeded in ${seeded.seconds.toFixed(1)} s: ${seeded.entries.toLocaleString('en')} entries, ${seeded.purchases.toLocaleString('en')} purchases, ${seeded.members.toLocaleString('en')} members`);
+    log(
+      `seeded in ${seeded.seconds.toFixed(1)} s: ${seeded.entries.toLocaleString('en')} entries, ${seeded.purchases.toLocaleString('en')} purchases, ${seeded.members.toLocaleString('en')} members`,
+    );
     let started = process.hrtime.bigint();
     await db.query('select dashboard_rollup(now())');
     const firstRollupMs = Number(process.hrtime.bigint() - started) / 1e6;
@@ -105,8 +129,27 @@ export async function runDashboard({ quick = process.argv.includes('--quick') } 
       if (response.status !== 200) throw new Error(`dashboard: ${response.status} ${response.text}`);
     }
     times.sort((a, b) => a - b);
-    const dashboard = { p50: round(percentile(times, 50)), p95: round(percentile(times, 95)), max: round(times[times.length - 1]), n: times.length };
+    const dashboard = {
+      p50: round(percentile(times, 50)),
+      p95: round(percentile(times, 95)),
+      max: round(times[times.length - 1]),
+      n: times.length,
+    };
     log(`GET /admin/dashboard: p50 ${dashboard.p50} ms, p95 ${dashboard.p95} ms, max ${dashboard.max} ms (${dashboard.n} requests)`);
+    // A member's statement page (the console's view of it runs the member's own query) for 50 members.
+    const { rows: readers } = await db.query(`select id from users where role = 'member' order by random() limit 50`);
+    const statementTimes = [];
+    for (let sweep = 0; sweep < (quick ? 2 : 4); sweep++) {
+      for (const reader of readers) {
+        const begin = process.hrtime.bigint();
+        const response = await client.call('GET', `/api/v1/admin/members/${reader.id}/transactions`, { cookie });
+        statementTimes.push(Number(process.hrtime.bigint() - begin) / 1e6);
+        if (response.status !== 200) throw new Error(`statement: ${response.status} ${response.text}`);
+      }
+    }
+    statementTimes.sort((a, b) => a - b);
+    const statement = { p50: round(percentile(statementTimes, 50)), p95: round(percentile(statementTimes, 95)), n: statementTimes.length };
+    log(`statement page (first page of a member's entries): p50 ${statement.p50} ms, p95 ${statement.p95} ms (${statement.n} requests)`);
     started = process.hrtime.bigint();
     const report = await client.call('GET', '/api/v1/admin/ledger/report', { cookie });
     const reportMs = round(Number(process.hrtime.bigint() - started) / 1e6);
@@ -114,7 +157,18 @@ export async function runDashboard({ quick = process.argv.includes('--quick') } 
     client.close();
     const pass = dashboard.p95 <= GOAL_P95_MS;
     log(`dashboard p95 ${dashboard.p95} ms, goal <= ${GOAL_P95_MS} ms: ${pass ? 'pass' : 'MISS'}`);
-    return { entries: seeded.entries, purchases: seeded.purchases, seedSeconds: round(seeded.seconds), firstRollupMs: round(firstRollupMs), nextRollupMs: round(nextRollupMs), dashboard, ledgerReportMs: reportMs, goalP95Ms: GOAL_P95_MS, pass };
+    return {
+      entries: seeded.entries,
+      purchases: seeded.purchases,
+      seedSeconds: round(seeded.seconds),
+      firstRollupMs: round(firstRollupMs),
+      nextRollupMs: round(nextRollupMs),
+      dashboard,
+      statement,
+      ledgerReportMs: reportMs,
+      goalP95Ms: GOAL_P95_MS,
+      pass,
+    };
   } finally {
     await db.end().catch(() => undefined);
     await server.stop();

@@ -40,7 +40,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SERVER = process.env.BENCH_API_SERVER || join(ROOT, 'apps/api/dist/server.js');
 const BASE_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY || 16);
-const SECONDS = Number(process.env.BENCH_PURCHASE_SECONDS || 10);
+const SECONDS = Number(process.env.BENCH_PURCHASE_SECONDS || (process.argv.includes('--quick') ? 3 : 10));
 const CHAIN_LENGTH = Math.max(5, Number(process.env.BENCH_CHAIN_LENGTH || 16));
 const PROFILE = process.env.BENCH_PURCHASES_PROFILE === '1' || process.argv.includes('--profile');
 const GOAL = 0.6;
