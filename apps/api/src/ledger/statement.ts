@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import { ledgerAccounts, ledgerEntries, ledgerTransactions, type LedgerTransactionKind } from '../db/schema/index';
+import { rowsOf } from '../db/rows';
+import { ledgerAccounts, type LedgerTransactionKind } from '../db/schema/index';
 
 export interface StatementFilter {
   kinds?: LedgerTransactionKind[];
@@ -58,35 +59,54 @@ export async function getMemberBalances(
   };
 }
 
-/** A page of the member's entries, newest first, by keyset on the entry id (no OFFSET). */
+/**
+ * A page of the member's entries, newest first, by keyset on the entry id (no OFFSET). Each of
+ * their (at most three) accounts is read backwards along its own index (`account_id, id desc`),
+ * at most a page each, and the pages are merged: the work is bounded by the member's own entries.
+ * One join over the whole ledger ordered by id let PostgreSQL walk the primary key backwards
+ * through every entry looking for the member's — 0.8 s at 10 M entries for a new member with none.
+ */
 export async function listMemberEntries(db: Db | Tx, userId: string, currency: string, filter: StatementFilter): Promise<StatementEntry[]> {
-  const conditions: SQL[] = [eq(ledgerAccounts.ownerId, userId), eq(ledgerAccounts.currency, currency)];
-  conditions.push(
-    filter.account
-      ? eq(ledgerAccounts.type, STATEMENT_ACCOUNT_TYPES[filter.account])
-      : inArray(ledgerAccounts.type, Object.values(STATEMENT_ACCOUNT_TYPES)),
+  const types = filter.account ? [STATEMENT_ACCOUNT_TYPES[filter.account]] : Object.values(STATEMENT_ACCOUNT_TYPES);
+  const conditions: SQL[] = [sql`e.account_id = a.id`];
+  if (filter.kinds && filter.kinds.length > 0) conditions.push(sql`t.kind = any(${`{${filter.kinds.join(',')}}`}::text[])`);
+  if (filter.from) conditions.push(sql`e.created_at >= ${filter.from}`);
+  if (filter.to) conditions.push(sql`e.created_at < ${filter.to}`);
+  if (filter.beforeId !== undefined) conditions.push(sql`e.id < ${filter.beforeId}`);
+  const rows = await rowsOf<{
+    id: string | number;
+    transaction_id: string | number;
+    kind: LedgerTransactionKind;
+    type: string;
+    amount: string | number;
+    balance_after: string | number | null;
+    memo: string;
+    refs: Record<string, string>;
+    created_at: Date | string;
+  }>(
+    db,
+    sql`select page.*, a.type
+          from ledger_accounts a
+          cross join lateral (
+            select e.id, e.transaction_id, t.kind, e.amount, e.balance_after, t.memo, t.refs, e.created_at
+              from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+             where ${sql.join(conditions, sql` and `)}
+             order by e.id desc
+             limit ${filter.limit}
+          ) page
+         where a.owner_id = ${userId} and a.currency = ${currency} and a.type = any(${`{${types.join(',')}}`}::text[])
+         order by page.id desc
+         limit ${filter.limit}`,
   );
-  if (filter.kinds && filter.kinds.length > 0) conditions.push(inArray(ledgerTransactions.kind, filter.kinds));
-  if (filter.from) conditions.push(gte(ledgerEntries.createdAt, filter.from));
-  if (filter.to) conditions.push(lt(ledgerEntries.createdAt, filter.to));
-  if (filter.beforeId !== undefined) conditions.push(lt(ledgerEntries.id, filter.beforeId));
-  const rows = await db
-    .select({
-      id: ledgerEntries.id,
-      transactionId: ledgerEntries.transactionId,
-      kind: ledgerTransactions.kind,
-      accountType: ledgerAccounts.type,
-      amount: ledgerEntries.amount,
-      balanceAfter: sql<number>`coalesce(${ledgerEntries.balanceAfter}, 0)`.mapWith(Number),
-      memo: ledgerTransactions.memo,
-      refs: ledgerTransactions.refs,
-      createdAt: ledgerEntries.createdAt,
-    })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(and(...conditions))
-    .orderBy(desc(ledgerEntries.id))
-    .limit(filter.limit);
-  return rows.map(({ accountType, ...row }) => ({ ...row, account: ACCOUNT_OF_TYPE[accountType] ?? 'available' }));
+  return rows.map((row) => ({
+    id: Number(row.id),
+    transactionId: Number(row.transaction_id),
+    kind: row.kind,
+    account: ACCOUNT_OF_TYPE[row.type] ?? 'available',
+    amount: Number(row.amount),
+    balanceAfter: Number(row.balance_after ?? 0),
+    memo: row.memo,
+    refs: row.refs,
+    createdAt: new Date(row.created_at),
+  }));
 }
