@@ -1,5 +1,6 @@
 // Bundles the API into dist/ as plain JavaScript (Node 20 cannot run TypeScript), with the
 // workspace package inlined and every npm dependency left external.
+import { spawnSync } from 'node:child_process';
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
@@ -8,7 +9,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/ledger-verify.ts'].filter((file) => {
+  entryPoints: ['src/server.ts', 'src/ledger-verify.ts', 'src/db/make-template.ts'].filter((file) => {
     try {
       readFileSync(file);
       return true;
@@ -28,4 +29,7 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
+// A migrated empty embedded database for first starts (src/db/template.ts), from the shipped migrations.
+const made = spawnSync(process.execPath, ['dist/db/make-template.js'], { stdio: 'inherit' });
+if (made.status !== 0) throw new Error('could not write the PGlite template');
 console.log('api built: dist/');
