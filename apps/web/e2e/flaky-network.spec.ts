@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_SMTP_PORT } from '../../../playwright.config';
 import { MailSink, registerThroughApi, uniqueEmail } from './accounts-support';
 import { createPlan, runSuffix, withOperator, type PlanFixture } from './plans-support';
-import { operatorApi, usd } from './wallet-support';
+import { addBankAccount, fundMember, memberIdOf, operatorApi, usd } from './wallet-support';
 
 /*
  * A money request whose answer is lost on the way back (the server did the work, the phone never
@@ -55,12 +54,7 @@ const stillTrying = (page: Page) => page.getByRole('status').filter({ hasText: '
 
 test('a lost answer is retried with the same key: one recharge order, one purchase, one withdrawal', async ({ page, request }) => {
   await registerThroughApi(page.request, sink, uniqueEmail('flaky'), PASSWORD, 'Fran Flaky');
-  const memberId = ((await (await page.request.get('/api/v1/me')).json()) as { id: string }).id;
-  const funded = await operator.post(`/api/v1/admin/members/${memberId}/adjustments`, {
-    data: { direction: 'credit', amount: 20_000, reason: 'Test funds' },
-    headers: { 'idempotency-key': randomUUID() },
-  });
-  expect(funded.status(), await funded.text()).toBe(201);
+  await fundMember(operator, await memberIdOf(page.request), 20_000);
 
   // A recharge order.
   const orders = await loseFirstAnswer(page, /\/api\/v1\/recharge\/orders$/);
@@ -94,10 +88,7 @@ test('a lost answer is retried with the same key: one recharge order, one purcha
   expect(((await (await page.request.get('/api/v1/wallet')).json()) as { available: number }).available).toBe(19_000);
 
   // A withdrawal: a bank account, a day for it to cool down, then the payout with the password.
-  const account = await page.request.post('/api/v1/me/bank-accounts', {
-    data: { holderName: 'Fran Flaky', bankName: 'Commerzbank', country: 'DE', number: 'DE89370400440532013000' },
-  });
-  expect(account.status(), await account.text()).toBe(201);
+  await addBankAccount(page.request, 'Fran Flaky');
   expect((await request.post('/api/test/clock', { data: { advanceMs: 25 * 3_600_000 } })).ok()).toBe(true);
   const withdrawals = await loseFirstAnswer(page, /\/api\/v1\/withdrawals$/);
   await page.goto('/withdraw');

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_SMTP_PORT } from '../../../playwright.config';
 import { MailSink, registerThroughApi, uniqueEmail } from './accounts-support';
 import { createPlan, runSuffix, withOperator, type PlanFixture } from './plans-support';
-import { operatorApi, usd } from './wallet-support';
+import { addBankAccount, fundMember, memberIdOf, operatorApi, usd } from './wallet-support';
 
 /*
  * Keyboard only: a member signs in, buys a plan and withdraws money without a mouse or a tap —
@@ -41,16 +40,8 @@ test('sign in, buy a plan and withdraw with the keyboard alone', async ({ page, 
   const api = (await setup.newPage()).request;
   const email = uniqueEmail('keys');
   await registerThroughApi(api, sink, email, PASSWORD, 'Kit Keys');
-  const memberId = ((await (await api.get('/api/v1/me')).json()) as { id: string }).id;
-  const funded = await operator.post(`/api/v1/admin/members/${memberId}/adjustments`, {
-    data: { direction: 'credit', amount: 20_000, reason: 'Test funds' },
-    headers: { 'idempotency-key': randomUUID() },
-  });
-  expect(funded.status()).toBe(201);
-  const account = await api.post('/api/v1/me/bank-accounts', {
-    data: { holderName: 'Kit Keys', bankName: 'Commerzbank', country: 'DE', number: 'DE89370400440532013000' },
-  });
-  expect(account.status()).toBe(201);
+  await fundMember(operator, await memberIdOf(api), 20_000);
+  await addBankAccount(api, 'Kit Keys');
   await setup.close();
   expect((await request.post('/api/test/clock', { data: { advanceMs: 25 * 3_600_000 } })).ok()).toBe(true);
 

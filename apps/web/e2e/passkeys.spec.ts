@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_SMTP_PORT } from '../../../playwright.config';
 import { MailSink, registerThroughApi, uniqueEmail } from './accounts-support';
-import { operatorApi, usd } from './wallet-support';
+import { addBankAccount, fundMember, memberIdOf, operatorApi, usd } from './wallet-support';
 
 /*
  * Passkeys with Chromium's virtual authenticator (DevTools protocol, WebAuthn domain): a member adds
@@ -44,7 +43,7 @@ test('a member adds a passkey, signs in with it, confirms a withdrawal with it a
 
   const email = uniqueEmail('passkey');
   await registerThroughApi(page.request, sink, email, PASSWORD, 'Pia Passkey');
-  const memberId = ((await (await page.request.get('/api/v1/me')).json()) as { id: string }).id;
+  const memberId = await memberIdOf(page.request);
 
   // Add one: the password first, then the device.
   await page.goto('/profile');
@@ -66,15 +65,8 @@ test('a member adds a passkey, signs in with it, confirms a withdrawal with it a
   await expect(page).toHaveURL(/\/home$/);
 
   // A withdrawal confirmed with the passkey.
-  const funded = await operator.post(`/api/v1/admin/members/${memberId}/adjustments`, {
-    data: { direction: 'credit', amount: 20_000, reason: 'Test funds' },
-    headers: { 'idempotency-key': randomUUID() },
-  });
-  expect(funded.status(), await funded.text()).toBe(201);
-  const account = await page.request.post('/api/v1/me/bank-accounts', {
-    data: { holderName: 'Pia Passkey', bankName: 'Commerzbank', country: 'DE', number: 'DE89370400440532013000' },
-  });
-  expect(account.status(), await account.text()).toBe(201);
+  await fundMember(operator, memberId, 20_000);
+  await addBankAccount(page.request, 'Pia Passkey');
   expect((await request.post('/api/test/clock', { data: { advanceMs: 25 * 3_600_000 } })).ok()).toBe(true);
   await page.goto('/withdraw');
   await page.getByLabel('Amount', { exact: true }).fill('50.00');

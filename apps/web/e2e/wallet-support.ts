@@ -45,3 +45,26 @@ export async function createOrder(request: APIRequestContext, amount: number): P
 }
 
 export const usd = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
+
+/** The signed-in member's id (the request context's session). */
+export async function memberIdOf(request: APIRequestContext): Promise<string> {
+  return ((await (await request.get('/api/v1/me')).json()) as { id: string }).id;
+}
+
+/** Test funds for a member: an operator adjustment through the console API. */
+export async function fundMember(operator: APIRequestContext, memberId: string, amount: number): Promise<void> {
+  const response = await operator.post(`/api/v1/admin/members/${memberId}/adjustments`, {
+    data: { direction: 'credit', amount, reason: 'Test funds' },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  if (response.status() !== 201) throw new Error(`funding failed: ${response.status()} ${await response.text()}`);
+}
+
+/** A German bank account for the signed-in member; it receives payouts once the server's clock has moved a day on. */
+export async function addBankAccount(request: APIRequestContext, holderName: string): Promise<string> {
+  const response = await request.post('/api/v1/me/bank-accounts', {
+    data: { holderName, bankName: 'Commerzbank', country: 'DE', number: 'DE89370400440532013000' },
+  });
+  if (response.status() !== 201) throw new Error(`bank account failed: ${response.status()} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
+}

@@ -119,6 +119,9 @@ function toPasskey(row: PasskeyRow): Passkey {
   };
 }
 
+/** A stored passkey as the browser is told of it (to exclude or to allow). */
+const descriptorOf = (row: PasskeyRow) => ({ id: row.credential_id, transports: row.transports as WebAuthnCredential['transports'] });
+
 const passkeysOf = (db: Db, userId: string) =>
   rowsOf<PasskeyRow>(db, sql`select * from passkeys where user_id = ${userId} order by created_at, id`);
 
@@ -152,7 +155,7 @@ export async function registrationOptions(
     userDisplayName: user.displayName,
     userID: new TextEncoder().encode(user.id),
     attestationType: 'none',
-    excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: row.transports as WebAuthnCredential['transports'] })),
+    excludeCredentials: existing.map(descriptorOf),
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
   const challengeId = await issueChallenge(deps.db, 'register', options.challenge, deps.clock.now(), auth);
@@ -284,7 +287,7 @@ export async function stepUpOptions(
   const options = await generateAuthenticationOptions({
     rpID: rp.id,
     userVerification: 'required',
-    allowCredentials: existing.map((row) => ({ id: row.credential_id, transports: row.transports as WebAuthnCredential['transports'] })),
+    allowCredentials: existing.map(descriptorOf),
   });
   const challengeId = await issueChallenge(deps.db, 'step_up', options.challenge, deps.clock.now(), auth);
   return { challengeId, options: options as unknown as Record<string, unknown> };
