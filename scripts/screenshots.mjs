@@ -6,6 +6,7 @@
 //   npm run screenshots -- --dist /tmp/web-dist       ... serving another web build (API run from source)
 //   npm run screenshots -- --base-url http://127.0.0.1:3000   a running server with demo data
 //   npm run screenshots -- --only /home,/admin        some paths only;  --no-axe  pictures only
+//   npm run screenshots -- --language zh --variants 390-light   the app in Chinese (the browser's language), one variant
 //
 // Output: .test-results/screenshots/<page>-<width>-<mode>.png and axe.json; axe violations are
 // printed per page, then a summary line. Exit code 1 when any page has a violation or failed.
@@ -26,6 +27,8 @@ const { values: args } = parseArgs({
     dist: { type: 'string' },
     only: { type: 'string' },
     'no-axe': { type: 'boolean', default: false },
+    language: { type: 'string', default: 'en' },
+    variants: { type: 'string' },
   },
 });
 
@@ -37,7 +40,11 @@ const OPERATOR = {
 const VARIANTS = [
   { width: 390, height: 844 },
   { width: 1280, height: 800 },
-].flatMap((viewport) => ['light', 'dark'].map((mode) => ({ viewport, mode, name: `${viewport.width}-${mode}` })));
+]
+  .flatMap((viewport) => ['light', 'dark'].map((mode) => ({ viewport, mode, name: `${viewport.width}-${mode}` })))
+  .filter((variant) => !args.variants || args.variants.split(',').includes(variant.name));
+// Pictures of another language carry its code in their names (plan-390-light-zh.png).
+const languageSuffix = args.language === 'en' ? '' : `-${args.language}`;
 const out = join(ROOT, '.test-results', 'screenshots');
 
 function freePort() {
@@ -177,6 +184,8 @@ try {
         reducedMotion: 'reduce',
         deviceScaleFactor: 1,
         storageState: states[role],
+        // The app starts in the browser's language (src/lib/language.ts).
+        locale: args.language,
       });
       const page = await context.newPage();
       for (const target of pages.filter((entry) => entry.role === role)) {
@@ -186,7 +195,7 @@ try {
           await page.waitForTimeout(700);
           // Web fonts settle after network idle; a string, as this file is linted as Node code.
           await page.evaluate('document.fonts.ready');
-          const file = join(out, `${target.name}-${variant.name}.png`);
+          const file = join(out, `${target.name}-${variant.name}${languageSuffix}.png`);
           await page.screenshot({ path: file, fullPage: true });
           if (!args['no-axe']) {
             const result = await new AxeBuilder({ page }).analyze();

@@ -83,7 +83,7 @@ describe('request and message logging', () => {
     lines.length = 0;
     const config = testConfig({ NODE_ENV: 'development' });
     const worker = OutboxWorker.fromConfig(database.handle.db, config, systemClock, app.log);
-    const message = registrationCodeMessage('Orchard', { channel: 'email', destination: 'newcomer@example.com' }, '482913');
+    const message = registrationCodeMessage('Orchard', { channel: 'email', destination: 'newcomer@example.com' }, '482913', 'en');
     await enqueueMessage(database.handle.db, message, new Date());
     await worker.drain();
     await worker.stop();

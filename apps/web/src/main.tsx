@@ -5,6 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { reloadAfterChunkError } from './lib/chunk-reload';
 import { I18nProvider } from './lib/i18n';
+import { applyLanguage, initialLanguage } from './lib/language';
 import { createQueryClient } from './lib/query-client';
 import { reportClientError } from './lib/report-error';
 import { createAppRouter } from './router';
@@ -38,10 +39,14 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined));
 }
 
-try {
-  mount();
-} catch (error) {
-  // ORIGIN.md O-E5.
-  console.error('Error while mounting app', error);
-  reportClientError('mount', error);
-}
+// Another language than English: its bundle first, so the first paint is already in it.
+const language = initialLanguage();
+void (language === 'en' ? Promise.resolve() : applyLanguage(language)).then(() => {
+  try {
+    mount();
+  } catch (error) {
+    // ORIGIN.md O-E5.
+    console.error('Error while mounting app', error);
+    reportClientError('mount', error);
+  }
+});

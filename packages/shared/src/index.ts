@@ -12,3 +12,4 @@ export * from './contracts/team';
 export * from './console-roles';
 export * from './contracts/content';
 export * from './contracts/passkeys';
+export * from './languages';

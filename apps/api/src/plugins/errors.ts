@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import type { ApiErrorBody, ErrorCode } from '@orchard/shared';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../errors';
+import { requestLanguage, translateText } from '../i18n/translate';
 
 /** One zod issue as fastify-type-provider-zod hands it over. */
 type FieldIssue = { keyword?: string; instancePath?: string; message?: string; params?: { keys?: string[] } };
@@ -47,7 +48,21 @@ function frameworkClientError(error: FastifyError, status: number): ApiErrorBody
   return { error: { code: known?.code ?? 'BAD_REQUEST', message } };
 }
 
+/** Sends an error in the language the request asks for (its Accept-Language; src/i18n). */
 function send(reply: FastifyReply, status: number, body: ApiErrorBody) {
+  const language = requestLanguage(reply.request);
+  if (language !== 'en') {
+    const { fields, message, ...rest } = body.error;
+    body = {
+      error: {
+        ...rest,
+        message: translateText(language, message),
+        ...(fields
+          ? { fields: Object.fromEntries(Object.entries(fields).map(([key, text]) => [key, translateText(language, text)])) }
+          : {}),
+      },
+    };
+  }
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 

@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '@orchard/shared';
 import type { ApiErrorCode } from '../locales/errors';
 import { appConfig } from './config';
+import { activeLocale } from './i18n';
 
 /**
  * An API failure as the server described it: status, stable code (the closed vocabulary, or a
@@ -55,7 +56,8 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
 export async function fetchOnce<T>(path: string, { method = 'GET', body, idempotencyKey, signal, timeoutMs }: ApiRequest): Promise<T> {
   // X-Requested-With: a header no cross-site form can send; the server's cross-site rule accepts a
   // state change that carries it even when a privacy proxy strips Origin (docs/decisions/0006-csrf-rule.md).
-  const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'fetch' };
+  // The server answers (errors, field messages) in the app's language (src/lib/language.ts).
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': activeLocale(), 'x-requested-with': 'fetch' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
   const controller = timeoutMs ? new AbortController() : undefined;

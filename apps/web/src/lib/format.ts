@@ -1,8 +1,10 @@
 import { minorToDecimalString } from '@orchard/shared/money';
 import { appConfig } from './config';
+import { intlLocale } from './language';
 
+/** The Intl locale of the app's language (numbers, money and dates follow the language chosen). */
 export function currentLocale(): string {
-  return typeof navigator === 'undefined' ? 'en-US' : navigator.language || 'en-US';
+  return intlLocale();
 }
 
 const moneyFormats = new Map<string, Intl.NumberFormat>();
@@ -26,10 +28,7 @@ export function currencyFractionDigits(currency = appConfig.currency): number {
  * decimal string, never as a float. Sums past 2^53 (the ledger report's figures) come as a bigint
  * or a decimal string of minor units and are formatted to the last digit too.
  */
-export function formatMoney(
-  minor: number | bigint | string,
-  { currency = appConfig.currency, locale = currentLocale() } = {},
-): string {
+export function formatMoney(minor: number | bigint | string, { currency = appConfig.currency, locale = currentLocale() } = {}): string {
   const decimal = minorToDecimalString(minor, currencyFractionDigits(currency));
   // Intl.NumberFormat formats decimal strings exactly (ES2023); the cast satisfies older typings.
   return moneyFormat(currency, locale).format(decimal as unknown as number);

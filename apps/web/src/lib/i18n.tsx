@@ -1,12 +1,12 @@
-import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { common } from '../locales/common';
 
 /**
- * The i18n layer (docs/decisions/0004). Messages live in namespaces: `common` (navigation,
- * errors, theme — in the first bundle) and one per feature, defined beside the feature's code
- * so its text loads with its page. A namespace holds a catalogue per language; English is
- * required, every other language may be partial (missing keys fall back to English). Adding a
- * language means adding its catalogue to each namespace file — no component changes.
+ * The i18n layer (docs/decisions/0004, 0021). Messages live in namespaces: `common` (navigation,
+ * errors, theme — in the first bundle) and one per feature, defined in English beside the
+ * feature's code so its text loads with its page. Every other language is one bundle holding all
+ * its namespaces (`src/locales/<language>/index.ts`), loaded only when that language is the
+ * active one; `npm test` checks that each bundle has exactly the English keys and placeholders.
  *
  * Messages are nested objects of strings with `{{name}}` placeholders; plural forms live under
  * `key_one` / `key_other` (Intl.PluralRules categories) and are picked by `count`.
@@ -27,10 +27,43 @@ export type MessageKey<T> = StripPlural<Leaves<T>>;
 export type TranslateValues = Record<string, string | number>;
 export type Translate<T> = (key: MessageKey<T>, values?: TranslateValues) => string;
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends string ? string : DeepPartial<T[K]> };
-export type Catalogues<T extends MessageTree> = { en: T } & Record<string, DeepPartial<T> | undefined>;
+/** A namespace in another language: the English keys, each with a string. */
+export type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
 
-export const DEFAULT_LOCALE = 'en';
+/** The languages the app speaks; the first is the default and the fallback. */
+export const LOCALES = ['en', 'es', 'zh'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'en';
+
+export function isLocale(value: unknown): value is Locale {
+  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+}
+
+/** The best of our languages for a list of preferences ("es-MX", "zh-Hans-CN", "fr"), or null. */
+export function matchLocale(preferences: readonly string[]): Locale | null {
+  for (const preference of preferences) {
+    const language = preference.trim().toLowerCase().split(/[-_]/)[0];
+    if (isLocale(language)) return language;
+  }
+  return null;
+}
+
+/** Every namespace defined so far, in English (the catalogue check in src/locales reads them). */
+const english = new Map<string, MessageTree>();
+export function englishNamespaces(): ReadonlyMap<string, MessageTree> {
+  return english;
+}
+
+/** The loaded languages' bundles: namespace → catalogue. English lives in the namespaces themselves. */
+const bundles: Partial<Record<Locale, Record<string, unknown>>> = {};
+
+export function registerLanguage(locale: Locale, bundle: Record<string, unknown>): void {
+  bundles[locale] = bundle;
+}
+
+export function namespaceIn(locale: string, namespace: string): unknown {
+  return bundles[locale as Locale]?.[namespace];
+}
 
 function lookup(tree: unknown, key: string): string | undefined {
   let node: unknown = tree;
@@ -41,10 +74,9 @@ function lookup(tree: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-export function createTranslator<T extends MessageTree>(catalogues: Catalogues<T>, locale: string): Translate<T> {
-  const primary = catalogues[locale] ?? catalogues[locale.split('-')[0] ?? ''] ?? catalogues.en;
+export function createTranslator<T extends MessageTree>(english: T, locale: string, translated?: unknown): Translate<T> {
   const plurals = new Intl.PluralRules(locale);
-  const find = (key: string) => lookup(primary, key) ?? lookup(catalogues.en, key);
+  const find = (key: string) => lookup(translated, key) ?? lookup(english, key);
   return (key, values) => {
     let message: string | undefined;
     if (values && typeof values.count === 'number') message = find(`${key}_${plurals.select(values.count)}`) ?? find(`${key}_other`);
@@ -58,26 +90,48 @@ export function createTranslator<T extends MessageTree>(catalogues: Catalogues<T
   };
 }
 
-const LocaleContext = createContext<string>(DEFAULT_LOCALE);
+/* The active language: one value for the whole app, changed by `setActiveLocale` (lib/language.ts). */
+let active: Locale = DEFAULT_LOCALE;
+const listeners = new Set<() => void>();
 
-export function I18nProvider({ locale = DEFAULT_LOCALE, children }: { locale?: string; children: ReactNode }) {
-  return <LocaleContext.Provider value={locale}>{children}</LocaleContext.Provider>;
+export function activeLocale(): Locale {
+  return active;
 }
 
-export function useLocale(): string {
-  return useContext(LocaleContext);
+export function setActiveLocaleValue(locale: Locale): void {
+  if (locale === active) return;
+  active = locale;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const LocaleContext = createContext<Locale | null>(null);
+
+/** Provides the active language; `locale` pins one (tests). */
+export function I18nProvider({ locale, children }: { locale?: Locale; children: ReactNode }) {
+  const current = useSyncExternalStore(subscribe, activeLocale, activeLocale);
+  return <LocaleContext.Provider value={locale ?? current}>{children}</LocaleContext.Provider>;
+}
+
+export function useLocale(): Locale {
+  return useContext(LocaleContext) ?? active;
 }
 
 /**
  * Declares a namespace and returns its hook: `const { t } = useAccountsMessages()`. Keys are
  * type-checked against the English catalogue.
  */
-export function defineMessages<T extends MessageTree>(catalogues: Catalogues<T>): () => { t: Translate<T>; locale: string } {
+export function defineMessages<T extends MessageTree>(namespace: string, catalogues: { en: T }): () => { t: Translate<T>; locale: Locale } {
+  english.set(namespace, catalogues.en);
   return function useMessages() {
     const locale = useLocale();
-    return useMemo(() => ({ t: createTranslator(catalogues, locale), locale }), [locale]);
+    return useMemo(() => ({ t: createTranslator(catalogues.en, locale, namespaceIn(locale, namespace)), locale }), [locale]);
   };
 }
 
 /** The common namespace: navigation, layouts, errors, theme, empty states. */
-export const useTranslation = defineMessages({ en: common });
+export const useTranslation = defineMessages('common', { en: common });

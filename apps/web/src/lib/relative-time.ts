@@ -1,5 +1,6 @@
 import dayjs from 'dayjs';
 import relativeTime from 'dayjs/plugin/relativeTime';
+import { intlLocale } from './language';
 
 /**
  * The one relative-time helper of the app (ORIGIN O-W4). Every "3 days ago" on screen comes
@@ -74,7 +75,7 @@ export function formatRelative(
 export const DEFAULT_EXACT_TIME_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 export function defaultLocale(): string {
-  return typeof navigator === 'undefined' ? 'en-US' : navigator.language || 'en-US';
+  return intlLocale();
 }
 
 const exactFormats = new Map<string, Intl.DateTimeFormat>();

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Me, SessionProbe } from '@orchard/shared';
 import { apiFetch } from './api-client';
+import { followAccountLanguage } from './language';
 
 /** The signed-in member (the shared contract; a type-only import costs no bytes). */
 export type { Me };
@@ -14,7 +15,12 @@ export const meQueryKey = ['session', 'me'] as const;
 export function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
-    queryFn: async ({ signal }): Promise<Me | null> => (await apiFetch<SessionProbe>('/session', { signal })).user,
+    queryFn: async ({ signal }): Promise<Me | null> => {
+      const { user } = await apiFetch<SessionProbe>('/session', { signal });
+      // The member's chosen language is in place before their first page renders.
+      await followAccountLanguage(user);
+      return user;
+    },
     staleTime: 60_000,
   });
 }
@@ -24,6 +30,7 @@ export function meQueryOptions() {
  * show, so the cache is emptied before the member is put in.
  */
 export function setSignedIn(queryClient: QueryClient, me: Me | null) {
+  void followAccountLanguage(me);
   queryClient.clear();
   queryClient.setQueryData(meQueryKey, me);
 }

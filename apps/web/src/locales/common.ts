@@ -26,6 +26,9 @@ export const common = {
     copied: '{{label}} copied',
     failed: 'Could not copy. Select the text and copy it by hand.',
   },
+  language: {
+    label: 'Language',
+  },
   theme: {
     label: 'Theme',
     light: 'Light',
@@ -42,7 +45,5 @@ export const common = {
     goHome: 'Go to home',
     tryAgain: 'Try again',
   },
-  emptyState: {
-    comingSoon: 'Coming soon',
-  },
 } as const;
+export type CommonMessages = typeof common;

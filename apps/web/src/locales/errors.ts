@@ -1,4 +1,5 @@
 import type { ErrorCode } from '@orchard/shared';
+import { namespaceIn } from '../lib/i18n';
 
 /** Failures the client itself names: no answer at all, or an answer not in the API's shape. */
 export type ClientErrorCode = 'NETWORK' | 'HTTP_ERROR';
@@ -75,12 +76,10 @@ export const errorMessagesEn: Record<ApiErrorCode, string> = {
   HTTP_ERROR: 'Something went wrong. Try again in a moment.',
 };
 
-export type ErrorMessages = Partial<Record<ApiErrorCode, string>>;
-
-/** Catalogues by language; English is complete, the others may be partial. */
-export const errorMessages: { en: Record<ApiErrorCode, string> } & Record<string, ErrorMessages | undefined> = {
-  en: errorMessagesEn,
-};
+/** The catalogue of a language: English here, the others from their loaded bundle (lib/language.ts). */
+function errorMessagesIn(language: string): Partial<Record<ApiErrorCode, string>> | undefined {
+  return language === 'en' ? errorMessagesEn : (namespaceIn(language, 'errors') as Partial<Record<ApiErrorCode, string>> | undefined);
+}
 
 /**
  * Codes whose server text is meant for developers ("Service Unavailable", "Send the request body as
@@ -107,5 +106,6 @@ export function readableMessage(error: { code: ApiErrorCode; message: string }, 
   const language = locale.split('-')[0] ?? 'en';
   if (language === 'en' && !TECHNICAL_SERVER_TEXT.has(error.code) && error.message) return error.message;
   // A code this build does not know (a newer server) has no catalogue entry: the server's text then.
-  return errorMessages[locale]?.[error.code] ?? errorMessages[language]?.[error.code] ?? errorMessages.en[error.code] ?? error.message;
+  // Any other language: its catalogue's text, else the server's (already in the language asked for).
+  return errorMessagesIn(language)?.[error.code] ?? error.message ?? errorMessagesEn[error.code];
 }

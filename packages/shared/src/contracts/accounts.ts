@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../languages';
 import { keysetCursorSchema, singleLineTextSchema } from './common';
 
 /**
@@ -118,6 +119,8 @@ export const meSchema = z.strictObject({
   inviteCode: z.string(),
   referrerId: z.uuid().nullable(),
   createdAt: isoTime,
+  /** The language the member chose; null: the browser's. */
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type Me = z.infer<typeof meSchema>;
 
@@ -245,7 +248,15 @@ export type SignInLinkConsumed = z.infer<typeof signInLinkConsumedSchema>;
 export const SIGN_IN_LINK_ERRORS = ['LINK_INVALID', 'LINK_USED', 'LINK_EXPIRED'] as const;
 
 // Profile.
-export const updateMeBodySchema = z.strictObject({ displayName: displayNameField });
+export const updateMeBodySchema = z
+  .strictObject({
+    displayName: displayNameField.optional(),
+    language: z.enum(LANGUAGES, { error: 'Choose English, Spanish or Chinese.' }).nullable().optional(),
+  })
+  .refine((body) => body.displayName !== undefined || body.language !== undefined, {
+    error: 'Send a display name or a language.',
+    path: ['displayName'],
+  });
 export type UpdateMeBody = z.infer<typeof updateMeBodySchema>;
 
 export const sessionInfoSchema = z.strictObject({
@@ -312,6 +323,7 @@ export const memberSummarySchema = z.strictObject({
   inviteCode: z.string(),
   referrerId: z.uuid().nullable(),
   createdAt: isoTime,
+  language: z.enum(LANGUAGES).nullable(),
 });
 export type MemberSummary = z.infer<typeof memberSummarySchema>;
 

@@ -46,6 +46,8 @@ export interface PendingRegistration {
   ip: string | null;
   /** Optional: registrations started before terms were recorded carry none. */
   acceptedTermsVersion?: string;
+  /** The language the registration was made in (becomes the account's); older rows carry none. */
+  language?: 'en' | 'es' | 'zh';
 }
 
 export const verificationCodes = pgTable('verification_codes', {

@@ -2,13 +2,19 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   email: text('email').unique(),
   phone: text('phone').unique(),
   displayName: text('display_name').notNull(),
   passwordHash: text('password_hash').notNull(),
-  role: text('role', { enum: ['member', 'operator', 'support', 'finance'] }).notNull().default('member'),
-  status: text('status', { enum: ['active', 'frozen'] }).notNull().default('active'),
+  role: text('role', { enum: ['member', 'operator', 'support', 'finance'] })
+    .notNull()
+    .default('member'),
+  status: text('status', { enum: ['active', 'frozen'] })
+    .notNull()
+    .default('active'),
   inviteCode: text('invite_code').notNull().unique(),
   referrerId: uuid('referrer_id').references((): AnyPgColumn => users.id),
   /** The level-2 and level-3 uplines, set from the referrer at registration (migration 0800); never change. */
@@ -18,6 +24,8 @@ export const users = pgTable('users', {
   /** The terms and privacy version accepted at registration (migrations/0410); null for accounts made by the server. */
   acceptedTermsVersion: text('accepted_terms_version'),
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+  /** The language the member chose (migrations/0980); null: the browser's (Accept-Language). */
+  language: text('language', { enum: ['en', 'es', 'zh'] }),
 });
 
 export const auditLog = pgTable(

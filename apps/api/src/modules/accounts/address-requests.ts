@@ -36,7 +36,7 @@ export async function sendToAddressOwner(
     const user = await repo.findUserByIdentifier(tx, identifier);
     const isMember = user !== undefined && user.status === 'active';
     if (isMember) await request.sendToMember(tx, user, target, now);
-    else await enqueueMessage(tx, noAccountMessage(deps.config.APP_NAME, target, context.baseUrl, request.notice), now);
+    else await enqueueMessage(tx, noAccountMessage(deps.config.APP_NAME, target, context.baseUrl, request.notice, context.language), now);
     await insertAudit(tx, {
       actorId: null,
       action: request.action,

@@ -119,7 +119,7 @@ export async function judgeCode(
     const left = CODE_MAX_ATTEMPTS - counted.attempts;
     if (!options.explain) throw fail(options.failMessage);
     throw left > 0
-      ? fail(`That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`)
+      ? fail(left === 1 ? 'That code is not right. 1 try left.' : `That code is not right. ${left} tries left.`)
       : fail('That code was wrong 5 times, so it no longer works. Request a new code.', 'CODE_VOID');
   }
 }

@@ -1,3 +1,4 @@
+import type { Language } from '@orchard/shared';
 import type { Me } from '@orchard/shared';
 import type { ServiceDeps } from '../../lib/service-deps';
 import type { RateLimiter, RateRules } from './rate-limit';
@@ -19,6 +20,8 @@ export interface RequestContext {
   userAgent: string | null;
   /** Origin for links in messages: from configuration only (origin.ts). */
   baseUrl: string;
+  /** The language the request asks for (Accept-Language): answers, and messages to an address with no language of its own. */
+  language: Language;
   /** The session the request already has, if any (ended when a new one starts). */
   currentSessionId: string | null;
   /** sha256 of the browser's device cookie (sign-in and registration requests). */

@@ -27,7 +27,7 @@ export async function requestPasswordReset(
     notice: 'reset',
     sendToMember: async (tx, member, target, at) => {
       const { code } = await issueCode(tx, { purpose: 'password_reset', target, userId: member.id, now: at, ttlMs: CODE_TTL_MS });
-      await enqueueMessage(tx, resetCodeMessage(deps.config.APP_NAME, target, code), at);
+      await enqueueMessage(tx, resetCodeMessage(deps.config.APP_NAME, target, code, member.language ?? context.language), at);
     },
   });
   return {

@@ -6,6 +6,7 @@ import { deviceOf, setDeviceCookie } from '../team/signals';
 import { linkOrigin } from './origin';
 import { OutboxWorker } from './outbox/outbox';
 import { DatabaseRateLimitStore, RateLimiter, rateRules, RedisRateLimitStore } from './rate-limit';
+import { requestLanguage } from '../../i18n/translate';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,7 +23,9 @@ declare module 'fastify' {
 
 /** The requests that may start a session (and so record the browser's device). */
 const SESSION_OPENING_PATHS = new Set(
-  ['/auth/verify', '/auth/sign-in', '/auth/sign-in-link', '/auth/sign-in-code', '/auth/password-reset', '/auth/passkey'].map((path) => `${API_PREFIX}${path}`),
+  ['/auth/verify', '/auth/sign-in', '/auth/sign-in-link', '/auth/sign-in-code', '/auth/password-reset', '/auth/passkey'].map(
+    (path) => `${API_PREFIX}${path}`,
+  ),
 );
 
 /** The origin used in links sent to members: from configuration only (see origin.ts). */
@@ -37,6 +40,7 @@ export function contextOf(request: FastifyRequest): RequestContext {
     ip: request.ip ?? null,
     userAgent: typeof userAgent === 'string' ? userAgent : null,
     baseUrl: baseUrlOf(request),
+    language: requestLanguage(request),
     currentSessionId: request.auth?.sessionId ?? null,
     deviceHash: request.deviceHash,
   };

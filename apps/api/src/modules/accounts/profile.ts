@@ -1,4 +1,4 @@
-import type { ListSessionsQuery, Me, SessionList } from '@orchard/shared';
+import type { ListSessionsQuery, Me, SessionList, UpdateMeBody } from '@orchard/shared';
 import { AppError, unauthenticated } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -21,6 +21,7 @@ export function toMe(user: repo.UserRow): Me {
     inviteCode: user.inviteCode,
     referrerId: user.referrerId,
     createdAt: new Date(user.createdAt).toISOString(),
+    language: user.language ?? null,
   };
 }
 
@@ -36,8 +37,11 @@ export async function findMe(deps: ServiceDeps, userId: string): Promise<Me | nu
   return user ? toMe(user) : null;
 }
 
-export async function updateMe(deps: ServiceDeps, userId: string, displayName: string): Promise<Me> {
-  const user = await repo.updateDisplayName(deps.db, userId, displayName.trim());
+export async function updateMe(deps: ServiceDeps, userId: string, change: UpdateMeBody): Promise<Me> {
+  const user = await repo.updateProfile(deps.db, userId, {
+    ...(change.displayName !== undefined ? { displayName: change.displayName.trim() } : {}),
+    ...(change.language !== undefined ? { language: change.language } : {}),
+  });
   if (!user) throw unauthenticated();
   return toMe(user);
 }

@@ -92,11 +92,20 @@ export async function register(deps: AccountDeps, body: RegisterBody, context: R
       userId: null,
       now,
       ttlMs: CODE_TTL_MS,
-      registration: { email, phone, displayName: body.displayName.trim(), passwordHash, referrerId, ip: context.ip, acceptedTermsVersion },
+      registration: {
+        email,
+        phone,
+        displayName: body.displayName.trim(),
+        passwordHash,
+        referrerId,
+        ip: context.ip,
+        acceptedTermsVersion,
+        language: context.language,
+      },
     });
     const message = existing
-      ? existingAccountMessage(deps.config.APP_NAME, target, context.baseUrl)
-      : registrationCodeMessage(deps.config.APP_NAME, target, issued.code);
+      ? existingAccountMessage(deps.config.APP_NAME, target, context.baseUrl, existing.language ?? context.language)
+      : registrationCodeMessage(deps.config.APP_NAME, target, issued.code, context.language);
     await enqueueMessage(tx, message, now);
     return issued.row;
   });
@@ -126,8 +135,8 @@ export async function resendCode(deps: AccountDeps, verificationId: string, cont
     const existing = await repo.findUserByIdentifier(tx, { kind: row.channel === 'email' ? 'email' : 'phone', value: row.destination });
     await repo.replaceCode(tx, row.id, hashCode(row.id, code), now, expiresAt);
     const message = existing
-      ? existingAccountMessage(deps.config.APP_NAME, target, context.baseUrl)
-      : registrationCodeMessage(deps.config.APP_NAME, target, code);
+      ? existingAccountMessage(deps.config.APP_NAME, target, context.baseUrl, existing.language ?? context.language)
+      : registrationCodeMessage(deps.config.APP_NAME, target, code, row.registration?.language ?? context.language);
     await enqueueMessage(tx, message, now);
   });
   deps.outbox.kick();
@@ -171,6 +180,7 @@ export async function verifyRegistration(
         // Recorded with the account it belongs to; the version was checked when the code was sent.
         acceptedTermsVersion: registration.acceptedTermsVersion ?? null,
         termsAcceptedAt: registration.acceptedTermsVersion ? now : null,
+        language: registration.language ?? null,
       });
       await insertAudit(tx, {
         actorId: created.id,

@@ -36,6 +36,7 @@ export async function insertUser(
     createdAt: Date;
     acceptedTermsVersion?: string | null;
     termsAcceptedAt?: Date | null;
+    language?: 'en' | 'es' | 'zh' | null;
   },
 ): Promise<UserRow> {
   const [row] = await db.insert(users).values(values).returning();
@@ -46,8 +47,12 @@ export async function updatePasswordHash(db: Executor, userId: string, passwordH
   await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
-export async function updateDisplayName(db: Executor, userId: string, displayName: string): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set({ displayName }).where(eq(users.id, userId)).returning();
+export async function updateProfile(
+  db: Executor,
+  userId: string,
+  change: { displayName?: string; language?: 'en' | 'es' | 'zh' | null },
+): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(change).where(eq(users.id, userId)).returning();
   return row;
 }
 

@@ -290,12 +290,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'updateMe',
         security: session,
         tags,
-        summary: 'Change the display name',
+        summary: 'Change the display name or the language',
         body: updateMeBodySchema,
         response: { 200: meSchema, ...errors },
       },
     },
-    async (request) => updateMe(deps, authOf(request).userId, request.body.displayName),
+    async (request) => updateMe(deps, authOf(request).userId, request.body),
   );
 
   app.get(

@@ -55,7 +55,11 @@ export async function requestSignInLink(
     sendToMember: async (tx, member, target, now) => {
       const link = await createSignInLink(tx, { userId: member.id, baseUrl: context.baseUrl, redirect, issuedBy: null, now });
       const { code } = await issueCode(tx, { purpose: 'sign_in', target, userId: member.id, now, ttlMs: SIGN_IN_LINK_TTL_MS });
-      await enqueueMessage(tx, signInLinkMessage(deps.config.APP_NAME, target, link.url, link.token, code), now);
+      await enqueueMessage(
+        tx,
+        signInLinkMessage(deps.config.APP_NAME, target, link.url, link.token, code, member.language ?? context.language),
+        now,
+      );
     },
   });
   return { message: 'If an account uses this address, a sign-in link is on its way. It works once, for 15 minutes.' };
@@ -136,7 +140,8 @@ export async function issueSignInLink(
     if (!member) throw new AppError('NOT_FOUND', 404, 'This member does not exist.');
     if (member.status !== 'active') throw conflict('This account is frozen; unfreeze it before issuing a sign-in link.');
     // A link signs its holder in as the member: never for someone else with console access.
-    if (isConsoleRole(member.role) && member.id !== operatorId) throw forbidden('Sign-in links cannot be issued for someone with console access.');
+    if (isConsoleRole(member.role) && member.id !== operatorId)
+      throw forbidden('Sign-in links cannot be issued for someone with console access.');
     const link = await createSignInLink(tx, {
       userId: member.id,
       baseUrl: context.baseUrl,

@@ -20,7 +20,11 @@ export class CouponNotApplicableError extends AppError {
 const notOnSale = () => new AppError('PLAN_NOT_ON_SALE', 409, 'This plan is not on sale now.');
 const soldOut = () => new AppError('PLAN_SOLD_OUT', 409, 'This plan is sold out.');
 const limitReached = (limit: number) =>
-  new AppError('PLAN_LIMIT_REACHED', 409, `You have bought this plan ${limit === 1 ? 'once' : `${limit} times`}, which is the limit.`);
+  new AppError(
+    'PLAN_LIMIT_REACHED',
+    409,
+    limit === 1 ? 'You have bought this plan once, which is the limit.' : `You have bought this plan ${limit} times, which is the limit.`,
+  );
 
 /** What a member would pay for a plan with an optional coupon, and why it could not be bought now. Changes nothing. */
 export async function quotePurchase(

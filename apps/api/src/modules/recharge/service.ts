@@ -212,8 +212,10 @@ async function lockOwnOrder(tx: Tx, userId: string, id: string) {
 }
 
 const orderExpired = () => new AppError('ORDER_EXPIRED', 409, 'This recharge order has expired. Create a new one.');
-const orderClosed = (status: string) =>
-  new AppError('ORDER_NOT_OPEN', 409, `This recharge order is ${status.replace('_', ' ')} and can no longer change.`);
+const orderClosed = (status: string) => {
+  const state = status.replace('_', ' ');
+  return new AppError('ORDER_NOT_OPEN', 409, `This recharge order is ${state} and can no longer change.`);
+};
 
 export async function submitPayment(deps: ServiceDeps, userId: string, id: string, payerReference: string): Promise<RechargeOrder> {
   const now = deps.clock.now();

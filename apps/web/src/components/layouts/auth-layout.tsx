@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from '@/lib/i18n';
+import { LanguagePicker } from '../language-picker';
 import { Logo } from '../logo';
 import { ThemeSwitcher } from '../theme-switcher';
 import { AnimatedOutlet, useEntranceClass } from './animated-outlet';
@@ -28,7 +29,10 @@ export function AuthLayout() {
               {t('nav.about')}
             </Link>
           </nav>
-          <ThemeSwitcher />
+          <div className="flex flex-wrap items-center justify-center gap-3">
+            <LanguagePicker className="w-40" />
+            <ThemeSwitcher />
+          </div>
         </footer>
       </div>
     </div>

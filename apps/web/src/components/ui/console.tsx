@@ -29,7 +29,8 @@ const en = {
   },
 } as const;
 
-const useConsoleMessages = defineMessages({ en });
+export type ConsoleMessages = typeof en;
+const useConsoleMessages = defineMessages('console', { en });
 
 /**
  * A page of the operator console: its title (which also names the browser tab), an optional

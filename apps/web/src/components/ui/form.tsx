@@ -16,6 +16,7 @@ import { cn } from './cn';
 import { Field, FormAlert, noteIds } from './field';
 import { applyServerError } from './form-errors';
 import { useUiMessages } from './messages';
+import { translateApiText } from '../../lib/language';
 
 /*
  * The form kit (docs/decisions/0010): react-hook-form validated by a zod schema — the
@@ -38,6 +39,15 @@ type ZodForm = z.ZodType<unknown, FieldValues>;
  * The schema may change between renders (it can depend on what the server requires): the
  * latest one validates.
  */
+/** Every `message` in react-hook-form's nested errors, put into the app's language in place. */
+function translateMessages(errors: unknown, depth = 0): void {
+  if (errors === null || typeof errors !== 'object' || depth > 8) return;
+  for (const [key, value] of Object.entries(errors)) {
+    if (key === 'message' && typeof value === 'string') (errors as Record<string, unknown>).message = translateApiText(value);
+    else if (key !== 'ref') translateMessages(value, depth + 1);
+  }
+}
+
 export function useZodForm<S extends ZodForm>(
   schema: S,
   options: Omit<UseFormProps<z.input<S>, unknown, z.output<S>>, 'resolver'> & { defaultValues: DefaultValues<z.input<S>> },
@@ -46,10 +56,12 @@ export function useZodForm<S extends ZodForm>(
   useEffect(() => {
     latest.current = schema;
   }, [schema]);
-  const resolver = useCallback<Resolver<z.input<S>, unknown, z.output<S>>>(
-    (values, context, resolverOptions) => zodResolver(latest.current)(values, context, resolverOptions),
-    [],
-  );
+  const resolver = useCallback<Resolver<z.input<S>, unknown, z.output<S>>>(async (values, context, resolverOptions) => {
+    const result = await zodResolver(latest.current)(values, context, resolverOptions);
+    // The contracts' messages are English; the member reads them in the app's language.
+    translateMessages(result.errors);
+    return result;
+  }, []);
   return useForm<z.input<S>, unknown, z.output<S>>({ ...options, resolver });
 }
 

@@ -5,13 +5,11 @@ const en = {
   form: {
     genericError: 'Something went wrong. Please try again.',
   },
-  sheet: {
-    fee: 'Fee',
-    noFee: 'No fee',
-  },
+  countdown: { days_one: '{{count}}d', days_other: '{{count}}d' },
   day: { today: 'Today', yesterday: 'Yesterday' },
   list: { loadMore: 'Load more', loading: 'Loading…', end: 'That is everything.' },
   filter: { search: 'Search', clear: 'Clear' },
 } as const;
 
-export const useUiMessages = defineMessages({ en });
+export const useUiMessages = defineMessages('ui', { en });
+export type UiMessages = typeof en;

@@ -1,22 +1,23 @@
 import { useEffect, useState, type ComponentPropsWithoutRef } from 'react';
 import {
   DEFAULT_EXACT_TIME_FORMAT,
-  defaultLocale,
   formatExactTime,
   formatRelative,
   relativeRefreshDelay,
   toValidDate,
   type DateInput,
 } from '../../lib/relative-time';
+import { useLocale } from '../../lib/i18n';
+import { dayjsLocale, intlLocale } from '../../lib/language';
 
 export interface RelativeTimeProps extends Omit<ComponentPropsWithoutRef<'time'>, 'children' | 'dateTime' | 'title'> {
   /** The moment shown: Date, epoch milliseconds or ISO string. */
   value: DateInput;
   /** Pin the reference time (tests, server-sent "now"); the live clock by default. */
   now?: DateInput;
-  /** Locale of the exact time in `title` (Intl); the browser's by default. */
+  /** Locale of the exact time in `title` (Intl); the app language's by default. */
   locale?: string;
-  /** day.js locale of the relative wording (must be loaded); English by default. */
+  /** day.js locale of the relative wording (must be loaded); the app language's by default. */
   relativeLocale?: string;
   /** Options of the exact-time formatter. */
   exactFormat?: Intl.DateTimeFormatOptions;
@@ -33,12 +34,13 @@ export function RelativeTime({
   value,
   now,
   locale,
-  relativeLocale = 'en',
+  relativeLocale,
   exactFormat = DEFAULT_EXACT_TIME_FORMAT,
   withoutSuffix = false,
   invalidText = '',
   ...timeProps
 }: RelativeTimeProps) {
+  const language = useLocale();
   const [clock, setClock] = useState(() => Date.now());
   const date = toValidDate(value);
   const time = date?.getTime() ?? null;
@@ -55,8 +57,8 @@ export function RelativeTime({
   }
   const reference = isLive ? clock : now;
   return (
-    <time {...timeProps} dateTime={date.toISOString()} title={formatExactTime(date, locale ?? defaultLocale(), exactFormat)}>
-      {formatRelative(date, reference, { locale: relativeLocale, withoutSuffix })}
+    <time {...timeProps} dateTime={date.toISOString()} title={formatExactTime(date, locale ?? intlLocale(language), exactFormat)}>
+      {formatRelative(date, reference, { locale: relativeLocale ?? dayjsLocale(language), withoutSuffix })}
     </time>
   );
 }

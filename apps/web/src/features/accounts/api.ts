@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type {
+  UpdateMeBody,
   AuthOptions,
   ChangePasswordBody,
   CodeSent,
@@ -84,7 +85,7 @@ export const resetPassword = (body: ResetPasswordBody) => apiFetch<MessageRespon
 export const changePassword = (body: ChangePasswordBody) => apiFetch<MessageResponse>('/auth/password', { method: 'POST', body });
 
 /** updateMe */
-export const updateMe = (displayName: string) => apiFetch<Me>('/me', { method: 'PATCH', body: { displayName } });
+export const updateMe = (change: UpdateMeBody) => apiFetch<Me>('/me', { method: 'PATCH', body: change });
 
 /** revokeOtherSessions */
 export const revokeOtherSessions = () => apiFetch<RevokedSessions>('/me/sessions/revoke-others', { method: 'POST' });

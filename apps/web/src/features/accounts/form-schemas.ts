@@ -10,7 +10,6 @@ import {
   phoneField,
   resetPasswordBodySchema,
   TERMS_MESSAGE,
-  updateMeBodySchema,
 } from '@orchard/shared';
 import { normalizeCode } from './checks';
 
@@ -41,7 +40,7 @@ export const resetPasswordSchema = withRepeat(resetPasswordBodySchema.extend({ c
 
 export const verifyCodeSchema = z.strictObject({ code: typedCode });
 
-export const nameSchema = updateMeBodySchema;
+export const nameSchema = z.strictObject({ displayName: displayNameField });
 
 /** Signed in, the account is known; signed out, it is asked for. */
 export const changePasswordSchema = (signedIn: boolean) =>

@@ -13,7 +13,6 @@ const en = {
     phone: 'Phone number',
     phoneHint: 'With the country code, e.g. +15551234567.',
     displayName: 'Your name',
-    displayNameHint: 'Shown to you and, masked, to your team.',
     password: 'Password',
     newPassword: 'New password',
     repeatPassword: 'Repeat the password',
@@ -104,7 +103,8 @@ const en = {
     saveName: 'Save',
     cancel: 'Cancel',
     nameSaved: 'Your name has been changed.',
-    appearance: 'Appearance',
+    appearance: 'Language and appearance',
+    languageNotSaved: 'Your language is set on this device; it could not be saved to your account. Try again later.',
     security: 'Security',
     changePassword: 'Change password',
     sessions: 'Signed-in devices',
@@ -155,5 +155,6 @@ const en = {
   },
 } as const;
 
-export const useAccountsMessages = defineMessages({ en });
+export const useAccountsMessages = defineMessages('accounts', { en });
 export type AccountsTranslate = ReturnType<typeof useAccountsMessages>['t'];
+export type AccountsMessages = typeof en;

@@ -14,6 +14,8 @@ import { FormAlert } from '../../components/ui/field';
 import { Form, FormServerError, TextField, useZodForm } from '../../components/ui/form';
 import { failureMessage } from '../../components/ui/form-errors';
 import { toast } from '../../components/ui/toast';
+import { LanguagePicker } from '../../components/language-picker';
+import type { Locale } from '../../lib/i18n';
 import { signOut as signOutRequest, updateMe } from './api';
 import { nameSchema } from './form-schemas';
 import { useAccountsMessages } from './messages';
@@ -60,7 +62,7 @@ function NameForm({ me, onDone }: { me: Me; onDone: () => void }) {
       form={form}
       className="gap-3 py-3"
       onSubmit={async ({ displayName }) => {
-        queryClient.setQueryData(meQueryKey, await updateMe(displayName));
+        queryClient.setQueryData(meQueryKey, await updateMe({ displayName }));
         toast(t('profile.nameSaved'));
         onDone();
       }}
@@ -94,6 +96,12 @@ export function ProfilePage() {
   const router = useRouter();
   const { data: me } = useQuery(meQueryOptions());
   const [editing, setEditing] = useState(false);
+  // The language is in place already (this device); the account keeps it for other devices and messages.
+  const saveLanguage = (language: Locale) =>
+    updateMe({ language }).then(
+      (updated) => queryClient.setQueryData(meQueryKey, updated),
+      () => toast(t('profile.languageNotSaved')),
+    );
   const signOut = useMutation({
     mutationFn: signOutRequest,
     onSuccess: async () => {
@@ -133,7 +141,10 @@ export function ProfilePage() {
 
       <Section id="profile-appearance" title={t('profile.appearance')}>
         <Card>
-          <ThemeSwitcher className="w-full" />
+          <div className="flex flex-col gap-3 py-3">
+            <LanguagePicker className="w-full" onChosen={saveLanguage} />
+            <ThemeSwitcher className="w-full" />
+          </div>
         </Card>
       </Section>
 

@@ -29,4 +29,5 @@ const en = {
   },
 } as const;
 
-export const useSignInMessages = defineMessages({ en });
+export const useSignInMessages = defineMessages('signIn', { en });
+export type SignInMessages = typeof en;

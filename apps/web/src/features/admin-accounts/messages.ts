@@ -97,11 +97,8 @@ const en = {
     destination: 'Destination',
     statusLabel: 'Status',
     created: 'Created',
-    kind: 'Kind',
     subject: 'Subject',
     attempts: 'Attempts',
-    lastError: 'Last error',
-    showBody: 'Show message',
     statuses: { pending: 'Pending', sending: 'Sending', sent: 'Sent', logged: 'Logged', failed: 'Failed' },
     caption: 'Messages, newest first',
     emptyTitle: 'Nothing sent yet',
@@ -125,4 +122,5 @@ const en = {
   },
 } as const;
 
-export const useAdminAccountsMessages = defineMessages({ en });
+export const useAdminAccountsMessages = defineMessages('adminAccounts', { en });
+export type AdminAccountsMessages = typeof en;

@@ -4,7 +4,6 @@ import { defineMessages } from '../../lib/i18n';
 const en = {
   nav: { announcements: 'Announcements', promotions: 'Promotions', help: 'Help articles', legal: 'Legal pages' },
   common: {
-    new: 'New',
     edit: 'Edit',
     save: 'Save',
     cancel: 'Cancel',
@@ -96,5 +95,6 @@ const en = {
   },
 };
 
-export const useAdminContentMessages = defineMessages({ en });
+export const useAdminContentMessages = defineMessages('adminContent', { en });
 export type AdminContentT = ReturnType<typeof useAdminContentMessages>['t'];
+export type AdminContentMessages = typeof en;

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { currentLocale } from '../../lib/format';
 
 export interface ChartSeries {
   label: string;
@@ -16,11 +17,14 @@ export function DailyChart({
   days,
   series,
   label,
+  dayLabel,
   format,
 }: {
   days: string[];
   series: ChartSeries[];
   label: string;
+  /** The x axis's name in the legend (the day under the cursor). */
+  dayLabel: string;
   format: (value: number) => string;
 }) {
   const host = useRef<HTMLDivElement>(null);
@@ -28,6 +32,7 @@ export function DailyChart({
     const element = host.current;
     if (!element) return;
     const dark = document.documentElement.classList.contains('dark');
+    const dayFormat = new Intl.DateTimeFormat(currentLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' });
     const axis = { stroke: dark ? '#9ca3af' : '#4b5563', grid: { stroke: dark ? '#1f2937' : '#e5e7eb' }, ticks: { show: false } };
     const chart = new uPlot(
       {
@@ -36,9 +41,13 @@ export function DailyChart({
         legend: { show: true },
         cursor: { drag: { x: false, y: false } },
         scales: { x: { time: true } },
-        axes: [axis, { ...axis, size: 70, values: (_u, ticks) => ticks.map((tick) => format(tick)) }],
+        axes: [
+          // Days in the app's language (uPlot's own labels are English).
+          { ...axis, values: (_u, ticks) => ticks.map((tick) => dayFormat.format(tick * 1000)) },
+          { ...axis, size: 70, values: (_u, ticks) => ticks.map((tick) => format(tick)) },
+        ],
         series: [
-          {},
+          { label: dayLabel, value: (_u: uPlot, v: number | null) => (v === null ? '–' : dayFormat.format(v * 1000)) },
           ...series.map((s) => ({
             label: s.label,
             stroke: s.color,
@@ -56,6 +65,6 @@ export function DailyChart({
       resize.disconnect();
       chart.destroy();
     };
-  }, [days, series, format]);
+  }, [days, series, format, dayLabel]);
   return <div ref={host} role="img" aria-label={label} className="w-full overflow-hidden text-xs text-gray-700 dark:text-gray-300" />;
 }

@@ -129,11 +129,11 @@ function DashboardView({ data }: { data: Dashboard }) {
       <div className="grid gap-4 xl:grid-cols-2">
         <Card className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold text-gray-900 dark:text-gray-50">{t('chartMoney')}</h3>
-          <DailyChart days={days} series={moneySeries} label={t('chartMoney')} format={formatMajor} />
+          <DailyChart days={days} series={moneySeries} label={t('chartMoney')} dayLabel={t('day')} format={formatMajor} />
         </Card>
         <Card className="flex flex-col gap-2">
           <h3 className="text-sm font-semibold text-gray-900 dark:text-gray-50">{t('chartMembers')}</h3>
-          <DailyChart days={days} series={memberSeries} label={t('chartMembers')} format={formatCount} />
+          <DailyChart days={days} series={memberSeries} label={t('chartMembers')} dayLabel={t('day')} format={formatCount} />
         </Card>
       </div>
     </section>

@@ -19,10 +19,12 @@ const en = {
   },
   count_one: '{{count}} time',
   count_other: '{{count}} times',
+  day: 'Day',
   chartMoney: 'Money per day, last 30 days',
   chartMembers: 'New members per day, last 30 days',
   tableCaption: 'Totals by period',
   failed: 'The dashboard could not be loaded.',
 };
 
-export const useDashboardMessages = defineMessages({ en });
+export const useDashboardMessages = defineMessages('adminDashboard', { en });
+export type AdminDashboardMessages = typeof en;

@@ -99,11 +99,9 @@ const en = {
     intro: 'Match each payment with your bank statement, then credit it or reject it with a reason.',
     member: 'Member',
     amount: 'Amount',
-    channel: 'Channel',
     reference: 'Reference',
     payerReference: 'Payer reference',
     submitted: 'Submitted',
-    status: 'Status',
     actions: 'Actions',
     flagged: 'Needs a look: {{note}}',
     credit: 'Credit',
@@ -117,7 +115,6 @@ const en = {
     rejectBody: 'The member sees the reason. Nothing is credited for {{amount}}.',
     reason: 'Reason',
     reasonHint: 'At least 3 characters; the member will read it.',
-    reasonRequired: 'Give a reason of at least 3 characters.',
     rejectConfirm: 'Reject order',
     cancel: 'Cancel',
     credited: 'Credited {{amount}} to {{member}}.',
@@ -155,16 +152,12 @@ const en = {
     onHold: 'On hold',
     adjust: 'Adjust balance',
     statement: 'Recent statement',
-    statementCaption: 'Newest statement lines of this member',
     noStatement: 'No money has moved yet.',
-    date: 'Date',
     memo: 'What',
     amount: 'Amount',
     balanceAfter: 'Balance after',
     orders: 'Recharge orders',
-    ordersCaption: 'Recharge orders of this member, newest first',
     noOrders: 'No recharge orders yet.',
-    allOrders: 'All their orders',
     loadFailed: 'Could not load the money of this member.',
     retry: 'Try again',
   },
@@ -268,4 +261,5 @@ const en = {
   errors: { generic: 'Something went wrong. Please try again.' },
 };
 
-export const useAdminLedgerMessages = defineMessages({ en });
+export const useAdminLedgerMessages = defineMessages('adminLedger', { en });
+export type AdminLedgerMessages = typeof en;

@@ -299,4 +299,4 @@ const en = {
 };
 
 export type AdminPlansMessages = typeof en;
-export const useAdminPlansMessages = defineMessages({ en });
+export const useAdminPlansMessages = defineMessages('adminPlans', { en });

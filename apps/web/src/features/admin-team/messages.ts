@@ -67,9 +67,9 @@ const en = {
     none: 'Nobody on this level.',
     own: 'Their own plan purchases: {{amount}}',
     hold: 'Referral review: {{status}}',
-    openQueue: 'Open the review queue',
     failed: 'The referral tree could not be loaded.',
   },
 };
 
-export const useAdminTeamMessages = defineMessages({ en });
+export const useAdminTeamMessages = defineMessages('adminTeam', { en });
+export type AdminTeamMessages = typeof en;

@@ -78,4 +78,5 @@ const en = {
   },
 };
 
-export const useContentMessages = defineMessages({ en });
+export const useContentMessages = defineMessages('content', { en });
+export type ContentMessages = typeof en;

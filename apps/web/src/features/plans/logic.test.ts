@@ -18,7 +18,7 @@ import {
 } from './logic';
 import { plansMessagesEn } from './messages';
 
-const t = createTranslator({ en: plansMessagesEn }, 'en');
+const t = createTranslator(plansMessagesEn, 'en');
 const usd = (minor: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(minor / 100);
 
 const NOW = '2026-03-01T12:00:00.000Z';

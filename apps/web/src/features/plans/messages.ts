@@ -186,10 +186,10 @@ const en = {
     debt: 'Owed after a refund: {{amount}}, settled from your next commissions.',
   },
   countdown: { days: 'Days', hours: 'Hours', minutes: 'Minutes', seconds: 'Seconds' },
-  errors: { generic: 'Something went wrong. Please try again.', retry: 'Try again', loadFailed: 'We could not load this.' },
+  errors: { generic: 'Something went wrong. Please try again.', loadFailed: 'We could not load this.' },
 };
 
-export const usePlansMessages = defineMessages({ en });
+export const usePlansMessages = defineMessages('plans', { en });
 export type PlansMessages = typeof en;
 export type PlansT = Translate<PlansMessages>;
 /** The English catalogue, for unit tests of the wording helpers. */

@@ -18,7 +18,6 @@ const en = {
     pending: 'Pending',
     onReview: 'On review',
     level: 'Level {{level}}',
-    levelShort: 'L{{level}}',
     levels: 'Team levels',
     levelRow: '{{members}} · {{earned}} earned',
     invite: 'Invite friends',
@@ -69,9 +68,8 @@ const en = {
     seeTeam: 'See my team',
     failed: 'We could not load your invite code.',
   },
-  errors: { retry: 'Try again' },
 };
 
-export const useTeamMessages = defineMessages({ en });
+export const useTeamMessages = defineMessages('team', { en });
 export type TeamMessages = typeof en;
 export type TeamT = Translate<TeamMessages>;

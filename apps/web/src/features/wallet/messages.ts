@@ -247,5 +247,5 @@ const en = {
   errors: { generic: 'Something went wrong. Please try again.' },
 };
 
-export const useWalletMessages = defineMessages({ en });
+export const useWalletMessages = defineMessages('wallet', { en });
 export type WalletMessages = typeof en;

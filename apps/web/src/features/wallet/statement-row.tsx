@@ -1,5 +1,6 @@
 import type { StatementEntry } from '@orchard/shared';
 import { formatMoney } from '../../lib/format';
+import { translateApiText } from '../../lib/language';
 import { SignedAmount, TapTime, TypeIcon } from './components';
 import { memoDetail, statementTitle } from './logic';
 import { useWalletMessages } from './messages';
@@ -9,7 +10,9 @@ export function StatementRow({ entry }: { entry: StatementEntry }) {
   const { t } = useWalletMessages();
   const naming = statementTitle(entry);
   const title = naming.key === 'type' ? t(`types.${naming.type}`) : t(`statement.${naming.key}`);
-  const detail = entry.memo ? memoDetail(entry.memo, title) : '';
+  // Memos are written in English by the server ("Withdrawal requested", "Plan: Plus"): read in the app's language.
+  const memo = entry.memo ? translateApiText(entry.memo) : '';
+  const detail = memo ? memoDetail(memo, title) : '';
   return (
     <div className="flex items-center gap-3 py-3">
       <TypeIcon type={naming.key === 'commissionPending' ? 'commission_release' : entry.type} amount={entry.amount} />
@@ -25,7 +28,7 @@ export function StatementRow({ entry }: { entry: StatementEntry }) {
           {detail ? (
             <>
               <span aria-hidden="true">·</span>
-              <span className="min-w-0 truncate" title={entry.memo ?? undefined}>
+              <span className="min-w-0 truncate" title={memo || undefined}>
                 {detail}
               </span>
             </>

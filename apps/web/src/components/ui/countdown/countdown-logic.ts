@@ -107,11 +107,14 @@ export function pad2(value: number): string {
   return String(value).padStart(2, '0');
 }
 
-/** The simple variant's text: `2d 04:05:06` (days omitted when zero and `hideZeroDays`). */
-export function formatSimpleCountdown(remainingMs: number, { hideZeroDays = false } = {}): string {
+/** The simple variant's text: `2d 04:05:06` (days omitted when zero and `hideZeroDays`; `dayText` words them in a language). */
+export function formatSimpleCountdown(
+  remainingMs: number,
+  { hideZeroDays = false, dayText = (days: number) => `${days}d` }: { hideZeroDays?: boolean; dayText?: (days: number) => string } = {},
+): string {
   const { days, hours, minutes, seconds } = splitDuration(remainingMs);
   const clock = `${pad2(hours)}:${pad2(minutes)}:${pad2(seconds)}`;
-  return hideZeroDays && days === 0 ? clock : `${days}d ${clock}`;
+  return hideZeroDays && days === 0 ? clock : `${dayText(days)} ${clock}`;
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   parseDeadline,
   type DeadlineInput,
 } from './countdown-logic';
+import { useUiMessages } from '../messages';
 import { useCountdown } from './use-countdown';
 
 export interface SimpleCountdownProps {
@@ -47,6 +48,7 @@ export function SimpleCountdown({
   }, [parsed]);
 
   const { remainingMs, isElapsed } = useCountdown(deadline, { interval, onTimeElapsed });
+  const { t } = useUiMessages();
 
   if (!parsed.ok) {
     return (
@@ -59,7 +61,7 @@ export function SimpleCountdown({
   return (
     // role="timer" is aria-live="off": the text is there to read, never announced each second.
     <span role="timer" aria-live="off" aria-atomic="true" aria-label={ariaLabel} className={`tabular-nums ${className}`}>
-      {isElapsed ? labelText : formatSimpleCountdown(remainingMs, { hideZeroDays })}
+      {isElapsed ? labelText : formatSimpleCountdown(remainingMs, { hideZeroDays, dayText: (count) => t('countdown.days', { count }) })}
     </span>
   );
 }

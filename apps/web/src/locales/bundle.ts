@@ -1,0 +1,45 @@
+import type { ConsoleMessages } from '../components/ui/console';
+import type { UiMessages } from '../components/ui/messages';
+import type { AccountsMessages } from '../features/accounts/messages';
+import type { SignInMessages } from '../features/accounts/sign-in-messages';
+import type { AdminAccountsMessages } from '../features/admin-accounts/messages';
+import type { AdminContentMessages } from '../features/admin-content/messages';
+import type { AdminDashboardMessages } from '../features/admin-dashboard/messages';
+import type { AdminLedgerMessages } from '../features/admin-ledger/messages';
+import type { AdminPlansMessages } from '../features/admin-plans/messages';
+import type { AdminTeamMessages } from '../features/admin-team/messages';
+import type { ContentMessages } from '../features/content/messages';
+import type { PlansMessages } from '../features/plans/messages';
+import type { TeamMessages } from '../features/team/messages';
+import type { WalletMessages } from '../features/wallet/messages';
+import type { Catalogue } from '../lib/i18n';
+import type { CommonMessages } from './common';
+import type { ApiErrorCode } from './errors';
+
+/**
+ * Everything one language other than English says, namespace by namespace (the names given to
+ * `defineMessages`). Type-only imports: the English catalogues stay with their pages. A bundle is
+ * one chunk, loaded only when its language is the active one (lib/language.ts).
+ */
+export interface LanguageBundle {
+  /** day.js's name for the language (its locale file is imported by the bundle). */
+  dayjs: string;
+  /** An API text (a contract's form message) in this language (packages/shared/src/i18n): the forms check with the same contracts. */
+  translateText: (english: string) => string;
+  common: Catalogue<CommonMessages>;
+  errors: Record<ApiErrorCode, string>;
+  ui: Catalogue<UiMessages>;
+  console: Catalogue<ConsoleMessages>;
+  accounts: Catalogue<AccountsMessages>;
+  signIn: Catalogue<SignInMessages>;
+  content: Catalogue<ContentMessages>;
+  team: Catalogue<TeamMessages>;
+  wallet: Catalogue<WalletMessages>;
+  plans: Catalogue<PlansMessages>;
+  adminPlans: Catalogue<AdminPlansMessages>;
+  adminLedger: Catalogue<AdminLedgerMessages>;
+  adminAccounts: Catalogue<AdminAccountsMessages>;
+  adminContent: Catalogue<AdminContentMessages>;
+  adminTeam: Catalogue<AdminTeamMessages>;
+  adminDashboard: Catalogue<AdminDashboardMessages>;
+}

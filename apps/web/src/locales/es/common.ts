@@ -1,0 +1,50 @@
+import type { Catalogue } from '../../lib/i18n';
+import type { CommonMessages } from '../common';
+
+export const common: Catalogue<CommonMessages> = {
+  app: {
+    tagline: 'Membresías, billetera e invitaciones en un solo lugar.',
+    skipToContent: 'Saltar al contenido',
+    back: 'Atrás',
+    newVersion: 'Hay una nueva versión disponible',
+    reload: 'Actualizar',
+    stillTrying: 'Se cortó la conexión. Seguimos intentándolo; solo se procesará una vez.',
+    loading: 'Cargando…',
+  },
+  nav: {
+    main: 'Principal',
+    home: 'Inicio',
+    plans: 'Planes',
+    team: 'Equipo',
+    profile: 'Perfil',
+    signIn: 'Iniciar sesión',
+    help: 'Ayuda',
+    about: 'Acerca de',
+    console: 'Consola del operador',
+  },
+  copy: {
+    copy: 'Copiar',
+    label: 'Copiar {{label}}',
+    copied: 'Se copió {{label}}',
+    failed: 'No se pudo copiar. Selecciona el texto y cópialo a mano.',
+  },
+  language: {
+    label: 'Idioma',
+  },
+  theme: {
+    label: 'Tema',
+    light: 'Claro',
+    dark: 'Oscuro',
+    system: 'Sistema',
+  },
+  error: {
+    notFoundTitle: 'Página no encontrada',
+    serverTitle: 'Error interno del servidor',
+    requestTitle: 'Algo salió mal',
+    notFoundHint: 'Puede que la página se haya movido o que el enlace esté mal escrito.',
+    otherHint: 'Algo salió mal por nuestra parte. Inténtalo de nuevo en un momento.',
+    status: 'Error {{status}}',
+    goHome: 'Ir al inicio',
+    tryAgain: 'Reintentar',
+  },
+};

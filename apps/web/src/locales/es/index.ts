@@ -1,0 +1,45 @@
+import 'dayjs/locale/es';
+import { es as texts } from '@orchard/shared/i18n/es';
+import { compileTexts, translateWith } from '@orchard/shared/i18n/texts';
+import type { LanguageBundle } from '../bundle';
+import { accounts } from './accounts';
+import { adminAccounts } from './adminAccounts';
+import { adminContent } from './adminContent';
+import { adminDashboard } from './adminDashboard';
+import { adminLedger } from './adminLedger';
+import { adminPlans } from './adminPlans';
+import { adminTeam } from './adminTeam';
+import { common } from './common';
+import { console } from './console';
+import { content } from './content';
+import { errors } from './errors';
+import { plans } from './plans';
+import { signIn } from './signIn';
+import { team } from './team';
+import { ui } from './ui';
+import { wallet } from './wallet';
+
+const compiled = compileTexts(texts);
+
+const bundle: LanguageBundle = {
+  dayjs: 'es',
+  translateText: (english) => translateWith(compiled, english),
+  common,
+  errors,
+  ui,
+  console,
+  accounts,
+  signIn,
+  content,
+  team,
+  wallet,
+  plans,
+  adminPlans,
+  adminLedger,
+  adminAccounts,
+  adminContent,
+  adminTeam,
+  adminDashboard,
+};
+
+export default bundle;

@@ -1,0 +1,50 @@
+import type { Catalogue } from '../../lib/i18n';
+import type { CommonMessages } from '../common';
+
+export const common: Catalogue<CommonMessages> = {
+  app: {
+    tagline: '会员、钱包和邀请，一站搞定。',
+    skipToContent: '跳到正文',
+    back: '返回',
+    newVersion: '有新版本可用',
+    reload: '重新加载',
+    stillTrying: '连接已中断，正在重试——操作只会执行一次。',
+    loading: '加载中…',
+  },
+  nav: {
+    main: '主导航',
+    home: '首页',
+    plans: '会员计划',
+    team: '团队',
+    profile: '我的',
+    signIn: '登录',
+    help: '帮助',
+    about: '关于',
+    console: '运营后台',
+  },
+  copy: {
+    copy: '复制',
+    label: '复制{{label}}',
+    copied: '{{label}}已复制',
+    failed: '无法复制，请选中文字后手动复制。',
+  },
+  language: {
+    label: '语言',
+  },
+  theme: {
+    label: '主题',
+    light: '浅色',
+    dark: '深色',
+    system: '跟随系统',
+  },
+  error: {
+    notFoundTitle: '页面不存在',
+    serverTitle: '服务器内部错误',
+    requestTitle: '出错了',
+    notFoundHint: '页面可能已移动，或链接输入有误。',
+    otherHint: '我们这边出了点问题，请稍后再试。',
+    status: '错误 {{status}}',
+    goHome: '返回首页',
+    tryAgain: '重试',
+  },
+};

@@ -1,0 +1,78 @@
+import type { Catalogue } from '../../lib/i18n';
+import type { ContentMessages } from '../../features/content/messages';
+
+export const content: Catalogue<ContentMessages> = {
+  home: {
+    news: '最新消息',
+    featured: '优惠活动',
+    endsIn: '距结束',
+    ended: '此活动已结束',
+    details: '查看详情',
+  },
+  promotion: {
+    title: '优惠活动',
+    endsIn: '距结束',
+    ended: '此活动已结束',
+    endsOn: '截至{{date}}',
+    seePlan: '查看{{plan}}会员计划',
+    coupon: '优惠码',
+    emptyTitle: '暂无进行中的活动',
+    emptyBody: '限时优惠开始后会显示在这里。会员计划随时可在 /plan 查看。',
+    seePlans: '查看会员计划',
+    failed: '无法加载优惠活动。',
+  },
+  help: {
+    title: '帮助',
+    lead: '四步了解 Orchard 如何使用。',
+    recharge: '为钱包充值',
+    rechargeBody: '打开“充值”，选择金额和支付渠道。付款时请在备注中填写订单编号；款项核对成功后即到账钱包（银行卡支付即时到账）。',
+    buy: '购买会员计划',
+    buyBody:
+      '会员计划是在一定期限内享有相应权益的会员资格。在“会员计划”中选择一个，如有优惠券可一并使用，然后用钱包付款。确认前你会看到价格。',
+    invite: '邀请好友',
+    inviteBody:
+      '在“团队”中分享你的邀请链接或邀请码。当你团队中的成员购买会员计划时，你可按其支付金额获得佣金，最多三级；佣金需经过待结算期后才会计入你的余额。',
+    withdraw: '提现',
+    withdrawBody:
+      '先添加银行账户，然后在“提现”中输入金额并用密码确认。确认前会显示手续费和银行实际到账金额；运营方付款后，你可以看到付款参考号。',
+    more: '还有疑问？请访问帮助中心',
+  },
+  helpCenter: {
+    title: '帮助中心',
+    search: '搜索帮助中心',
+    searchPlaceholder: '例如：提现手续费',
+    submit: '搜索',
+    clear: '显示全部',
+    category: '主题',
+    any: '全部主题',
+    categories: {
+      getting_started: '新手入门',
+      wallet: '钱包和充值',
+      plans: '会员计划和优惠券',
+      team: '团队和佣金',
+      withdrawals: '提现',
+      account: '你的账号',
+    },
+    results_one: '找到{{count}}条关于“{{q}}”的解答',
+    results_other: '找到{{count}}条关于“{{q}}”的解答',
+    noResultsTitle: '未找到解答',
+    noResultsBody: '换个关键词试试，或联系客服：联系方式见下方。',
+    emptyTitle: '暂无文章',
+    emptyBody: '常见问题的解答会显示在这里。在此之前，客服乐意为你提供帮助。',
+    contact: '联系客服',
+    email: '邮箱',
+    phone: '电话',
+    hours: '服务时间',
+    noContacts: '客服联系方式将在此公布。',
+    failed: '无法加载帮助中心。',
+  },
+  about: {
+    title: '关于',
+    terms: '使用条款',
+    privacy: '隐私声明',
+    about: '关于运营方',
+    updated: '最后更新于{{date}} · 版本 {{version}}',
+    notPublished: '尚未发布。',
+    failed: '无法加载此页面。',
+  },
+};
