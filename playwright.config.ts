@@ -21,6 +21,8 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? '.test-results/playwright.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // The app speaks the browser's language (src/lib/language.ts): every suite reads English unless it asks.
+    locale: 'en-US',
     trace: 'retain-on-failure',
     // The service worker would answer navigations and assets before page.route sees them; the
     // journeys that intercept requests need the network. apps/web/e2e/pwa.spec.ts allows it.

@@ -90,10 +90,17 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['assets/**/*.{js,css}', 'favicon.svg', 'theme-init.js', 'offline.html', 'icons/icon-192.png'],
-        // The console's chunks stay out: members' phones do not download the operators' pages.
-        globIgnores: ['assets/admin*', 'assets/console*', 'assets/uPlot*', 'assets/uplot*'],
+        // The console's chunks stay out: members' phones do not download the operators' pages. So do
+        // the languages: a phone keeps the one it speaks (cached at run time, below), not all three.
+        globIgnores: ['assets/admin*', 'assets/console*', 'assets/uPlot*', 'assets/uplot*', 'assets/es-*', 'assets/zh-*'],
         navigateFallback: null,
         runtimeCaching: [
+          {
+            // A language's chunk, once fetched, is there offline (hashed names: never stale).
+            urlPattern: /\/assets\/(es|zh)-[\w-]+\.js$/,
+            handler: 'CacheFirst',
+            options: { cacheName: 'orchard-languages', expiration: { maxEntries: 6 } },
+          },
           {
             urlPattern: ({ request }) => request.mode === 'navigate',
             handler: 'NetworkOnly',

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from '@/lib/i18n';
+import { useUiMessages } from './ui/messages';
 import { installMoneyRetries, isRetrying, subscribeRetrying } from '@/lib/money-retries';
 
 // Whoever shows this notice sends money requests: they are retried from then on.
@@ -13,7 +13,7 @@ installMoneyRetries();
  * the rest of the app from assistive technology, and this status must still be heard.
  */
 export function RetryNotice() {
-  const { t } = useTranslation();
+  const { t } = useUiMessages();
   const retrying = useSyncExternalStore(subscribeRetrying, isRetrying, isRetrying);
   if (!retrying) return null;
   return createPortal(
@@ -22,7 +22,7 @@ export function RetryNotice() {
       className="fixed inset-x-3 top-3 z-50 mx-auto flex max-w-md items-center gap-3 rounded-2xl bg-amber-100 px-4 py-3 text-sm text-amber-950 shadow-lg dark:bg-amber-900 dark:text-amber-50"
     >
       <span aria-hidden="true" className="size-4 shrink-0 animate-spin rounded-full border-2 border-current border-t-transparent" />
-      <span>{t('app.stillTrying')}</span>
+      <span>{t('notice.stillTrying')}</span>
     </div>,
     document.body,
   );

@@ -57,8 +57,9 @@ export function englishNamespaces(): ReadonlyMap<string, MessageTree> {
 /** The loaded languages' bundles: namespace → catalogue. English lives in the namespaces themselves. */
 const bundles: Partial<Record<Locale, Record<string, unknown>>> = {};
 
-export function registerLanguage(locale: Locale, bundle: Record<string, unknown>): void {
-  bundles[locale] = bundle;
+/** Adds namespaces of a language (its members' part, later its console's part). */
+export function registerLanguage(locale: Locale, namespaces: Record<string, unknown>): void {
+  bundles[locale] = { ...bundles[locale], ...namespaces };
 }
 
 export function namespaceIn(locale: string, namespace: string): unknown {

@@ -11,15 +11,21 @@ export { dayjsLocale, intlLocale } from './language-state';
  * (localStorage), the browser's languages.
  */
 
-/** The language to start in: this browser's last choice, else its own languages, else English. */
-export function initialLanguage(): Locale {
-  let stored: string | null = null;
+/** The language picked on this browser, if one was. */
+export function pickedLanguage(): Locale | null {
   try {
-    stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLocale(stored) ? stored : null;
   } catch {
     // Storage blocked: the browser's languages decide.
+    return null;
   }
-  if (isLocale(stored)) return stored;
+}
+
+/** The language to start in: this browser's last choice, else its own languages, else English. */
+export function initialLanguage(): Locale {
+  const picked = pickedLanguage();
+  if (picked) return picked;
   return (typeof navigator === 'undefined' ? null : matchLocale(navigator.languages ?? [navigator.language])) ?? DEFAULT_LOCALE;
 }
 
@@ -35,10 +41,19 @@ export async function chooseLanguage(locale: Locale): Promise<void> {
   await (await loader()).chooseLanguage(locale);
 }
 
-/** A member signed in or was loaded: their account's language, when they chose one, becomes this browser's. */
+/** A signed-in member was loaded: their account's language, when it has one, becomes this browser's. */
 export async function followAccountLanguage(member: { language: Locale | null } | null): Promise<void> {
   if (!member?.language || member.language === activeLocale()) return;
   await chooseLanguage(member.language);
+}
+
+/**
+ * A member just signed in on this browser. A language picked here (on the sign-in page, say) is
+ * the newest choice: the account takes it (`save`). Without one, the account's language applies.
+ */
+export function languageAtSignIn(member: { language: Locale | null }, save: (language: Locale) => Promise<unknown>): void {
+  const picked = pickedLanguage();
+  void (picked && picked !== member.language ? save(picked).catch(() => undefined) : followAccountLanguage(member));
 }
 
 /** A text the API or a shared contract wrote in English (a form check's message), in the app's language. */

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Me, SessionProbe } from '@orchard/shared';
 import { apiFetch } from './api-client';
-import { followAccountLanguage } from './language';
+import { followAccountLanguage, languageAtSignIn } from './language';
 
 /** The signed-in member (the shared contract; a type-only import costs no bytes). */
 export type { Me };
@@ -30,7 +30,10 @@ export function meQueryOptions() {
  * show, so the cache is emptied before the member is put in.
  */
 export function setSignedIn(queryClient: QueryClient, me: Me | null) {
-  void followAccountLanguage(me);
+  if (me)
+    languageAtSignIn(me, async (language) =>
+      queryClient.setQueryData(meQueryKey, await apiFetch<Me>('/me', { method: 'PATCH', body: { language } })),
+    );
   queryClient.clear();
   queryClient.setQueryData(meQueryKey, me);
 }

@@ -18,8 +18,9 @@ import type { ApiErrorCode } from './errors';
 
 /**
  * Everything one language other than English says, namespace by namespace (the names given to
- * `defineMessages`). Type-only imports: the English catalogues stay with their pages. A bundle is
- * one chunk, loaded only when its language is the active one (lib/language.ts).
+ * `defineMessages`). Type-only imports: the English catalogues stay with their pages. The members'
+ * part is one chunk, loaded only when its language is the active one (lib/language.ts); the
+ * console's part another, loaded only when the console is open in that language.
  */
 export interface LanguageBundle {
   /** day.js's name for the language (its locale file is imported by the bundle). */
@@ -29,13 +30,17 @@ export interface LanguageBundle {
   common: Catalogue<CommonMessages>;
   errors: Record<ApiErrorCode, string>;
   ui: Catalogue<UiMessages>;
-  console: Catalogue<ConsoleMessages>;
   accounts: Catalogue<AccountsMessages>;
   signIn: Catalogue<SignInMessages>;
   content: Catalogue<ContentMessages>;
   team: Catalogue<TeamMessages>;
   wallet: Catalogue<WalletMessages>;
   plans: Catalogue<PlansMessages>;
+}
+
+/** The operator console's namespaces in one language (`src/locales/<language>/console-bundle.ts`). */
+export interface ConsoleLanguageBundle {
+  console: Catalogue<ConsoleMessages>;
   adminPlans: Catalogue<AdminPlansMessages>;
   adminLedger: Catalogue<AdminLedgerMessages>;
   adminAccounts: Catalogue<AdminAccountsMessages>;

@@ -2,9 +2,11 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { englishNamespaces, LOCALES, type MessageTree } from '../lib/i18n';
-import type { LanguageBundle } from './bundle';
+import type { ConsoleLanguageBundle, LanguageBundle } from './bundle';
 import { errorMessagesEn } from './errors';
+import esConsole from './es/console-bundle';
 import es from './es/index';
+import zhConsole from './zh/console-bundle';
 import zh from './zh/index';
 
 /*
@@ -21,7 +23,7 @@ import.meta.glob(
   },
 );
 
-const BUNDLES: Record<string, LanguageBundle> = { es, zh };
+const BUNDLES: Record<string, LanguageBundle & ConsoleLanguageBundle> = { es: { ...es, ...esConsole }, zh: { ...zh, ...zhConsole } };
 const SRC = resolve(import.meta.dirname, '..');
 
 function leaves(tree: unknown, prefix = ''): Map<string, string> {
@@ -62,7 +64,7 @@ describe('language catalogues', () => {
 
   it('finds every namespace', () => {
     expect([...namespaces.keys()].sort()).toEqual(
-      Object.keys(es)
+      Object.keys(BUNDLES.es!)
         .filter((key) => !['dayjs', 'translateText', 'errors'].includes(key))
         .sort(),
     );

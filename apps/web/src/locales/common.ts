@@ -4,9 +4,6 @@ export const common = {
     tagline: 'Memberships, wallet and invites in one place.',
     skipToContent: 'Skip to content',
     back: 'Back',
-    newVersion: 'A new version is available',
-    reload: 'Reload',
-    stillTrying: 'The connection dropped. Still trying — it will go through only once.',
     loading: 'Loading…',
   },
   nav: {
@@ -19,12 +16,6 @@ export const common = {
     help: 'Help',
     about: 'About',
     console: 'Operator console',
-  },
-  copy: {
-    copy: 'Copy',
-    label: 'Copy {{label}}',
-    copied: '{{label}} copied',
-    failed: 'Could not copy. Select the text and copy it by hand.',
   },
   language: {
     label: 'Language',

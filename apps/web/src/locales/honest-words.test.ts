@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 
 // SPEC.md "Honest money" and DESIGN.md "Words": plans are memberships, never investments. No text
 // a member can read may promise or describe a return on a plan.
-const FORBIDDEN = /\binvest\w*|\bprofit\w*|\breturns\b|\bdaily return|\bearn(s|ed)? daily|\bguarantee\w*|\bpays? per day|\byield\w*|\binterest rate/i;
+const FORBIDDEN =
+  /\binvest\w*|\bprofit\w*|\breturns\b|\bdaily return|\bearn(s|ed)? daily|\bguarantee\w*|\bpays? per day|\byield\w*|\binterest rate/i;
+// The same in the other languages (src/locales/es, src/locales/zh).
+const FORBIDDEN_ES =
+  /\binvers(ión|iones|ionista|ionistas|or|ores)\b|\binvertir\b|\brentabilidad\b|\brendimientos?\b|\bganancias?\b|\bgarantizad[oa]s?\b|\btasa de interés\b/i;
+const FORBIDDEN_ZH = /投资|收益|回报|利息|利润|分红|保本|理财/;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -23,7 +28,12 @@ describe('honest words', () => {
         readFileSync(path, 'utf8')
           .split('\n')
           .map((line, index) => ({ line, where: `${path.slice(root.length + 1)}:${index + 1}` }))
-          .filter(({ line }) => !/^\s*(\*|\/\*|\/\/)/.test(line) && /['"`]/.test(line) && FORBIDDEN.test(line.replace(/\/\/.*$/, ''))),
+          .filter(
+            ({ line }) =>
+              !/^\s*(\*|\/\*|\/\/)/.test(line) &&
+              /['"`]/.test(line) &&
+              [FORBIDDEN, FORBIDDEN_ES, FORBIDDEN_ZH].some((words) => words.test(line.replace(/\/\/.*$/, ''))),
+          ),
       )
       .map(({ where, line }) => `${where}: ${line.trim()}`);
     expect(offending).toEqual([]);
@@ -34,5 +44,9 @@ describe('honest words', () => {
     expect(FORBIDDEN.test('its price, daily return and length')).toBe(true);
     expect(FORBIDDEN.test('Guaranteed profit')).toBe(true);
     expect(FORBIDDEN.test('Return to home')).toBe(false);
+    expect(FORBIDDEN_ES.test('Rentabilidad diaria garantizada')).toBe(true);
+    expect(FORBIDDEN_ES.test('Tu plan de membresía')).toBe(false);
+    expect(FORBIDDEN_ZH.test('每日收益')).toBe(true);
+    expect(FORBIDDEN_ZH.test('会员计划')).toBe(false);
   });
 });

@@ -1,3 +1,4 @@
+import { use } from 'react';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { ConsoleLayout } from '../components/layouts/console-layout';
 import { ConsoleAccount } from '../features/admin-accounts/console-home';
@@ -9,6 +10,8 @@ import { AdminTeamNavLinks } from '../features/admin-team/nav-links';
 import { RetryNotice } from '../components/retry-notice';
 import { useLiveUpdates } from '../lib/live-events';
 import { meQueryOptions } from '../lib/session';
+import { useLocale } from '../lib/i18n';
+import { consoleLanguageLoaded, loadConsoleLanguage } from '../lib/language-loader';
 
 /** The operator console (SPEC.md): console roles only (operator, support, finance); its code loads only when visited. */
 export const Route = createFileRoute('/admin')({
@@ -25,6 +28,10 @@ export const Route = createFileRoute('/admin')({
 /** The console frame with the navigation of every console feature, and who is signed in. */
 function AdminLayout() {
   useLiveUpdates();
+  // The console's texts in the app's language arrive with the console (React waits for them).
+  const locale = useLocale();
+  const consoleTexts = consoleLanguageLoaded(locale) ? null : loadConsoleLanguage(locale);
+  if (consoleTexts) use(consoleTexts);
   return (
     <>
       <ConsoleLayout

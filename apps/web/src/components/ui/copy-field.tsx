@@ -1,12 +1,12 @@
 import { Copy } from 'lucide-react';
-import { useTranslation } from '../../lib/i18n';
+import { useUiMessages } from './messages';
 import { Button } from './button';
 import { cn } from './cn';
 import { toast } from './toast';
 
 /** One value a member may need to type elsewhere: read-only (easy to select) with its own copy button. */
 export function CopyField({ id, label, value, hint, large }: { id: string; label: string; value: string; hint?: string; large?: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useUiMessages();
   return (
     <div className="flex flex-col gap-1">
       <div className="flex items-center justify-between gap-3">

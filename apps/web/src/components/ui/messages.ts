@@ -6,6 +6,17 @@ const en = {
     genericError: 'Something went wrong. Please try again.',
   },
   countdown: { days_one: '{{count}}d', days_other: '{{count}}d' },
+  notice: {
+    newVersion: 'A new version is available',
+    reload: 'Reload',
+    stillTrying: 'The connection dropped. Still trying — it will go through only once.',
+  },
+  copy: {
+    copy: 'Copy',
+    label: 'Copy {{label}}',
+    copied: '{{label}} copied',
+    failed: 'Could not copy. Select the text and copy it by hand.',
+  },
   day: { today: 'Today', yesterday: 'Yesterday' },
   list: { loadMore: 'Load more', loading: 'Loading…', end: 'That is everything.' },
   filter: { search: 'Search', clear: 'Clear' },

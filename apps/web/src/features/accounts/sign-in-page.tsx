@@ -6,6 +6,7 @@ import { ApiError, apiFetch } from '../../lib/api-client';
 import { appConfig } from '../../lib/config';
 import { Button, Field, FormAlert, linkClass } from '../../components/ui/controls';
 import { useSignInMessages } from './sign-in-messages';
+import { setSignedIn } from '../../lib/session';
 
 /*
  * `/`: sign in with email or phone and password, or ask for a sign-in link.
@@ -69,8 +70,7 @@ export function SignInPage() {
     void run('password', { account: accountError(), password: password ? undefined : t('check.passwordRequired') }, async () => {
       const { user } = await apiFetch<SignedIn>('/auth/sign-in', { method: 'POST', body: { account: account.trim(), password } });
       // As setSignedIn (lib/session.ts): nothing cached for someone else may show.
-      queryClient.clear();
-      queryClient.setQueryData(['session', 'me'], user);
+      setSignedIn(queryClient, user);
       await router.navigate({ href: redirectTo() });
     });
   };
@@ -97,8 +97,7 @@ export function SignInPage() {
         if (error instanceof ApiError) throw error;
         throw new Error(t(passkeys.isPasskeyCancelled(error) ? 'signIn.passkeyCancelled' : 'signIn.passkeyUnavailable'));
       });
-      queryClient.clear();
-      queryClient.setQueryData(['session', 'me'], user);
+      setSignedIn(queryClient, user);
       await router.navigate({ href: redirectTo() });
     });
 

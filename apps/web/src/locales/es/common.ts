@@ -6,9 +6,6 @@ export const common: Catalogue<CommonMessages> = {
     tagline: 'Membresías, billetera e invitaciones en un solo lugar.',
     skipToContent: 'Saltar al contenido',
     back: 'Atrás',
-    newVersion: 'Hay una nueva versión disponible',
-    reload: 'Actualizar',
-    stillTrying: 'Se cortó la conexión. Seguimos intentándolo; solo se procesará una vez.',
     loading: 'Cargando…',
   },
   nav: {
@@ -21,12 +18,6 @@ export const common: Catalogue<CommonMessages> = {
     help: 'Ayuda',
     about: 'Acerca de',
     console: 'Consola del operador',
-  },
-  copy: {
-    copy: 'Copiar',
-    label: 'Copiar {{label}}',
-    copied: 'Se copió {{label}}',
-    failed: 'No se pudo copiar. Selecciona el texto y cópialo a mano.',
   },
   language: {
     label: 'Idioma',

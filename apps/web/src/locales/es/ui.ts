@@ -6,6 +6,17 @@ export const ui: Catalogue<UiMessages> = {
     genericError: 'Algo salió mal. Inténtalo de nuevo.',
   },
   countdown: { days_one: '{{count}} d', days_other: '{{count}} d' },
+  notice: {
+    newVersion: 'Hay una nueva versión disponible',
+    reload: 'Actualizar',
+    stillTrying: 'Se cortó la conexión. Seguimos intentándolo; solo se procesará una vez.',
+  },
+  copy: {
+    copy: 'Copiar',
+    label: 'Copiar {{label}}',
+    copied: 'Se copió {{label}}',
+    failed: 'No se pudo copiar. Selecciona el texto y cópialo a mano.',
+  },
   day: { today: 'Hoy', yesterday: 'Ayer' },
   list: { loadMore: 'Cargar más', loading: 'Cargando…', end: 'Eso es todo.' },
   filter: { search: 'Buscar', clear: 'Borrar' },

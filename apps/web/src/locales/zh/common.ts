@@ -6,9 +6,6 @@ export const common: Catalogue<CommonMessages> = {
     tagline: '会员、钱包和邀请，一站搞定。',
     skipToContent: '跳到正文',
     back: '返回',
-    newVersion: '有新版本可用',
-    reload: '重新加载',
-    stillTrying: '连接已中断，正在重试——操作只会执行一次。',
     loading: '加载中…',
   },
   nav: {
@@ -21,12 +18,6 @@ export const common: Catalogue<CommonMessages> = {
     help: '帮助',
     about: '关于',
     console: '运营后台',
-  },
-  copy: {
-    copy: '复制',
-    label: '复制{{label}}',
-    copied: '{{label}}已复制',
-    failed: '无法复制，请选中文字后手动复制。',
   },
   language: {
     label: '语言',

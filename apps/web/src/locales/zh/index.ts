@@ -3,14 +3,7 @@ import { zh as texts } from '@orchard/shared/i18n/zh';
 import { compileTexts, translateWith } from '@orchard/shared/i18n/texts';
 import type { LanguageBundle } from '../bundle';
 import { accounts } from './accounts';
-import { adminAccounts } from './adminAccounts';
-import { adminContent } from './adminContent';
-import { adminDashboard } from './adminDashboard';
-import { adminLedger } from './adminLedger';
-import { adminPlans } from './adminPlans';
-import { adminTeam } from './adminTeam';
 import { common } from './common';
-import { console } from './console';
 import { content } from './content';
 import { errors } from './errors';
 import { plans } from './plans';
@@ -27,19 +20,12 @@ const bundle: LanguageBundle = {
   common,
   errors,
   ui,
-  console,
   accounts,
   signIn,
   content,
   team,
   wallet,
   plans,
-  adminPlans,
-  adminLedger,
-  adminAccounts,
-  adminContent,
-  adminTeam,
-  adminDashboard,
 };
 
 export default bundle;

@@ -1,0 +1,13 @@
+import type { ConsoleLanguageBundle } from '../bundle';
+import { adminAccounts } from './adminAccounts';
+import { adminContent } from './adminContent';
+import { adminDashboard } from './adminDashboard';
+import { adminLedger } from './adminLedger';
+import { adminPlans } from './adminPlans';
+import { adminTeam } from './adminTeam';
+import { console } from './console';
+
+/** The console's texts in this language: loaded only when the console is open in it. */
+const bundle: ConsoleLanguageBundle = { console, adminPlans, adminLedger, adminAccounts, adminContent, adminTeam, adminDashboard };
+
+export default bundle;
