@@ -5,7 +5,11 @@ const en = {
   form: {
     genericError: 'Something went wrong. Please try again.',
   },
-  countdown: { days_one: '{{count}}d', days_other: '{{count}}d' },
+  countdown: {
+    units: { days: 'Days', hours: 'Hours', minutes: 'Minutes', seconds: 'Seconds' },
+    days_one: '{{count}}d',
+    days_other: '{{count}}d',
+  },
   notice: {
     newVersion: 'A new version is available',
     reload: 'Reload',

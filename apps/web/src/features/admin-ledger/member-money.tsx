@@ -8,6 +8,7 @@ import { memberStatementQueryOptions, memberWalletQueryOptions, rechargeReviewsQ
 import { useConsoleCan } from '../../lib/console-access';
 import { useAdminLedgerMessages } from './messages';
 import { OrderReference, orderAmountColumn, orderStatusColumn, orderWhenColumn } from './order-columns';
+import { translateApiText } from '../../lib/language';
 
 type StatementLine = NonNullable<ReturnType<typeof useStatement>['data']>['items'][number];
 const useStatement = (memberId: string) => useQuery(memberStatementQueryOptions(memberId));
@@ -31,7 +32,7 @@ export function MemberMoneyPanel({ memberId }: { memberId: string }) {
       header: t('money.memo'),
       cell: (line) => (
         <>
-          <div className="[overflow-wrap:anywhere]">{line.memo}</div>
+          <div className="[overflow-wrap:anywhere]">{translateApiText(line.memo)}</div>
           <div className="text-xs whitespace-nowrap text-gray-600 dark:text-gray-400">{formatDateTime(line.createdAt)}</div>
         </>
       ),

@@ -136,6 +136,8 @@ const en = {
     timeUp: 'This plan has ended',
     failed: 'We could not load your plans.',
   },
+  /** One coupon's state (the list's headings are `coupons.available` …, plural in some languages). */
+  couponState: { available: 'Available', used: 'Used', expired: 'Expired' },
   coupons: {
     title: 'Coupons',
     redeemTitle: 'Have a code?',

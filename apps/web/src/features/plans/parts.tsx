@@ -1,14 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import {
-  CalendarClock,
-  CalendarX,
-  CircleCheckBig,
-  CircleMinus,
-  PackageX,
-  TicketPercent,
-  Undo,
-  type LucideIcon,
-} from 'lucide-react';
+import { CalendarClock, CalendarX, CircleCheckBig, CircleMinus, PackageX, TicketPercent, Undo, type LucideIcon } from 'lucide-react';
 import { cn } from '../../components/ui/cn';
 import type { Availability, CouponState } from './logic';
 import type { PurchaseStatus } from './api';
@@ -91,7 +82,7 @@ export function CouponStatePill({ state }: { state: CouponState }) {
   const { tone, icon } = COUPON[state];
   return (
     <Pill tone={tone} icon={icon}>
-      {t(`coupons.${state}`)}
+      {t(`couponState.${state}`)}
     </Pill>
   );
 }

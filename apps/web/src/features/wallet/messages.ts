@@ -123,6 +123,7 @@ const en = {
     commissionPending: 'Commission (pending)',
     commissionReversed: 'Commission taken back',
     pendingAfter: 'Pending {{amount}}',
+    heldAfter: 'On hold {{amount}}',
     emptyTitle: 'No transactions yet',
     emptyBody: 'Recharge your wallet and every movement of money will show up here.',
     emptyFilteredTitle: 'Nothing matches these filters',

@@ -38,10 +38,17 @@ export function StatementRow({ entry }: { entry: StatementEntry }) {
       <div className="flex shrink-0 flex-col items-end gap-0.5">
         <SignedAmount amount={entry.amount} />
         <span className="text-xs text-gray-600 tabular-nums dark:text-gray-400">
-          {/* A pending commission's line shows what is pending after it, not the balance. */}
-          {t(entry.account === 'commission_pending' ? 'statement.pendingAfter' : 'statement.balanceAfter', {
-            amount: formatMoney(entry.balanceAfter),
-          })}
+          {/* A pending commission's or a hold's line shows what is pending or held after it, not the balance. */}
+          {t(
+            entry.account === 'commission_pending'
+              ? 'statement.pendingAfter'
+              : entry.account === 'on_hold'
+                ? 'statement.heldAfter'
+                : 'statement.balanceAfter',
+            {
+              amount: formatMoney(entry.balanceAfter),
+            },
+          )}
         </span>
       </div>
     </div>

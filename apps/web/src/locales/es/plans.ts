@@ -122,7 +122,7 @@ export const plans: Catalogue<PlansMessages> = {
     ends: 'Termina',
     ended: 'Terminó',
     paid: 'Pagado',
-    paidOf: '{{paid}} de {{price}}',
+    paidOf: '{{paid}} (precio: {{price}})',
     coupon: 'Cupón',
     noCoupon: 'Ninguno',
     refundedOn: 'Reembolsado el {{date}}',
@@ -132,6 +132,8 @@ export const plans: Catalogue<PlansMessages> = {
     timeUp: 'Este plan ha terminado',
     failed: 'No pudimos cargar tus planes.',
   },
+  /** One coupon's state (the list's headings are `coupons.available` …, plural in some languages). */
+  couponState: { available: 'Disponible', used: 'Usado', expired: 'Caducado' },
   coupons: {
     title: 'Cupones',
     redeemTitle: '¿Tienes un código?',

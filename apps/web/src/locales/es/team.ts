@@ -31,8 +31,8 @@ export const team: Catalogue<TeamMessages> = {
     emptyLevelBody2: 'Cuando los amigos que invitaste inviten a alguien, aparecerá aquí.',
     emptyLevelBody3: 'Cuando tu nivel 2 invite a alguien, aparecerá aquí.',
     failed: 'No pudimos cargar tu equipo.',
-    levelHint2: 'Invitados por los amigos que invitaste. Se muestran ocultos en parte.',
-    levelHint3: 'Invitados por tu nivel 2. Se muestran ocultos en parte.',
+    levelHint2: 'Invitados por los amigos que invitaste. Sus datos se muestran en parte ocultos.',
+    levelHint3: 'Invitados por los miembros de tu nivel 2. Sus datos se muestran en parte ocultos.',
   },
   commissions: {
     emptyTitle: 'Aún no tienes comisiones',

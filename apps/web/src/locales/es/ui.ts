@@ -5,7 +5,11 @@ export const ui: Catalogue<UiMessages> = {
   form: {
     genericError: 'Algo salió mal. Inténtalo de nuevo.',
   },
-  countdown: { days_one: '{{count}} d', days_other: '{{count}} d' },
+  countdown: {
+    units: { days: 'Días', hours: 'Horas', minutes: 'Minutos', seconds: 'Segundos' },
+    days_one: '{{count}} d',
+    days_other: '{{count}} d',
+  },
   notice: {
     newVersion: 'Hay una nueva versión disponible',
     reload: 'Actualizar',

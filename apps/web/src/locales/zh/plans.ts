@@ -83,7 +83,7 @@ export const plans: Catalogue<PlansMessages> = {
     failed: '无法计算价格。',
   },
   buy: {
-    button: '{{amount}}购买',
+    button: '以 {{amount}} 购买',
     sheetTitle: '购买{{name}}？',
     sheetPlan: '计划',
     sheetPrice: '价格',
@@ -122,7 +122,7 @@ export const plans: Catalogue<PlansMessages> = {
     ends: '结束',
     ended: '已结束',
     paid: '已付',
-    paidOf: '{{paid}}/{{price}}',
+    paidOf: '{{paid}}（原价 {{price}}）',
     coupon: '优惠券',
     noCoupon: '无',
     refundedOn: '{{date}}已退款',
@@ -132,6 +132,8 @@ export const plans: Catalogue<PlansMessages> = {
     timeUp: '此计划已结束',
     failed: '无法加载你的计划。',
   },
+  /** One coupon's state (the list's headings are `coupons.available` …, plural in some languages). */
+  couponState: { available: '可用', used: '已使用', expired: '已过期' },
   coupons: {
     title: '优惠券',
     redeemTitle: '有兑换码？',

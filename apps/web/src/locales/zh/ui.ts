@@ -5,7 +5,11 @@ export const ui: Catalogue<UiMessages> = {
   form: {
     genericError: '出错了，请重试。',
   },
-  countdown: { days_one: '{{count}}天', days_other: '{{count}}天' },
+  countdown: {
+    units: { days: '天', hours: '时', minutes: '分', seconds: '秒' },
+    days_one: '{{count}}天',
+    days_other: '{{count}}天',
+  },
   notice: {
     newVersion: '有新版本可用',
     reload: '重新加载',

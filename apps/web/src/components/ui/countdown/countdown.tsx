@@ -13,6 +13,7 @@ import {
   type CountdownUnit,
   type DeadlineInput,
 } from './countdown-logic';
+import { useUiMessages } from '../messages';
 import { useCountdown } from './use-countdown';
 
 export interface CountdownProps {
@@ -70,6 +71,8 @@ export function Countdown({
     // Report once per bad value, not on every render.
   }, [parsed]);
 
+  const { t } = useUiMessages();
+
   const { remainingMs, isElapsed } = useCountdown(deadline, { interval, onTimeElapsed });
 
   if (errorText !== null) {
@@ -83,7 +86,15 @@ export function Countdown({
     );
   }
 
-  const labels: CountdownLabels = { ...COUNTDOWN_DEFAULT_LABELS, ...labelsProp };
+  // O-W1's labels (Days, Hours, Minutes, Seconds) in the app's language.
+  const labels: CountdownLabels = {
+    ...COUNTDOWN_DEFAULT_LABELS,
+    days: t('countdown.units.days'),
+    hours: t('countdown.units.hours'),
+    minutes: t('countdown.units.minutes'),
+    seconds: t('countdown.units.seconds'),
+    ...labelsProp,
+  };
   const units = normalizeUnits(show);
   const parts = splitDuration(remainingMs, units);
 
