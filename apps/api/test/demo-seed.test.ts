@@ -90,6 +90,14 @@ describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
     expect(report.transactionCount).toBeGreaterThanOrEqual(4);
   });
 
+  it('records the story in the order of its dates (a statement groups a day’s entries together, whatever the hour of the start)', async () => {
+    const result = await database.handle.db.execute<{ backwards: number }>(sql`
+      select count(*)::int as backwards from (
+        select created_at < lag(created_at) over (order by id) as back from ledger_transactions
+      ) steps where back`);
+    expect(result.rows[0]!.backwards).toBe(0);
+  });
+
   it('sells plans: active, expired and refunded purchases, commissions pending and released, coupons saved and used', async () => {
     const purchases = await rows(
       database,

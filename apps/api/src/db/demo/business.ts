@@ -47,8 +47,14 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
   const deps: ServiceDeps = { db: input.db, clock, config: input.config };
   const actor: ConsoleActor = { operatorId: input.operatorId, role: 'operator', ip: null, requestId: 'demo-seed' };
   const ids = new Map<string, string>();
-  const at = (step: { daysAgo: number; hour?: number }) =>
-    clock.set(new Date(input.now.getTime() - step.daysAgo * DAY + (step.hour ?? 0) * HOUR));
+  // Each step at its time, but never before what the previous step did (a payout is made hours after
+  // its request): the ledger's order and its dates agree, so a day's entries are together on a statement.
+  let started = false;
+  const at = (step: { daysAgo: number; hour?: number }) => {
+    const target = input.now.getTime() - step.daysAgo * DAY + (step.hour ?? 0) * HOUR;
+    clock.set(new Date(started ? Math.max(target, clock.now().getTime() + 60_000) : target));
+    started = true;
+  };
 
   const members = [
     { key: 'demo', email: input.demoMember.email, displayName: input.demoMember.displayName, referrer: null, daysAgo: 42 },
