@@ -4,7 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './db/seed';
-import { templateFor } from './db/template';
+import { unpackTemplate } from './db/template';
 import { AdjustableClock } from './lib/clock';
 import { linkOrigin } from './modules/accounts/origin';
 
@@ -12,11 +12,11 @@ const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 
 async function main() {
   const config = loadConfig();
+  // A new embedded database starts from the build's migrated template (db/template.ts).
+  if (!config.DATABASE_URL) unpackTemplate(config.DATA_DIR);
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
-    // A new embedded database starts from the build's migrated template (db/template.ts).
-    loadDataDir: config.DATABASE_URL ? undefined : templateFor(config.DATA_DIR),
     poolSize: config.DATABASE_POOL_SIZE,
   });
   const clock = config.TEST_CLOCK ? new AdjustableClock() : undefined;
