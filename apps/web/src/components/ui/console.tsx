@@ -159,7 +159,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <div className="relative overflow-x-auto rounded-2xl bg-white ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800">
         {/* Below 640 px each row is a stacked card, every cell labelled by its column (data-label): no sideways scrolling on a phone. */}
         <table className="w-full text-left text-sm text-gray-900 max-sm:block dark:text-gray-100" aria-busy={isPending || undefined}>
-          <caption className={showCaption ? 'px-3 pt-3 text-left text-base font-semibold' : 'sr-only'}>{caption}</caption>
+          <caption className={showCaption ? 'px-3 pt-3 text-left text-base font-semibold max-sm:block' : 'sr-only'}>{caption}</caption>
           <thead className="border-b border-gray-200 text-xs max-sm:sr-only font-semibold tracking-wide text-gray-600 uppercase dark:border-gray-800 dark:text-gray-400">
             <tr>
               {columns.map((column) => {
