@@ -44,47 +44,64 @@ async function violationsOf(page: Page, path: string): Promise<string[]> {
   );
 }
 
+async function signedOutPages(page: Page) {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const found: string[] = [];
+  for (const path of [...AUTH_LAYOUT_ROUTES, ...PUBLIC_ROUTES]) found.push(...(await violationsOf(page, path)));
+  expect(found).toEqual([]);
+}
+
+async function memberPages(page: Page) {
+  test.setTimeout(180_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInAs(page.request, DEMO_MEMBER);
+  const plans = (await (await page.request.get('/api/v1/plans')).json()) as { items: { id: string }[] };
+  const orders = (await (await page.request.get('/api/v1/recharge/orders')).json()) as { items: { id: string }[] };
+  const paths = SIGNED_IN_ROUTES.map((path) =>
+    path === '/plan/7'
+      ? `/plan/${plans.items[0]!.id}`
+      : path === '/recharge/confirm/abc'
+        ? `/recharge/confirm/${orders.items[0]!.id}`
+        : path,
+  );
+  const found: string[] = [];
+  for (const path of paths) found.push(...(await violationsOf(page, path)));
+  expect(found).toEqual([]);
+}
+
+async function consolePages(page: Page) {
+  test.setTimeout(180_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await signInAs(page.request, E2E_OPERATOR);
+  const members = (await (await page.request.get('/api/v1/admin/members?q=demo%40orchard.local')).json()) as {
+    items: { id: string }[];
+  };
+  const found: string[] = [];
+  for (const path of [...CONSOLE_ROUTES, `/admin/members/${members.items[0]!.id}`]) found.push(...(await violationsOf(page, path)));
+  expect(found).toEqual([]);
+}
+
 for (const width of [390, 1280]) {
   for (const scheme of ['light', 'dark'] as const) {
     test.describe(`at ${width} px, ${scheme}`, () => {
       test.use({ viewport: { width, height: 900 }, colorScheme: scheme });
-
-      test('signed-out pages', async ({ page }) => {
-        await page.emulateMedia({ reducedMotion: 'reduce' });
-        const found: string[] = [];
-        for (const path of [...AUTH_LAYOUT_ROUTES, ...PUBLIC_ROUTES]) found.push(...(await violationsOf(page, path)));
-        expect(found).toEqual([]);
-      });
-
-      test('the member’s pages', async ({ page }) => {
-        test.setTimeout(180_000);
-        await page.emulateMedia({ reducedMotion: 'reduce' });
-        await signInAs(page.request, DEMO_MEMBER);
-        const plans = (await (await page.request.get('/api/v1/plans')).json()) as { items: { id: string }[] };
-        const orders = (await (await page.request.get('/api/v1/recharge/orders')).json()) as { items: { id: string }[] };
-        const paths = SIGNED_IN_ROUTES.map((path) =>
-          path === '/plan/7'
-            ? `/plan/${plans.items[0]!.id}`
-            : path === '/recharge/confirm/abc'
-              ? `/recharge/confirm/${orders.items[0]!.id}`
-              : path,
-        );
-        const found: string[] = [];
-        for (const path of paths) found.push(...(await violationsOf(page, path)));
-        expect(found).toEqual([]);
-      });
-
-      test('the console', async ({ page }) => {
-        test.setTimeout(180_000);
-        await page.emulateMedia({ reducedMotion: 'reduce' });
-        await signInAs(page.request, E2E_OPERATOR);
-        const members = (await (await page.request.get('/api/v1/admin/members?q=demo%40orchard.local')).json()) as {
-          items: { id: string }[];
-        };
-        const found: string[] = [];
-        for (const path of [...CONSOLE_ROUTES, `/admin/members/${members.items[0]!.id}`]) found.push(...(await violationsOf(page, path)));
-        expect(found).toEqual([]);
-      });
+      test('signed-out pages', async ({ page }) => signedOutPages(page));
+      test('the member’s pages', async ({ page }) => memberPages(page));
+      test('the console', async ({ page }) => consolePages(page));
     });
   }
+}
+
+// The other languages at phone width: longer Spanish words and Chinese text lay out differently.
+for (const locale of ['es-ES', 'zh-CN']) {
+  test.describe(`in ${locale} at 390 px`, () => {
+    test.use({ viewport: { width: 390, height: 900 }, colorScheme: 'light', locale });
+    // The pages are in that language (not English with a foreign browser).
+    test.afterEach(async ({ page }) => {
+      await expect(page.locator('html')).toHaveAttribute('lang', new RegExp(`^${locale.slice(0, 2)}`));
+    });
+    test('signed-out pages', async ({ page }) => signedOutPages(page));
+    test('the member’s pages', async ({ page }) => memberPages(page));
+    test('the console', async ({ page }) => consolePages(page));
+  });
 }
