@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { authOptionsQueryOptions } from '../../features/accounts/api';
 import { RegisterPage } from '../../features/accounts/register-page';
+import { meQueryOptions } from '../../lib/session';
 
 interface RegisterSearch {
   /** The invite code of a share link. */
@@ -12,5 +14,10 @@ export const Route = createFileRoute('/_auth/register')({
     (typeof search.ref === 'string' || typeof search.ref === 'number') && String(search.ref).length <= 16
       ? { ref: String(search.ref) }
       : {},
+  // Who is signed in and the registration rules, before the page shows: the form appears whole,
+  // and nothing under it moves (travels with the page's chunk, not the first bundle).
+  loader: async ({ context: { queryClient } }) => {
+    await Promise.all([queryClient.ensureQueryData(meQueryOptions()), queryClient.prefetchQuery(authOptionsQueryOptions())]);
+  },
   component: RegisterPage,
 });
