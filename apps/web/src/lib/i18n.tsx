@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { DEFAULT_LANGUAGE as DEFAULT_LOCALE, type Language as Locale } from '@orchard/shared/languages';
 import { common } from '../locales/common';
 
 /**
@@ -30,24 +31,14 @@ export type Translate<T> = (key: MessageKey<T>, values?: TranslateValues) => str
 /** A namespace in another language: the English keys, each with a string. */
 export type Catalogue<T> = { [K in keyof T]: T[K] extends string ? string : Catalogue<T[K]> };
 
-/** The languages the app speaks; the first is the default and the fallback. */
-export const LOCALES = ['en', 'es', 'zh'] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = 'en';
-
-export function isLocale(value: unknown): value is Locale {
-  return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
-}
-
-/** The best of our languages for a list of preferences ("es-MX", "zh-Hans-CN", "fr"), or null. */
-export function matchLocale(preferences: readonly string[]): Locale | null {
-  for (const preference of preferences) {
-    const language = preference.trim().toLowerCase().split(/[-_]/)[0];
-    if (isLocale(language)) return language;
-  }
-  return null;
-}
-
+/** The languages the app speaks (one list with the API's: @orchard/shared/languages). */
+export {
+  DEFAULT_LANGUAGE as DEFAULT_LOCALE,
+  isLanguage as isLocale,
+  LANGUAGES as LOCALES,
+  matchLanguage as matchLocale,
+  type Language as Locale,
+} from '@orchard/shared/languages';
 /** Every namespace defined so far, in English (the catalogue check in src/locales reads them). */
 const english = new Map<string, MessageTree>();
 export function englishNamespaces(): ReadonlyMap<string, MessageTree> {
