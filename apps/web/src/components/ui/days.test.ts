@@ -17,6 +17,17 @@ describe('groupByDay', () => {
       ['2026-02-28', ['d']],
     ]);
   });
+  it('gives a day one group even when an item of it comes after another day’s (order and dates disagreeing)', () => {
+    const items = [
+      { id: 'a', at: at(2026, 3, 10, 0) },
+      { id: 'b', at: at(2026, 3, 9, 23) },
+      { id: 'c', at: at(2026, 3, 10, 0) },
+    ];
+    expect(groupByDay(items, (item) => item.at).map((group) => [group.day, group.items.map((item) => item.id)])).toEqual([
+      ['2026-03-10', ['a', 'c']],
+      ['2026-03-09', ['b']],
+    ]);
+  });
   it('returns nothing for nothing', () => {
     expect(groupByDay([], () => 0)).toEqual([]);
   });

@@ -16,14 +16,16 @@ export interface DayGroup<T> {
 
 /** Splits a newest-first list into days, keeping the order of days and of items within them. */
 export function groupByDay<T>(items: readonly T[], dateOf: (item: T) => string | number | Date): DayGroup<T>[] {
-  const groups: DayGroup<T>[] = [];
+  // One group per day even when a list's order and its dates disagree for a moment (two
+  // transactions committed out of order around midnight): a day never has two headings.
+  const groups = new Map<string, DayGroup<T>>();
   for (const item of items) {
     const day = localDayKey(dateOf(item));
-    const last = groups[groups.length - 1];
-    if (last && last.day === day) last.items.push(item);
-    else groups.push({ day, items: [item] });
+    const group = groups.get(day);
+    if (group) group.items.push(item);
+    else groups.set(day, { day, items: [item] });
   }
-  return groups;
+  return [...groups.values()];
 }
 
 /** "today" / "yesterday" / null (then the caller shows the date) for a day key. */
