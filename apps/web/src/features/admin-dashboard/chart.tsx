@@ -44,7 +44,7 @@ export function DailyChart({
         axes: [
           // Days in the app's language (uPlot's own labels are English).
           { ...axis, values: (_u, ticks) => ticks.map((tick) => dayFormat.format(tick * 1000)) },
-          { ...axis, size: 70, values: (_u, ticks) => ticks.map((tick) => format(tick)) },
+          { ...axis, size: 88, values: (_u, ticks) => ticks.map((tick) => format(tick)) },
         ],
         series: [
           { label: dayLabel, value: (_u: uPlot, v: number | null) => (v === null ? '–' : dayFormat.format(v * 1000)) },
