@@ -5,8 +5,8 @@ import { appConfig } from './config';
 /**
  * Live updates (docs/decisions/0016): one server-sent event stream per signed-in tab
  * (GET /api/v1/events). Each event names what changed; the queries showing it refetch. The browser
- * reconnects by itself after a drop; on reconnecting, everything live is refetched (events sent
- * meanwhile are lost). While no stream is open, the screens that need it fall back to polling.
+ * reconnects by itself after a drop; each time the stream opens, everything live is refetched
+ * (events sent before it was open are lost). While no stream is open, the screens that need it fall back to polling.
  */
 const REFRESH: Record<string, readonly QueryKey[]> = {
   balance: [['wallet'], ['plans'], ['team']],
@@ -51,12 +51,12 @@ function open(queryClient: QueryClient) {
     for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
   };
   const stream = new EventSource(`${appConfig.apiBaseUrl}/events`, { withCredentials: true });
-  let opened = false;
   stream.addEventListener('ready', () => {
     setConnected(true);
-    // A reconnect: what changed while the stream was down was not announced.
-    if (opened) refresh(Object.values(REFRESH).flat());
-    opened = true;
+    // What changed before the stream was open (it opens a second after the page, or reconnects
+    // after a drop) was not announced, and a read may have been answered from a copy up to
+    // READ_CACHE_MS old: what is on screen is read again once the stream is there.
+    refresh(Object.values(REFRESH).flat());
   });
   for (const [kind, keys] of Object.entries(REFRESH)) stream.addEventListener(kind, () => refresh(keys));
   stream.addEventListener('error', () => setConnected(false));
