@@ -21,7 +21,8 @@ describe('the embedded database template', () => {
     writeFileSync(templatePath, gzipSync(archive));
     expect([...tarEntries(archive)].some((entry) => entry.name.endsWith('PG_VERSION') && !entry.directory)).toBe(true);
 
-    const dataDir = join(scratch, 'data');
+    // Written with a trailing slash, as a DATA_DIR may be.
+    const dataDir = `${join(scratch, 'data')}/`;
     expect(unpackTemplate(dataDir, templatePath)).toBe(true);
     const opened = await openDatabase({ dataDir });
     try {

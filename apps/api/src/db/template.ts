@@ -1,5 +1,5 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, normalize, sep } from 'node:path';
+import { dirname, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { openDatabase } from './client';
@@ -34,8 +34,10 @@ export function unpackTemplate(dataDir: string, path = TEMPLATE_PATH): boolean {
   const fresh = !existsSync(dataDir) || readdirSync(dataDir).length === 0;
   if (!fresh || !existsSync(path)) return false;
   for (const entry of tarEntries(gunzipSync(readFileSync(path)))) {
-    const target = normalize(join(dataDir, entry.name));
-    if (!target.startsWith(normalize(dataDir) + sep)) throw new Error(`template entry outside the data directory: ${entry.name}`);
+    // Resolved, so a DATA_DIR written with a trailing slash or as a relative path compares alike.
+    const root = resolve(dataDir);
+    const target = resolve(root, `.${sep}${entry.name}`);
+    if (target !== root && !target.startsWith(root + sep)) throw new Error(`template entry outside the data directory: ${entry.name}`);
     if (entry.directory) {
       mkdirSync(target, { recursive: true, mode: 0o700 });
     } else {
