@@ -10,7 +10,7 @@ import {
   type UseFormReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { config as configureZod, type z } from 'zod';
+import type { z } from 'zod';
 import { Button } from './button';
 import { cn } from './cn';
 import { Field, FormAlert, noteIds } from './field';
@@ -25,10 +25,7 @@ import { translateApiText } from '../../lib/language';
  * above the submit button.
  */
 
-// zod probes `new Function('')` once to choose its compiled fast path; under our CSP (no
-// 'unsafe-eval') the probe is refused and the browser reports a policy violation on every page
-// with a form. Forms validate a few fields: the interpreted path is plenty.
-configureZod({ jitless: true });
+// zod runs interpreted (no `new Function`, refused by our CSP): lib/zod-config.ts, set by the entry.
 
 type ZodForm = z.ZodType<unknown, FieldValues>;
 
