@@ -46,10 +46,16 @@ let source: EventSource | undefined;
 let openTimer: ReturnType<typeof setTimeout> | undefined;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
 
+/** Whether a query's key starts with one of these keys. */
+function matchesAny(queryKey: QueryKey, keys: readonly QueryKey[]): boolean {
+  return keys.some((key) => key.every((part, index) => queryKey[index] === part));
+}
+
 function open(queryClient: QueryClient) {
-  const refresh = (keys: readonly QueryKey[]) => {
-    for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-  };
+  // One invalidation for all the keys: one round of notifications (and of renders) rather than one
+  // per key, and a query under two keys (the wallet) is read once.
+  const refresh = (keys: readonly QueryKey[]) =>
+    void queryClient.invalidateQueries({ predicate: (query) => matchesAny(query.queryKey, keys) });
   const stream = new EventSource(`${appConfig.apiBaseUrl}/events`, { withCredentials: true });
   stream.addEventListener('ready', () => {
     setConnected(true);
