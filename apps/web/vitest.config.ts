@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     name: 'web',
     root: import.meta.dirname,
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', '*.test.ts'],
     environment: 'happy-dom',
     setupFiles: ['./src/test/setup.ts'],
   },

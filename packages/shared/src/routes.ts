@@ -47,8 +47,6 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/admin/$', access: 'operator', layout: 'console' },
 ];
 
-const ROUTES_BY_SPECIFICITY = [...APP_ROUTES].sort((a, b) => Number(a.path.includes('$')) - Number(b.path.includes('$')));
-
 function segments(path: string): string[] {
   return path.split('/').filter(Boolean);
 }
@@ -66,10 +64,22 @@ function matchesPattern(pattern: string, pathname: string): boolean {
   return want.length === got.length;
 }
 
-/** The route a pathname belongs to, or undefined for an unknown path (a 404). */
-export function findAppRoute(pathname: string): AppRoute | undefined {
+/**
+ * The pattern (same notation as APP_ROUTES) a pathname matches, or undefined. A static path wins
+ * over a dynamic one (`/plan/log` is not plan "log").
+ */
+export function matchPathPattern(patterns: readonly string[], pathname: string): string | undefined {
   let clean = pathname.split(/[?#]/)[0] ?? '/';
   if (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1);
-  // A static path wins over a dynamic one (`/plan/log` is not plan "log").
-  return ROUTES_BY_SPECIFICITY.find((route) => matchesPattern(route.path, clean));
+  const bySpecificity = [...patterns].sort((a, b) => Number(a.includes('$')) - Number(b.includes('$')));
+  return bySpecificity.find((pattern) => matchesPattern(pattern, clean));
+}
+
+const ROUTES_BY_PATH = new Map(APP_ROUTES.map((route) => [route.path, route]));
+const ROUTE_PATHS = APP_ROUTES.map((route) => route.path);
+
+/** The route a pathname belongs to, or undefined for an unknown path (a 404). */
+export function findAppRoute(pathname: string): AppRoute | undefined {
+  const pattern = matchPathPattern(ROUTE_PATHS, pathname);
+  return pattern === undefined ? undefined : ROUTES_BY_PATH.get(pattern);
 }

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { findAppRoute, type PublicConfig } from '@orchard/shared';
+import { findAppRoute, matchPathPattern, type PublicConfig } from '@orchard/shared';
+import { SESSION_COOKIE } from '../modules/accounts/sessions';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -30,6 +31,34 @@ export function renderShell(template: string, config: Omit<PublicConfig, 'buildI
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeAttribute(config.appName)}</title>`);
 }
 
+/** What apps/web/route-preloads.ts writes: each page's chunks and styles beyond the entry's. */
+type RoutePreloads = Record<string, { scripts: string[]; styles: string[] }>;
+
+function readRoutePreloads(distDir: string): RoutePreloads {
+  try {
+    return JSON.parse(readFileSync(join(distDir, 'route-preloads.json'), 'utf8')) as RoutePreloads;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The shell of one page, naming the page's own chunks and styles: the browser fetches them
+ * alongside the entry instead of one round trip after another as each import is discovered.
+ */
+export function withPreloads(shell: string, preload: RoutePreloads[string]): string {
+  const links = [
+    ...preload.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
+    ...preload.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${escapeAttribute(file)}">`),
+  ];
+  return links.length === 0 ? shell : shell.replace('</head>', `${links.join('')}</head>`);
+}
+
+/** Whether the request carries a session cookie (valid or not: the page itself checks). */
+function hasSessionCookie(cookie: string | undefined): boolean {
+  return cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`);
+}
+
 const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Orchard</title><!--orchard-config--></head>
 <body><div id="app"><p>The web app has not been built. Run <code>npm run build</code>.</p></div></body></html>`;
 
@@ -46,11 +75,18 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir?: 
     distDir ? readBuildId(distDir) : 'dev',
   );
 
+  const preloads = distDir ? readRoutePreloads(distDir) : {};
+  const patterns = Object.keys(preloads);
+  const pageShells = new Map(Object.entries(preloads).map(([pattern, preload]) => [pattern, withPreloads(shell, preload)]));
+
   if (distDir) {
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz beside each file (apps/web/precompress.ts), compressed harder
+      // than an answer can be on the fly.
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${join(distDir, 'assets')}`);
@@ -67,11 +103,15 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir?: 
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       return app.sendApiNotFound(request, reply);
     }
-    const known = path !== '/index.html' && findAppRoute(path) !== undefined;
+    const route = path === '/index.html' ? undefined : findAppRoute(path);
+    const known = route !== undefined;
+    // A visitor with no session is sent on to sign in: a signed-in page's chunks would be wasted.
+    const mayRender = route?.access === 'public' || route?.access === 'guest' || hasSessionCookie(request.headers.cookie);
+    const pattern = known && mayRender ? matchPathPattern(patterns, path) : undefined;
     return reply
       .status(known ? 200 : 404)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(shell);
+      .send((pattern !== undefined && pageShells.get(pattern)) || shell);
   });
 }

@@ -1,0 +1,92 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './app';
+
+const SCRIPT = 'console.log("a page chunk, long enough to be worth compressing");\n'.repeat(40);
+
+/** The page shells and files the server answers with from a web build (apps/api/src/plugins/web.ts). */
+describe('serving the web build', () => {
+  let testApp: TestApp;
+  let app: FastifyInstance;
+  let distDir: string;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(join(tmpdir(), 'orchard-web-dist-'));
+    mkdirSync(join(distDir, 'assets'));
+    writeFileSync(
+      join(distDir, 'index.html'),
+      '<!doctype html><html><head><title>x</title><!--orchard-config--></head><body></body></html>',
+    );
+    writeFileSync(
+      join(distDir, 'route-preloads.json'),
+      JSON.stringify({
+        '/home': { scripts: ['assets/member-a1.js', 'assets/pages-b2.js'], styles: ['assets/member-c3.css'] },
+        '/plan/$id': { scripts: ['assets/member-a1.js'], styles: [] },
+        '/plan/log': { scripts: ['assets/plan-log-d4.js'], styles: [] },
+        '/': { scripts: [], styles: [] },
+        '/register': { scripts: ['assets/auth-e5.js'], styles: [] },
+      }),
+    );
+    writeFileSync(join(distDir, 'assets', 'member-a1.js'), SCRIPT);
+    writeFileSync(join(distDir, 'assets', 'member-a1.js.br'), brotliCompressSync(SCRIPT));
+    writeFileSync(join(distDir, 'assets', 'pages-b2.js'), SCRIPT);
+    testApp = await createTestApp('pglite', {}, { webDistDir: distDir });
+    app = testApp.app;
+  });
+  afterAll(async () => {
+    await testApp.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const shell = async (url: string, cookie = 'orchard_session=abc') => (await app.inject({ url, headers: { cookie } })).body;
+
+  it("names a page's own chunks and styles in its shell, so they load alongside the entry", async () => {
+    const home = await shell('/home');
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/member-a1.js">');
+    expect(home).toContain('<link rel="modulepreload" crossorigin href="/assets/pages-b2.js">');
+    expect(home).toContain('<link rel="preload" as="style" crossorigin href="/assets/member-c3.css">');
+    expect(home.indexOf('modulepreload')).toBeLessThan(home.indexOf('</head>'));
+    // The run-time configuration is there too.
+    expect(home).toContain('name="orchard-config"');
+  });
+
+  it("names no member page's chunks for a visitor without a session (sent on to sign in)", async () => {
+    expect(await shell('/home', '')).not.toContain('modulepreload');
+    expect(await shell('/home', 'theme=dark')).not.toContain('modulepreload');
+    expect(await shell('/home', 'theme=dark; orchard_session=abc')).toContain('/assets/member-a1.js');
+    expect(await shell('/register', '')).toContain('<link rel="modulepreload" crossorigin href="/assets/auth-e5.js">');
+  });
+
+  it('matches dynamic paths, a static path first, and names nothing for a path it does not list', async () => {
+    expect(await shell('/plan/42')).toContain('/assets/member-a1.js');
+    expect(await shell('/plan/log')).toContain('/assets/plan-log-d4.js');
+    expect(await shell('/plan/log')).not.toContain('/assets/member-a1.js');
+    expect(await shell('/?next=%2Fhome')).not.toContain('modulepreload');
+    expect(await shell('/withdraw')).not.toContain('modulepreload');
+    const unknown = await app.inject({ url: '/no-such-page' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).not.toContain('modulepreload');
+  });
+
+  it('sends the compressed copy the build wrote when the browser takes it, the file itself otherwise', async () => {
+    const compressed = await app.inject({ url: '/assets/member-a1.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(compressed.statusCode).toBe(200);
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['content-type']).toContain('javascript');
+    expect(compressed.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await app.inject({ url: '/assets/member-a1.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+
+    // No copy written: compressed as it goes out, as before.
+    const onTheFly = await app.inject({ url: '/assets/pages-b2.js', headers: { 'accept-encoding': 'br' } });
+    expect(onTheFly.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(onTheFly.rawPayload).toString()).toBe(SCRIPT);
+  });
+});
