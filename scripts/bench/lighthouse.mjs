@@ -6,9 +6,9 @@
 //   node scripts/bench/lighthouse.mjs --dist /tmp/web-dist     (the built server with another web build)
 //   node scripts/bench/lighthouse.mjs --base-url http://127.0.0.1:4180   (a server already running)
 //
-// Options: --runs N (3), --port N (3413, for the server started here); LIGHTHOUSE_RUNS also sets
-// the runs. The signed-in page uses the seeded demo member (SEED_DEMO, on unless turned off).
-import { mkdtempSync, rmSync } from 'node:fs';
+// Options: --runs N (3), --port N (3413, for the server started here), --save DIR (each run's full
+// report as JSON, to read what a page waits for); LIGHTHOUSE_RUNS also sets the runs. The signed-in page uses the seeded demo member (SEED_DEMO, on unless turned off).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -108,7 +108,7 @@ function printPage(path, page) {
  * Runs Lighthouse `runs` times per page against a running server at `baseUrl`; every figure is
  * the median of its runs (each separately), the shortfalls are those of any run.
  */
-export async function runLighthouse({ baseUrl, runs = 3 }) {
+export async function runLighthouse({ baseUrl, runs = 3, saveDir }) {
   const chromePath = findChromium();
   if (!chromePath) {
     console.log('lighthouse: skipped, no Chromium found (set CHROMIUM_PATH)');
@@ -137,6 +137,11 @@ export async function runLighthouse({ baseUrl, runs = 3 }) {
         });
         if (lhr.runtimeError) failures.push(lhr.runtimeError.code);
         else results.push(summarize(lhr));
+        if (saveDir) {
+          mkdirSync(saveDir, { recursive: true });
+          const name = `${path === '/' ? 'root' : path.slice(1).replaceAll('/', '-')}-${results.length + failures.length}.json`;
+          writeFileSync(join(saveDir, name), JSON.stringify(lhr));
+        }
       }
       if (results.length < runs) {
         console.log(`lighthouse ${path}: no figures, ${failures.length} runs failed (${failures.join(', ')})`);
@@ -161,12 +166,12 @@ export async function runLighthouse({ baseUrl, runs = 3 }) {
 }
 
 /** Starts the built server on a fresh data directory (demo member seeded), runs, stops it. */
-export async function runLighthouseOnBuiltServer({ port = 3413, runs = 3, distDir } = {}) {
+export async function runLighthouseOnBuiltServer({ port = 3413, runs = 3, distDir, saveDir } = {}) {
   const { startServer } = await import('./startup-and-bundle.mjs');
   const dataDir = mkdtempSync(join(tmpdir(), 'orchard-bench-'));
   const server = await startServer({ port, dataDir, env: distDir ? { WEB_DIST_DIR: distDir } : {} });
   try {
-    return await runLighthouse({ baseUrl: `http://127.0.0.1:${port}`, runs });
+    return await runLighthouse({ baseUrl: `http://127.0.0.1:${port}`, runs, saveDir });
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -182,11 +187,11 @@ if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   const runs = Number(option('--runs') ?? process.env.LIGHTHOUSE_RUNS ?? 3);
   const baseUrl = option('--base-url');
   if (baseUrl) {
-    await runLighthouse({ baseUrl: baseUrl.replace(/\/$/, ''), runs });
+    await runLighthouse({ baseUrl: baseUrl.replace(/\/$/, ''), runs, saveDir: option('--save') });
   } else {
     const distDir = option('--dist');
     const { ensureBuilt } = await import('../lib.mjs');
     if (!distDir) ensureBuilt();
-    await runLighthouseOnBuiltServer({ port: Number(option('--port') ?? 3413), runs, distDir });
+    await runLighthouseOnBuiltServer({ port: Number(option('--port') ?? 3413), runs, distDir, saveDir: option('--save') });
   }
 }
