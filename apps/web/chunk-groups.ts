@@ -3,6 +3,13 @@ import type { Plugin, Rolldown } from 'vite';
 
 type OutputChunk = Rolldown.OutputChunk;
 
+/** The bundle's chunks by file name. */
+export function chunksOf(bundle: Rolldown.OutputBundle): Map<string, OutputChunk> {
+  const chunks = new Map<string, OutputChunk>();
+  for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
+  return chunks;
+}
+
 /** What rolldown's manualChunks hands over to look at the module graph. */
 interface ModuleGraph {
   getModuleInfo(
@@ -112,8 +119,7 @@ export function noChunkCycles(): Plugin {
     name: 'orchard-no-chunk-cycles',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks = new Map<string, OutputChunk>();
-      for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
+      const chunks = chunksOf(bundle);
       const state = new Map<string, 'open' | 'done'>();
       const visit = (file: string, path: string[]): void => {
         if (state.get(file) === 'done') return;

@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import type { Plugin, Rolldown } from 'vite';
-
-type OutputChunk = Rolldown.OutputChunk;
+import type { Plugin } from 'vite';
+import { chunksOf } from './chunk-groups';
 
 /** Written beside index.html; the server reads it (apps/api/src/plugins/web.ts). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
@@ -46,8 +45,7 @@ export function routePreloads(): Plugin {
       routesDir = resolve(config.root, 'src/routes');
     },
     generateBundle(_options, bundle) {
-      const chunks = new Map<string, OutputChunk>();
-      for (const output of Object.values(bundle)) if (output.type === 'chunk') chunks.set(output.fileName, output);
+      const chunks = chunksOf(bundle);
 
       const closure = (start: Iterable<string>, into = new Set<string>()) => {
         const pending = [...start];

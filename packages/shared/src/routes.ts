@@ -65,21 +65,24 @@ function matchesPattern(pattern: string, pathname: string): boolean {
 }
 
 /**
- * The pattern (same notation as APP_ROUTES) a pathname matches, or undefined. A static path wins
- * over a dynamic one (`/plan/log` is not plan "log").
+ * A matcher over patterns in APP_ROUTES' notation: the pattern a pathname matches, or undefined.
+ * A static path wins over a dynamic one (`/plan/log` is not plan "log"); the patterns are ordered
+ * once, here, not on every request.
  */
-export function matchPathPattern(patterns: readonly string[], pathname: string): string | undefined {
-  let clean = pathname.split(/[?#]/)[0] ?? '/';
-  if (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1);
+export function pathMatcher(patterns: readonly string[]): (pathname: string) => string | undefined {
   const bySpecificity = [...patterns].sort((a, b) => Number(a.includes('$')) - Number(b.includes('$')));
-  return bySpecificity.find((pattern) => matchesPattern(pattern, clean));
+  return (pathname) => {
+    let clean = pathname.split(/[?#]/)[0] ?? '/';
+    if (clean.length > 1 && clean.endsWith('/')) clean = clean.slice(0, -1);
+    return bySpecificity.find((pattern) => matchesPattern(pattern, clean));
+  };
 }
 
 const ROUTES_BY_PATH = new Map(APP_ROUTES.map((route) => [route.path, route]));
-const ROUTE_PATHS = APP_ROUTES.map((route) => route.path);
+const matchAppRoute = pathMatcher(APP_ROUTES.map((route) => route.path));
 
 /** The route a pathname belongs to, or undefined for an unknown path (a 404). */
 export function findAppRoute(pathname: string): AppRoute | undefined {
-  const pattern = matchPathPattern(ROUTE_PATHS, pathname);
+  const pattern = matchAppRoute(pathname);
   return pattern === undefined ? undefined : ROUTES_BY_PATH.get(pattern);
 }

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { findAppRoute, matchPathPattern, type PublicConfig } from '@orchard/shared';
+import { findAppRoute, pathMatcher, type PublicConfig } from '@orchard/shared';
 import { SESSION_COOKIE } from '../modules/accounts/sessions';
 
 const YEAR_SECONDS = 31_536_000;
@@ -76,7 +76,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir?: 
   );
 
   const preloads = distDir ? readRoutePreloads(distDir) : {};
-  const patterns = Object.keys(preloads);
+  const matchPage = pathMatcher(Object.keys(preloads));
   const pageShells = new Map(Object.entries(preloads).map(([pattern, preload]) => [pattern, withPreloads(shell, preload)]));
 
   if (distDir) {
@@ -107,7 +107,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir?: 
     const known = route !== undefined;
     // A visitor with no session is sent on to sign in: a signed-in page's chunks would be wasted.
     const mayRender = route?.access === 'public' || route?.access === 'guest' || hasSessionCookie(request.headers.cookie);
-    const pattern = known && mayRender ? matchPathPattern(patterns, path) : undefined;
+    const pattern = known && mayRender ? matchPage(path) : undefined;
     return reply
       .status(known ? 200 : 404)
       .header('cache-control', 'no-store')

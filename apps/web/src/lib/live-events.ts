@@ -46,7 +46,10 @@ let source: EventSource | undefined;
 let openTimer: ReturnType<typeof setTimeout> | undefined;
 let closeTimer: ReturnType<typeof setTimeout> | undefined;
 
-/** Whether a query's key starts with one of these keys. */
+/**
+ * Whether a query's key starts with one of these keys (plain strings). React Query's own
+ * partialMatchKey compares objects deeply too; imported here it adds 0.5 KB to the first load.
+ */
 function matchesAny(queryKey: QueryKey, keys: readonly QueryKey[]): boolean {
   return keys.some((key) => key.every((part, index) => queryKey[index] === part));
 }
