@@ -36,6 +36,12 @@ const QUERY_HOOKS =
  */
 const SHARED = /\/(packages\/shared\/src|node_modules\/zod)\//;
 
+/**
+ * The form libraries (and the schemas, through the shared package): a page that shows no form,
+ * such as /home, should neither download nor run them.
+ */
+const FORM_LIBRARIES = /\/node_modules\/(zod|react-hook-form|@hookform\/resolvers)\//;
+
 const ROUTES = `${sep}src${sep}routes${sep}`;
 const SPLIT = /\?tsr-split=(.*)$/;
 
@@ -56,12 +62,22 @@ function routeArea(id: string): Area | undefined {
  * connections) that is half a dozen round trips in a row before it can paint. This groups
  * them: what the first load of `/` (the entry and the sign-in page) uses is left as it is, so
  * that page downloads nothing more; of the rest, what only the other sign-in pages use goes to
- * `auth`, what members' pages use (the public pages share their layout) to `member`, and what
- * both use to `pages`. The console's modules keep the default split (operators on laptops,
- * and members' phones never fetch them).
+ * `auth`, what many members' pages use (the public pages share their layout) to
+ * `member`, and what both use to `pages`. What only a few members' pages use (at most a fifth of
+ * them) keeps the default split, a chunk per page or per few pages, fetched beside `member` in
+ * the same round trip: `/home` does not download the withdrawal forms, the plan page or the share
+ * page's QR code (its scripts 102 → 80 KB brotli). The console's modules keep the
+ * default split (operators on laptops, and members' phones never fetch them).
  */
 export function chunkGroups() {
   let areas: Map<string, Set<Area>> | undefined;
+
+  /** Members' pages (their route modules) that import each module, statically through any path. */
+  const memberPages = new Map<string, Set<string>>();
+  /** How many members' pages a module may serve and still load only with them (a fifth of all). */
+  let fewPages = 1;
+  /** Modules that import a form library, directly or through any path. */
+  const withForms = new Set<string>();
 
   /** Every module, with the areas whose pages import it (statically, through any path). */
   function mapAreas(start: string, graph: ModuleGraph): Map<string, Set<Area>> {
@@ -75,15 +91,25 @@ export function chunkGroups() {
       const info = graph.getModuleInfo(id);
       if (info) pending.push(...info.importers, ...info.importedIds, ...info.dynamicallyImportedIds);
     }
+    // A layout (a route file with a folder of the same name) is part of every page under it.
+    const routeFiles = [...all].filter((id) => SPLIT.test(id)).map((id) => id.replace(SPLIT, ''));
+    const isLayout = (id: string) => {
+      const folder = `${id.replace(SPLIT, '').replace(/\.tsx$/, '')}${sep}`;
+      return routeFiles.some((file) => file.startsWith(folder));
+    };
     const found = new Map<string, Set<Area>>();
     const mark = (root: string, area: Area) => {
+      const layout = area === 'member' && isLayout(root);
       const queue = [root];
+      const seen = new Set<string>();
       while (queue.length > 0) {
         const id = queue.pop()!;
+        if (seen.has(id)) continue;
+        seen.add(id);
         const marks = found.get(id) ?? new Set<Area>();
-        if (marks.has(area)) continue;
         marks.add(area);
         found.set(id, marks);
+        if (area === 'member') memberPages.set(id, (memberPages.get(id) ?? new Set()).add(layout ? '*' : root));
         queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
       }
     };
@@ -92,6 +118,19 @@ export function chunkGroups() {
       const area = routeArea(id);
       if (area) mark(id, area);
     }
+    const importersOf = new Map<string, string[]>();
+    for (const id of all) {
+      for (const target of graph.getModuleInfo(id)?.importedIds ?? []) importersOf.set(target, [...(importersOf.get(target) ?? []), id]);
+    }
+    const formQueue = [...all].filter((id) => FORM_LIBRARIES.test(id));
+    while (formQueue.length > 0) {
+      const id = formQueue.pop()!;
+      if (withForms.has(id)) continue;
+      withForms.add(id);
+      formQueue.push(...(importersOf.get(id) ?? []));
+    }
+    const pageCount = [...all].filter((id) => routeArea(id) === 'member' && !isLayout(id)).length;
+    fewPages = Math.max(1, Math.floor(pageCount / 5));
     return found;
   }
 
@@ -103,8 +142,11 @@ export function chunkGroups() {
     if (!marks || marks.has('first')) return undefined;
     const member = marks.has('member');
     const auth = marks.has('auth');
-    if (member && auth) return 'pages';
-    if (member) return 'member';
+    const forms = withForms.has(id);
+    if (member && auth) return forms ? 'forms' : 'pages';
+    const pages = memberPages.get(id)!;
+    if (member && marks.size === 1 && !pages.has('*') && pages.size <= fewPages) return undefined;
+    if (member) return forms ? 'member-forms' : 'member';
     if (auth) return 'auth';
     return undefined;
   };
