@@ -119,7 +119,7 @@ async function signIn(browser, baseUrl, account) {
 /** The route table (packages/shared/src/routes.ts), read as text: this script runs on plain Node, without a TypeScript loader. */
 function readRouteTable() {
   const source = readFileSync(join(ROOT, 'packages/shared/src/routes.ts'), 'utf8');
-  const routes = [...source.matchAll(/\{ path: '([^']+)', access: '([a-z-]+)'/g)].map(([, path, access]) => ({ path, access }));
+  const routes = [...source.matchAll(/\{\s*path: '([^']+)',\s*access: '([a-z-]+)'/g)].map(([, path, access]) => ({ path, access }));
   if (routes.length === 0) throw new Error('no routes found in packages/shared/src/routes.ts');
   return routes;
 }

@@ -1,10 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
+import { registerMember } from './auth';
 
 const SCRIPT = 'console.log("a page chunk, long enough to be worth compressing");\n'.repeat(40);
 
@@ -88,5 +89,63 @@ describe('serving the web build', () => {
     const onTheFly = await app.inject({ url: '/assets/pages-b2.js', headers: { 'accept-encoding': 'br' } });
     expect(onTheFly.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(onTheFly.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  /** The answers a shell carries for its page's first reads (`#orchard-reads`), parsed. */
+  function readsIn(page: string): Record<string, unknown> | undefined {
+    const found = /<script type="application\/json" id="orchard-reads">(.*?)<\/script>/s.exec(page);
+    return found ? (JSON.parse(found[1]!) as Record<string, unknown>) : undefined;
+  }
+
+  it("carries the answers of a page's first reads for the member signed in, and only theirs", async () => {
+    const member = await registerMember(testApp, { displayName: 'Shell Reader' });
+    const other = await registerMember(testApp, { displayName: 'Someone Else' });
+    const home = readsIn(await shell('/home', member.cookie))!;
+    // The session probe every page makes, and what /home renders first (APP_ROUTES' reads).
+    expect(home['/session']).toMatchObject({ user: { id: member.userId, displayName: 'Shell Reader' } });
+    expect(home['/wallet']).toMatchObject({ available: 0, onHold: 0 });
+    expect(Object.keys(home)).toEqual(
+      expect.arrayContaining(['/wallet/transactions?limit=5', '/recharge/orders?limit=20', '/me/commissions', '/content/home']),
+    );
+    // Each the same answer the page would read itself.
+    const wallet = await app.inject({ url: '/api/v1/wallet', headers: { cookie: member.cookie } });
+    expect(home['/wallet']).toEqual(wallet.json());
+    expect(JSON.stringify(readsIn(await shell('/home', other.cookie)))).not.toContain(member.userId);
+    // Another page carries the probe only.
+    expect(Object.keys(readsIn(await shell('/plan/log', member.cookie))!)).toEqual(['/session']);
+  });
+
+  it('carries a visitor’s answers on public pages, and leaves out what was not answered 200', async () => {
+    const register = readsIn(await shell('/register', ''))!;
+    expect(register['/session']).toEqual({ user: null });
+    expect(register['/auth/options']).toMatchObject({ passwordMinLength: expect.any(Number) });
+    // An ended session: the probe says nobody, the member's reads (401) are not there to use.
+    const ended = readsIn(await shell('/home', 'orchard_session=no-such-session'))!;
+    expect(ended).toEqual({ '/session': { user: null } });
+    // No answers in a shell for a path that is not a page, nor for a HEAD.
+    expect((await app.inject({ url: '/no-such-page' })).body).not.toContain('orchard-reads');
+    expect((await app.inject({ method: 'HEAD', url: '/register' })).body).toBe('');
+  });
+
+  it('cannot be closed early by what a member typed', async () => {
+    const member = await registerMember(testApp, { displayName: '</script><script>alert(1)</script>' });
+    const page = await shell('/home', member.cookie);
+    expect(page).not.toContain('<script>alert(1)');
+    expect(page.match(/<\/script>/g)?.length).toBe(1);
+    expect(readsIn(page)!['/session']).toMatchObject({ user: { displayName: '</script><script>alert(1)</script>' } });
+  });
+
+  it('compresses the shell for a browser that takes it, and is never kept by a cache', async () => {
+    const member = await registerMember(testApp);
+    const plain = await app.inject({ url: '/home', headers: { cookie: member.cookie } });
+    expect(plain.headers['cache-control']).toBe('no-store');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await app.inject({ url: '/home', headers: { cookie: member.cookie, 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toContain('id="orchard-reads"');
+    const gzip = await app.inject({ url: '/home', headers: { cookie: member.cookie, 'accept-encoding': 'gzip;q=1' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toContain('name="orchard-config"');
   });
 });

@@ -9,6 +9,8 @@ import {
   SIGNED_IN_ROUTES,
   watchLoadingBar,
 } from './support';
+import { APP_ROUTES } from '../../../packages/shared/src/routes';
+import { signInMember } from './wallet-support';
 
 test.describe('signed out', () => {
   for (const path of PUBLIC_ROUTES) {
@@ -125,6 +127,27 @@ test.describe('signed in (front end only)', () => {
     await page.route('**/api/v1/session', (route) => route.fulfill({ status: 500, contentType: 'text/plain', body: 'oops' }));
     await page.goto('/home');
     await expect(page.getByRole('heading', { level: 1, name: 'Internal Server Error' })).toBeVisible();
+  });
+});
+
+test.describe('first load', () => {
+  test("a page's shell carries its first reads: /home renders without asking the API for them", async ({ page }) => {
+    await signInMember(page);
+    // The API reads the page makes before the live stream opens (which then refreshes everything).
+    const asked: string[] = [];
+    let streamOpened = false;
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (!url.pathname.startsWith('/api/v1/')) return;
+      if (url.pathname === '/api/v1/events') streamOpened = true;
+      if (!streamOpened) asked.push(`${url.pathname.slice('/api/v1'.length)}${url.search}`);
+    });
+    await page.goto('/home');
+    await expect(page.getByRole('region', { name: 'Available balance' })).toContainText(/\$\d/);
+    await expect(page.getByRole('heading', { name: 'Recent activity' })).toBeVisible();
+    const listed = APP_ROUTES.find((route) => route.path === '/home')?.reads ?? [];
+    expect(listed.length).toBeGreaterThan(0);
+    expect(asked.filter((path) => path === '/session' || listed.includes(path))).toEqual([]);
   });
 });
 

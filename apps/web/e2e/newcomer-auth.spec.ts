@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { E2E_OPERATOR } from '../../../playwright.config';
 import { uniqueEmail } from './accounts-support';
-import { AUTH_LAYOUT_ROUTES } from './support';
+import { AUTH_LAYOUT_ROUTES, withoutShellAnswers } from './support';
 
 /* What a newcomer meets in the first minutes (issue 10): auth pages, the 404 view, placeholders, terms. */
 
@@ -99,6 +99,7 @@ test.describe('terms and privacy at registration', () => {
   });
 
   test('a stale version is refused on its field, and the form shows why', async ({ page }) => {
+    await withoutShellAnswers(page);
     await page.route('**/api/v1/auth/options', async (route) => {
       const response = await route.fetch();
       await route.fulfill({ response, json: { ...(await response.json()), termsVersion: '2000-01-01' } });

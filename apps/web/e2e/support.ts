@@ -23,14 +23,42 @@ export const SIGNED_IN_ROUTES = [
   '/withdraw/log',
 ];
 
+/**
+ * The pages read the network rather than the answers the server put in their shell
+ * (docs/decisions/0023): for tests that fake the API with page.route, which the page would
+ * otherwise never ask on its first load.
+ */
+export async function withoutShellAnswers(page: Page) {
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-encoding'];
+      delete headers['content-length'];
+      const body = (await response.text()).replace(/<script type="application\/json" id="orchard-reads">[\s\S]*?<\/script>/, '');
+      await route.fulfill({ status: response.status(), headers, body });
+    },
+  );
+}
+
 /** Answers the session probe as if a member were signed in (front-end behaviour only; no session exists). */
 export async function pretendSignedIn(page: Page, me: Record<string, unknown> = { id: 'm-1', displayName: 'Ada', role: 'member' }) {
-  await page.route('**/api/v1/session', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ user: me }) }));
+  await withoutShellAnswers(page);
+  await page.route('**/api/v1/session', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ user: me }) }),
+  );
 }
 
 /** Answers the team API with an empty team (invite code ABCD2345), for pages tested without a real member. */
 export async function pretendEmptyTeam(page: Page) {
-  const level = (n: number) => ({ level: n, members: 0, purchasesTotal: 0, commission: { pending: 0, available: 0, onReview: 0, reversed: 0 } });
+  const level = (n: number) => ({
+    level: n,
+    members: 0,
+    purchasesTotal: 0,
+    commission: { pending: 0, available: 0, onReview: 0, reversed: 0 },
+  });
   const summary = {
     currency: 'USD',
     inviteCode: 'ABCD2345',

@@ -1,12 +1,13 @@
 import './styles.css';
 import './lib/zod-config';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { reloadAfterChunkError } from './lib/chunk-reload';
 import { I18nProvider } from './lib/i18n';
 import { applyLanguage, initialLanguage } from './lib/language';
+import { LOADING_BAR } from './lib/loading-bar';
 import { createQueryClient } from './lib/query-client';
 import { reportClientError } from './lib/report-error';
 import { createAppRouter } from './router';
@@ -21,17 +22,29 @@ function mount() {
   if (!container) throw new Error('The #app element is missing');
   const queryClient = createQueryClient();
   const router = createAppRouter(queryClient);
-  createRoot(container, {
+  const root = createRoot(container, {
     onUncaughtError: (error) => reportClientError('unhandled', error),
-  }).render(
-    <StrictMode>
-      <I18nProvider>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </I18nProvider>
-    </StrictMode>,
-  );
+  });
+  const render = () =>
+    // A transition: React renders the first page in slices, giving the main thread back between
+    // them, instead of in one long task a phone's tap would wait behind.
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <I18nProvider>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </I18nProvider>
+        </StrictMode>,
+      ),
+    );
+  // The first page's code and data before the first render (the page's shell names the one and
+  // carries most of the other), so that render is the whole page at once. A first load slower
+  // than the loading bar's throttle renders then, its bar showing as on any navigation; the
+  // router goes on with the same load.
+  const throttle = new Promise((resolve) => setTimeout(resolve, LOADING_BAR.throttleMs));
+  void Promise.race([router.load().catch(() => undefined), throttle]).then(render);
 }
 
 // The service worker (vite.config.ts, VitePWA): registered after the page has loaded, so it never

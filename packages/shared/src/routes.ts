@@ -10,6 +10,12 @@ export interface AppRoute {
   path: string;
   access: RouteAccess;
   layout: RouteLayout;
+  /**
+   * The API reads (GET paths below the API base, exactly as the page requests them) its first
+   * render waits for. The server answers them inside the page's shell, with the session probe
+   * every page makes, so the page needs no round trip of its own before it paints.
+   */
+  reads?: readonly string[];
 }
 
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -19,13 +25,25 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/user/password', access: 'public', layout: 'default' },
   { path: '/auto_way', access: 'guest', layout: 'auth' },
   { path: '/forget-password', access: 'guest', layout: 'auth' },
-  { path: '/register', access: 'guest', layout: 'auth' },
+  { path: '/register', access: 'guest', layout: 'auth', reads: ['/auth/options'] },
   { path: '/reset-password', access: 'guest', layout: 'auth' },
   { path: '/verify-code', access: 'guest', layout: 'auth' },
   // The sign-in page: auth layout with the auth check (a signed-in member goes to /home).
   { path: '/', access: 'guest', layout: 'auth' },
   { path: '/coupon', access: 'signed-in', layout: 'default' },
-  { path: '/home', access: 'signed-in', layout: 'default' },
+  {
+    path: '/home',
+    access: 'signed-in',
+    layout: 'default',
+    reads: [
+      '/wallet',
+      '/wallet/transactions?limit=5',
+      '/recharge/orders?limit=20',
+      '/me/purchases?status=active&limit=20',
+      '/me/commissions',
+      '/content/home',
+    ],
+  },
   { path: '/plan', access: 'signed-in', layout: 'default' },
   { path: '/plan/$id', access: 'signed-in', layout: 'default' },
   { path: '/plan/log', access: 'signed-in', layout: 'default' },

@@ -1,7 +1,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findAppRoute, pathMatcher, type PublicConfig } from '@orchard/shared';
 import { SESSION_COOKIE } from '../modules/accounts/sessions';
 
@@ -59,6 +60,63 @@ function hasSessionCookie(cookie: string | undefined): boolean {
   return cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`);
 }
 
+/** The session probe every page makes before it renders (apps/web/src/lib/session.ts). */
+const SESSION_PROBE = '/session';
+/** A shell is not held back longer than this for its answers; the page then reads them itself. */
+const READS_WAIT_MS = 1_000;
+
+/**
+ * A page's reads answered in advance: each GET goes through the API in-process, as the page
+ * would send it (the caller's cookie and address), and the 200 answers go into the shell as
+ * JSON, which apps/web/src/lib/api-client.ts uses for the page's first reads instead of the
+ * network. Anything else (an error, a slow answer) is left out and the page reads it itself.
+ */
+async function answerReads(app: FastifyInstance, request: FastifyRequest, apiBase: string, paths: readonly string[]): Promise<string> {
+  const headers: Record<string, string> = { accept: 'application/json', 'x-requested-with': 'fetch' };
+  for (const name of ['cookie', 'user-agent', 'accept-language'] as const) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  const answers = Promise.all(
+    paths.map(async (path) => {
+      const response = await app.inject({ method: 'GET', url: `${apiBase}${path}`, headers, remoteAddress: request.ip });
+      return response.statusCode === 200 ? `${JSON.stringify(path)}:${response.body}` : undefined;
+    }),
+  );
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), READS_WAIT_MS)));
+  try {
+    const found = await Promise.race([answers, late]);
+    const entries = (found ?? []).filter((entry) => entry !== undefined);
+    if (entries.length === 0) return '';
+    // JSON has `<` only inside strings, where \u003c reads the same: no `</script>` can close the tag early.
+    return `<script type="application/json" id="orchard-reads">{${entries.join(',').replaceAll('<', '\\u003c')}}</script>`;
+  } catch {
+    return '';
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * A shell compressed for the browser that asked, as the API's answers are (@fastify/compress
+ * hooks routes, and a page's shell is the not-found handler's): brotli 4 or gzip, fast enough
+ * for an answer made per request.
+ */
+function compressShell(reply: FastifyReply, page: string, acceptEncoding: string | undefined): string | Buffer {
+  const accepted = new Set((acceptEncoding ?? '').split(',').map((part) => part.split(';')[0]!.trim()));
+  if (page.length < 1024) return page;
+  if (accepted.has('br')) {
+    reply.header('content-encoding', 'br');
+    return brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+  }
+  if (accepted.has('gzip')) {
+    reply.header('content-encoding', 'gzip');
+    return gzipSync(page);
+  }
+  return page;
+}
+
 const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Orchard</title><!--orchard-config--></head>
 <body><div id="app"><p>The web app has not been built. Run <code>npm run build</code>.</p></div></body></html>`;
 
@@ -68,6 +126,8 @@ const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-
  * its error page), unknown /api paths the JSON error.
  */
 export async function registerWebApp(app: FastifyInstance, options: { distDir?: string; config: Omit<PublicConfig, 'buildId'> }) {
+  // Reads are answered in the shell only when the API is this server's (a path, not another origin).
+  const apiBase = options.config.apiBaseUrl.startsWith('/') ? options.config.apiBaseUrl.replace(/\/$/, '') : undefined;
   const distDir = options.distDir && existsSync(join(options.distDir, 'index.html')) ? options.distDir : undefined;
   const shell = renderShell(
     distDir ? readFileSync(join(distDir, 'index.html'), 'utf8') : FALLBACK_SHELL,
@@ -95,7 +155,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir?: 
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     if (path === '/api' || path.startsWith('/api/')) {
       return app.sendApiNotFound(request, reply);
@@ -108,10 +168,17 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir?: 
     // A visitor with no session is sent on to sign in: a signed-in page's chunks would be wasted.
     const mayRender = route?.access === 'public' || route?.access === 'guest' || hasSessionCookie(request.headers.cookie);
     const pattern = known && mayRender ? matchPage(path) : undefined;
-    return reply
+    let page = (pattern !== undefined && pageShells.get(pattern)) || shell;
+    if (known && mayRender && apiBase && distDir && request.method === 'GET') {
+      const reads = await answerReads(app, request, apiBase, [SESSION_PROBE, ...(route.reads ?? [])]);
+      page = page.replace('</head>', `${reads}</head>`);
+    }
+    // no-store: the shell may carry the member's own answers, and is never kept by any cache.
+    reply
       .status(known ? 200 : 404)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send((pattern !== undefined && pageShells.get(pattern)) || shell);
+      .header('vary', 'accept-encoding');
+    return reply.send(compressShell(reply, page, request.headers['accept-encoding']));
   });
 }

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Me, SessionProbe } from '@orchard/shared';
-import { apiFetch } from './api-client';
+import { apiFetch, forgetShellAnswers } from './api-client';
 import { followAccountLanguage, languageAtSignIn } from './language';
 
 /** The signed-in member (the shared contract; a type-only import costs no bytes). */
@@ -34,6 +34,7 @@ export function setSignedIn(queryClient: QueryClient, me: Me | null) {
     languageAtSignIn(me, async (language) =>
       queryClient.setQueryData(meQueryKey, await apiFetch<Me>('/me', { method: 'PATCH', body: { language } })),
     );
+  forgetShellAnswers();
   queryClient.clear();
   queryClient.setQueryData(meQueryKey, me);
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import '../widgets.css';
 import {
   MARQUEE_DEFAULT_DURATION_S,
@@ -96,8 +96,10 @@ export function Marquee({
     setCopies(next); // same value → React skips the render
   }, [vertical]);
 
-  // Measure before paint on mount and whenever the content changes …
-  useLayoutEffect(measure, [measure, children]);
+  // Measure on mount and whenever the content changes … (after the commit, not inside it: measuring
+  // there forces the whole page's first layout into the task that renders it; the strip shows one
+  // copy for at most a frame, which the scroll has not yet moved)
+  useEffect(measure, [measure, children]);
   // … and every 100 ms for width changes (rotation, fonts loading, a parent resizing).
   useEffect(() => {
     const id = setInterval(() => {
