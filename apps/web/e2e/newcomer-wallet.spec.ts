@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { createOrder, operatorApi, signInMember } from './wallet-support';
+import { withoutShellAnswers } from './support';
 
 /** What a new member meets around their first recharge (issue 10): home, the order page, the statement. */
 
@@ -116,6 +117,7 @@ test.describe('a newcomer around the first recharge', () => {
     await expect(page.getByRole('search', { name: 'Filters' })).toBeVisible();
 
     // A member with no entries at all: nothing to filter, so no filters.
+    await withoutShellAnswers(page);
     await page.route('**/api/v1/wallet/transactions?*', (route) => route.fulfill({ json: { items: [], nextCursor: null } }));
     await page.goto('/trx/log');
     await expect(page.getByText('No transactions yet', { exact: true })).toBeVisible();

@@ -42,12 +42,12 @@ test('the service worker serves the shell from its cache and never an /api/ answ
   await signInMember(page);
   await page.goto('/home');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await page.goto('/trx/log');
+  await page.goto('/plan/log');
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   const api = answers.filter((answer) => answer.url.startsWith('/api/'));
   const assets = answers.filter((answer) => answer.url.startsWith('/assets/'));
-  // /home's first reads came in its shell (docs/decisions/0023); the statement page reads its own.
-  expect(api.map((answer) => answer.url)).toContain('/api/v1/wallet/transactions');
+  // /home's first reads came in its shell (docs/decisions/0023); the plans history reads its own.
+  expect(api.map((answer) => answer.url)).toContain('/api/v1/me/purchases');
   expect(api.filter((answer) => answer.fromWorker)).toEqual([]);
   expect(assets.some((answer) => answer.fromWorker)).toBe(true);
 });
