@@ -66,7 +66,7 @@ function routeArea(id: string): Area | undefined {
  * `member`, and what both use to `pages`. What only a few members' pages use (at most a fifth of
  * them) keeps the default split, a chunk per page or per few pages, fetched beside `member` in
  * the same round trip: `/home` does not download the withdrawal forms, the plan page or the share
- * page's QR code (its scripts 102 → 80 KB brotli). The console's modules keep the
+ * page's QR code; nor, apart in `forms`/`member-forms`, the form libraries (docs/decisions/0023). The console's modules keep the
  * default split (operators on laptops, and members' phones never fetch them).
  */
 export function chunkGroups() {
@@ -120,7 +120,11 @@ export function chunkGroups() {
     }
     const importersOf = new Map<string, string[]>();
     for (const id of all) {
-      for (const target of graph.getModuleInfo(id)?.importedIds ?? []) importersOf.set(target, [...(importersOf.get(target) ?? []), id]);
+      for (const target of graph.getModuleInfo(id)?.importedIds ?? []) {
+        const importers = importersOf.get(target);
+        if (importers) importers.push(id);
+        else importersOf.set(target, [id]);
+      }
     }
     const formQueue = [...all].filter((id) => FORM_LIBRARIES.test(id));
     while (formQueue.length > 0) {

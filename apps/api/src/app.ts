@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -7,6 +6,7 @@ import { API_PREFIX } from '@orchard/shared';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { AdjustableClock, systemClock, type Clock } from './lib/clock';
+import { DYNAMIC_BROTLI_OPTIONS } from './lib/compression';
 import { loggerOptions, registerRequestLog } from './lib/logger';
 import { accountsPlugin } from './modules/accounts/plugin';
 import { passkeyRoutes } from './modules/accounts/passkey-routes';
@@ -101,14 +101,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   });
 
   await registerSecurityHeaders(app);
-  // Brotli's default quality (11) is meant for static files: on every dynamic answer it costs more
-  // CPU than the whole request (ledger credits/s halved in scripts/bench). Quality 4 compresses
-  // JSON about as well as gzip at a fraction of the cost.
-  await app.register(compress, {
-    threshold: 1024,
-    encodings: ['br', 'gzip'],
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], brotliOptions: DYNAMIC_BROTLI_OPTIONS });
   await registerOpenApi(app, config.APP_NAME);
   await app.register(idempotencyPlugin);
   await app.register(readCachesPlugin);
@@ -139,7 +132,18 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
       await api.register(contentRoutes);
       await api.register(eventRoutes);
       // Every operator route lives inside the one operator scope (guard, permissions, audit check).
-      await api.register(operatorScope, { prefix: '/admin', routes: [adminLedgerRoutes, adminRoutes, adminPlanRoutes, adminWithdrawalRoutes, adminTeamRoutes, adminContentRoutes, adminDashboardRoutes] });
+      await api.register(operatorScope, {
+        prefix: '/admin',
+        routes: [
+          adminLedgerRoutes,
+          adminRoutes,
+          adminPlanRoutes,
+          adminWithdrawalRoutes,
+          adminTeamRoutes,
+          adminContentRoutes,
+          adminDashboardRoutes,
+        ],
+      });
     },
     { prefix: API_PREFIX },
   );

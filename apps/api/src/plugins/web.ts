@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findAppRoute, pathMatcher, type PublicConfig } from '@orchard/shared';
+import { DYNAMIC_BROTLI_OPTIONS } from '../lib/compression';
 import { SESSION_COOKIE } from '../modules/accounts/sessions';
 
 const YEAR_SECONDS = 31_536_000;
@@ -101,15 +102,14 @@ async function answerReads(app: FastifyInstance, request: FastifyRequest, apiBas
 
 /**
  * A shell compressed for the browser that asked, as the API's answers are (@fastify/compress
- * hooks routes, and a page's shell is the not-found handler's): brotli 4 or gzip, fast enough
- * for an answer made per request.
+ * hooks routes, and a page's shell is the not-found handler's), with the same brotli settings.
  */
 function compressShell(reply: FastifyReply, page: string, acceptEncoding: string | undefined): string | Buffer {
   const accepted = new Set((acceptEncoding ?? '').split(',').map((part) => part.split(';')[0]!.trim()));
   if (page.length < 1024) return page;
   if (accepted.has('br')) {
     reply.header('content-encoding', 'br');
-    return brotliCompressSync(page, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+    return brotliCompressSync(page, DYNAMIC_BROTLI_OPTIONS);
   }
   if (accepted.has('gzip')) {
     reply.header('content-encoding', 'gzip');

@@ -65,7 +65,11 @@ function readShellAnswers(): Map<string, unknown> {
 }
 
 function shellAnswer(path: string): { value: unknown } | undefined {
-  if (performance.now() > SHELL_ANSWERS_MS) shellAnswers = new Map();
+  if (shellAnswers?.size === 0) return undefined;
+  if (performance.now() > SHELL_ANSWERS_MS) {
+    forgetShellAnswers();
+    return undefined;
+  }
   shellAnswers ??= readShellAnswers();
   if (!shellAnswers.has(path)) return undefined;
   const value = shellAnswers.get(path);
