@@ -105,7 +105,14 @@ async function answerReads(app: FastifyInstance, request: FastifyRequest, apiBas
  * hooks routes, and a page's shell is the not-found handler's), with the same brotli settings.
  */
 function compressShell(reply: FastifyReply, page: string, acceptEncoding: string | undefined): string | Buffer {
-  const accepted = new Set((acceptEncoding ?? '').split(',').map((part) => part.split(';')[0]!.trim()));
+  // The codings the browser takes; one it marks `q=0` it refuses.
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.split(';').map((piece) => piece.trim()))
+      .filter(([, ...params]) => !params.some((param) => /^q=0(\.0*)?$/.test(param)))
+      .map(([coding]) => coding),
+  );
   if (page.length < 1024) return page;
   if (accepted.has('br')) {
     reply.header('content-encoding', 'br');
