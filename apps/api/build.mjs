@@ -1,7 +1,7 @@
 // Bundles the API into dist/ as plain JavaScript (Node 20 cannot run TypeScript), with the
 // workspace package inlined and every npm dependency left external.
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -29,7 +29,13 @@ await build({
   logLevel: 'warning',
 });
 cpSync('src/db/migrations', 'dist/migrations', { recursive: true });
-// A migrated empty embedded database for first starts (src/db/template.ts), from the shipped migrations.
+// The repeatable definitions (src/db/definitions.ts): every `<module>/sql/*.sql` under src, at the
+// same relative path under dist/definitions, where the built server reads them.
+for (const file of readdirSync('src', { recursive: true })) {
+  if (/(^|\/)sql\/[a-z0-9_]+\.sql$/.test(file)) cpSync(`src/${file}`, `dist/definitions/${file}`);
+}
+// A migrated empty embedded database for first starts (src/db/template.ts), from the shipped
+// migrations and definitions.
 const made = spawnSync(process.execPath, ['dist/db/make-template.js'], { stdio: 'inherit' });
 if (made.status !== 0) throw new Error('could not write the PGlite template');
 console.log('api built: dist/');

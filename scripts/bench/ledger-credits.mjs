@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Operator credits per second through the HTTP API on PostgreSQL, against pgbench sending the very
-// database call the server sends (recharge_credit, migration 0930). Goal: API ≥ 0.6 × pgbench.
+// database call the server sends (recharge_credit, apps/api/src/modules/recharge/sql/recharge_credit.sql). Goal: API ≥ 0.6 × pgbench.
 //
 //   node scripts/bench/ledger-credits.mjs [--quick]
 //

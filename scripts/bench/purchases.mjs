@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Plan purchases per second through the HTTP API on PostgreSQL, beside pgbench sending the same
-// database call (plan_purchase, migration 0510) straight to the same tables, triggers and rows: the
+// database call (plan_purchase, apps/api/src/modules/plans/sql/plan_purchase.sql) straight to the same tables, triggers and rows: the
 // ratio is what the HTTP server, its session check and its client cost on top of the database's
 // own work. Standalone:
 //
@@ -137,7 +137,7 @@ async function queryCounts(child, file) {
 
 /**
  * The pgbench script: one purchase as the server sends it, the one call of `plan_purchase`
- * (migration 0510) with the same arguments, the buyer's id taken from `bench_members` in the same
+ * (modules/plans/sql/plan_purchase.sql) with the same arguments, the buyer's id taken from `bench_members` in the same
  * statement. With `requestOverhead`, the session read every HTTP request also runs before it.
  */
 export function pgbenchPurchaseScript({ chains, chainLength, plan, requestOverhead }) {

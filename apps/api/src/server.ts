@@ -23,8 +23,9 @@ async function main() {
   const app = await buildApp({ config, database, webDistDir: config.WEB_DIST_DIR ?? WEB_DIST_DIR, clock });
   if (clock) app.log.warn('TEST_CLOCK is on: POST /api/test/clock from this machine moves the clock forward. Never use it in production.');
 
-  const { applied } = await migrate(database);
+  const { applied, definitions } = await migrate(database);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  if (definitions.length > 0) app.log.info({ definitions }, 'database definitions applied');
   const seeded = await seed(database, config, app.log);
 
   let closing = false;

@@ -95,7 +95,7 @@ export function englishTexts(): Set<string> {
   }
   // The parts of "Try again in {wait}." (rate-limit/rules.ts describeWait).
   for (const unit of ['1 second', '{seconds} seconds', '{minutes} minutes', '{hours} hours']) found.add(unit);
-  // Ledger memos the database functions write (migrations 0510, 0700, 0800, 0930); the statement shows them.
+  // Ledger memos the database functions write (the `sql/` definitions of the ledger and the modules); the statement shows them.
   for (const memo of DATABASE_MEMOS) found.add(memo);
   return found;
 }

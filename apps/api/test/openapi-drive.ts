@@ -84,6 +84,7 @@ export function safeJson(text: string): unknown {
  */
 const BOOKKEEPING = new Set([
   'schema_migrations',
+  'schema_definitions',
   'rate_limit_attempts',
   'rate_limit_counters',
   'idempotency_keys',

@@ -68,7 +68,7 @@ type Command =
   | { op: 'release'; advance: number | 'to next event' | 'to next release' }
   | { op: 'settings'; settings: Settings }
   | { op: 'freeze'; member: number }
-  /** A self-referral signal on a member (migration 0800 referral_flag), and an operator's decision on a hold. */
+  /** A self-referral signal on a member (referral_flag, modules/team/sql/), and an operator's decision on a hold. */
   | { op: 'flag'; member: number; kind: 'registration_burst' | 'same_address' }
   | { op: 'decide'; among: 'open' | 'all'; member: number; decision: 'release' | 'void' };
 

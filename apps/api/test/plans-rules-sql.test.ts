@@ -8,7 +8,7 @@ import { createTestDatabase, type TestDatabase } from './database';
 /**
  * The quote (and the wallet-credit redemption) apply the coupon rules in TypeScript
  * (modules/plans/rules.ts); the purchase applies them in the database (plan_coupon_refusal and
- * plan_coupon_discount, migration 0510). Two copies of one rule must give one answer, or a quote
+ * plan_coupon_discount, modules/plans/sql/). Two copies of one rule must give one answer, or a quote
  * would promise a discount the purchase then refuses. Random coupons, members, times and prices,
  * near every boundary, against both.
  */

@@ -26,7 +26,7 @@ describe('the embedded database template', () => {
     expect(unpackTemplate(dataDir, templatePath)).toBe(true);
     const opened = await openDatabase({ dataDir });
     try {
-      expect((await migrate(opened)).applied).toEqual([]);
+      expect(await migrate(opened)).toEqual({ applied: [], definitions: [] });
       const [row] = await opened.withSession((session) => session.query<{ n: number }>('select count(*)::int as n from users'));
       expect(row!.n).toBe(0);
     } finally {

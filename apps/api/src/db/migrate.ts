@@ -1,17 +1,29 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { DatabaseHandle } from './client';
+import { applyDefinitions, readDefinitions, type Definition } from './definitions';
 
 /**
  * Plain SQL migrations (docs/decisions/0002): `NNNN_name.sql`, applied once each in file-name
- * order inside one transaction per file, recorded in `schema_migrations`. An advisory lock keeps
+ * order inside one transaction per file, recorded in `schema_migrations`; then the repeatable
+ * definitions (every SQL function and trigger, definitions.ts; docs/decisions/0024), each applied
+ * again whenever its file changes, recorded in `schema_definitions`. An advisory lock keeps
  * several instances starting at once from applying the same file twice.
  */
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
 const LOCK_KEY = 727_274_001;
 
 export interface MigrationResult {
+  /** Versioned migrations applied now. */
   applied: string[];
+  /** Repeatable definitions applied now (new or changed). */
+  definitions: string[];
+}
+
+export interface MigrateOptions {
+  dir?: string;
+  /** The repeatable definitions, read from their files (definitions.ts) unless given. */
+  definitions?: Definition[];
 }
 
 export function listMigrationFiles(dir = MIGRATIONS_DIR): string[] {
@@ -20,8 +32,10 @@ export function listMigrationFiles(dir = MIGRATIONS_DIR): string[] {
     .sort();
 }
 
-export async function migrate(database: DatabaseHandle, dir = MIGRATIONS_DIR): Promise<MigrationResult> {
+export async function migrate(database: DatabaseHandle, options: MigrateOptions = {}): Promise<MigrationResult> {
+  const dir = options.dir ?? MIGRATIONS_DIR;
   const files = listMigrationFiles(dir);
+  const definitions = options.definitions ?? readDefinitions();
   return database.withSession(async (session) => {
     await session.query('select pg_advisory_lock($1)', [LOCK_KEY]);
     try {
@@ -47,7 +61,7 @@ export async function migrate(database: DatabaseHandle, dir = MIGRATIONS_DIR): P
         }
         applied.push(name);
       }
-      return { applied };
+      return { applied, definitions: await applyDefinitions(session, definitions) };
     } finally {
       await session.query('select pg_advisory_unlock($1)', [LOCK_KEY]);
     }

@@ -7,11 +7,13 @@ import { migrate } from './migrate';
 
 /**
  * A migrated, empty embedded database, made by `npm run build` (dist/pglite-template.tar.gz) from
- * the same migrations the build ships. A first start on an empty DATA_DIR unpacks it there and
+ * the same migrations and repeatable definitions the build ships. A first start on an empty DATA_DIR unpacks it there and
  * opens it as an existing database, instead of creating the database from nothing: PGlite's own
  * initialisation took about 2.5 of the 4.5 s a fresh start took, and loading the archive through
  * PGlite (`loadDataDir`) another 0.25 s more than writing its files directly
- * (docs/performance.md). Migrations still run after it, and apply nothing.
+ * (docs/performance.md). Migrations still run after it, and apply nothing: the archive is made by
+ * the same build as the files, so its `schema_migrations` names them all and its `schema_definitions`
+ * holds the checksum of every definition as shipped.
  */
 export const TEMPLATE_PATH = fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url));
 

@@ -32,7 +32,7 @@ function toMemberAccounts(row: MemberAccountsRow): MemberAccounts {
 
 /**
  * The member's accounts in `currency` (available, on hold, commission pending, debt), created on
- * first use by the database function `ledger_member_accounts` (migration 0510): two first
+ * first use by the database function `ledger_member_accounts` (sql/ledger_member_accounts.sql): two first
  * movements at once still end with one set.
  */
 export async function ensureMemberAccounts(tx: Tx, userId: string, currency: string): Promise<MemberAccounts> {

@@ -43,7 +43,7 @@ export function limitErrorOf(error: unknown): AppError | undefined {
 }
 
 /**
- * A refusal raised by the money functions of the database (migration 0510: SQLSTATE 'OR001',
+ * A refusal raised by the money functions of the database (money_refuse, sql/money_refuse.sql: SQLSTATE 'OR001',
  * MESSAGE = the refusal's code, DETAIL = a JSON object), or undefined for any other error.
  */
 export interface MoneyRefusal {

@@ -56,7 +56,7 @@ export function bigintArray(values: readonly number[]): string {
 /**
  * Writes one balanced transaction inside the caller's database transaction: the transaction row,
  * its entries, and the cached balances of the member accounts it touches. One round trip: the
- * database function `ledger_post` (migration 0510) holds the rules.
+ * database function `ledger_post` (sql/ledger_post.sql) holds the rules.
  *
  * Member rows are changed by a conditional update (`0 <= balance + delta <= balanceMax`; a debt
  * account within [-balanceMax, 0]) in ascending id order, so two movements on the same accounts

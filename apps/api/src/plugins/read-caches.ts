@@ -9,13 +9,13 @@ import type { SessionContext } from '../modules/accounts/sessions';
  * cookie is, and a member's balances — for at most READ_CACHE_MS (docs/decisions/0018). A copy is
  * dropped: when this instance serves that member a write (any method but GET/HEAD); when any
  * instance's database change concerns them (modules/events hears `balance` and `session` on
- * LISTEN/NOTIFY, migrations 0920 and 0970, and calls `heard` before it tells the streams); and by age.
+ * LISTEN/NOTIFY, the triggers in modules/events/sql/, and calls `heard` before it tells the streams); and by age.
  */
 export interface ReadCaches {
   readonly enabled: boolean;
   sessions: ReadCache<SessionContext>;
   wallets: ReadCache<Wallet>;
-  /** A change concerning `userId` was announced (kind as in migration 0920); null = everyone. */
+  /** A change concerning `userId` was announced (kind as in modules/events/sql/); null = everyone. */
   heard(userId: string | null, kind: string): void;
 }
 

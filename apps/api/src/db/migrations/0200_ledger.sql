@@ -3,7 +3,9 @@
 -- revenue), a negative one lowers it. Every balance is the sum of its entries; the entries of
 -- one transaction sum to zero, so the sum of all balances is zero (the trial balance).
 --
--- Only apps/api/src/ledger writes these tables.
+-- Only apps/api/src/ledger writes these tables. The triggers that keep every transaction balanced,
+-- in one currency and immutable are repeatable definitions in apps/api/src/ledger/sql/
+-- (docs/decisions/0024).
 
 create table ledger_accounts (
   id bigint generated always as identity primary key,
@@ -55,74 +57,6 @@ create table ledger_entries (
 );
 create index ledger_entries_account_idx on ledger_entries (account_id, id desc);
 create index ledger_entries_transaction_idx on ledger_entries (transaction_id);
-
--- A transaction's entries sum to zero and there are at least two: checked at commit, so the
--- ledger code may insert the transaction row first and its entries after.
-create function ledger_check_transaction_balanced() returns trigger language plpgsql as $$
-declare
-  tx_id bigint;
-  entry_count integer;
-  entry_sum numeric;
-begin
-  -- Separate branches: plpgsql resolves every field a statement names, even in an untaken CASE arm.
-  if tg_table_name = 'ledger_entries' then
-    tx_id := new.transaction_id;
-  else
-    tx_id := new.id;
-  end if;
-  select count(*), coalesce(sum(amount), 0) into entry_count, entry_sum
-    from ledger_entries where transaction_id = tx_id;
-  if entry_count < 2 or entry_sum <> 0 then
-    raise exception 'ledger transaction % is unbalanced (% entries, sum %)', tx_id, entry_count, entry_sum
-      using errcode = '23514', constraint = 'ledger_transaction_balanced';
-  end if;
-  return null;
-end;
-$$;
-
-create constraint trigger ledger_transactions_balanced
-  after insert on ledger_transactions
-  deferrable initially deferred
-  for each row execute function ledger_check_transaction_balanced();
-
-create constraint trigger ledger_entries_balanced
-  after insert on ledger_entries
-  deferrable initially deferred
-  for each row execute function ledger_check_transaction_balanced();
-
--- An entry's account and its transaction share one currency.
-create function ledger_check_entry_currency() returns trigger language plpgsql as $$
-begin
-  if (select count(distinct a.currency) from ledger_entries e join ledger_accounts a on a.id = e.account_id
-       where e.transaction_id = new.transaction_id) > 1 then
-    raise exception 'ledger transaction % mixes currencies', new.transaction_id
-      using errcode = '23514', constraint = 'ledger_transaction_one_currency';
-  end if;
-  return null;
-end;
-$$;
-
-create constraint trigger ledger_entries_one_currency
-  after insert on ledger_entries
-  deferrable initially deferred
-  for each row execute function ledger_check_entry_currency();
-
--- History is never rewritten: corrections are new (reversing) transactions.
-create function ledger_refuse_change() returns trigger language plpgsql as $$
-begin
-  raise exception '% rows are immutable; post a reversing transaction instead', tg_table_name
-    using errcode = '55000';
-end;
-$$;
-
-create trigger ledger_entries_immutable before update or delete on ledger_entries
-  for each row execute function ledger_refuse_change();
-create trigger ledger_entries_no_truncate before truncate on ledger_entries
-  for each statement execute function ledger_refuse_change();
-create trigger ledger_transactions_immutable before update or delete on ledger_transactions
-  for each row execute function ledger_refuse_change();
-create trigger ledger_transactions_no_truncate before truncate on ledger_transactions
-  for each statement execute function ledger_refuse_change();
 
 -- Idempotency-Key records (SPEC.md "Safe to retry"), shared by every instance.
 create table idempotency_keys (

@@ -2,7 +2,9 @@
 -- whole ledger and never a row every money transaction must update (docs/decisions/0005, 0015).
 -- Each run recounts the hours from its mark (minus one hour of margin, so a transaction that
 -- committed late is counted) up to now, from the domain tables through their time indexes; hours
--- before the mark are settled and never read again.
+-- before the mark are settled and never read again. The recount and the run (dashboard_recount,
+-- dashboard_rollup) are repeatable definitions in apps/api/src/modules/dashboard/sql/
+-- (docs/decisions/0024).
 
 create table dashboard_hourly (
   hour timestamptz not null,
@@ -29,52 +31,3 @@ create index if not exists commissions_created_at_idx on commissions (created_at
 create index if not exists commissions_released_idx on commissions (released_at) where released_at is not null;
 create index if not exists withdrawals_paid_idx on withdrawals (resolved_at) where status = 'paid';
 
--- Recounts [p_from, p_to) hour by hour into dashboard_hourly (rows for empty hours removed).
-create function dashboard_recount(p_from timestamptz, p_to timestamptz) returns void
-language plpgsql as $$
-begin
-  delete from dashboard_hourly where hour >= p_from and hour < p_to;
-  insert into dashboard_hourly (hour, metric, count, amount)
-  select date_trunc('hour', t.at), t.metric, count(*), coalesce(sum(t.amount), 0)
-    from (
-      select created_at as at, 'members' as metric, 0::bigint as amount from users
-       where role = 'member' and created_at >= p_from and created_at < p_to
-      union all
-      select resolved_at, 'deposits', amount from recharge_orders
-       where status = 'credited' and resolved_at >= p_from and resolved_at < p_to
-      union all
-      select created_at, 'purchases', paid from purchases where created_at >= p_from and created_at < p_to
-      union all
-      select refunded_at, 'refunds', paid from purchases where refunded_at >= p_from and refunded_at < p_to
-      union all
-      select created_at, 'commissions_earned', amount from commissions
-       where status <> 'skipped' and created_at >= p_from and created_at < p_to
-      union all
-      select released_at, 'commissions_released', amount from commissions where released_at >= p_from and released_at < p_to
-      union all
-      select resolved_at, 'payouts', amount from withdrawals where status = 'paid' and resolved_at >= p_from and resolved_at < p_to
-    ) t
-   group by 1, 2;
-end;
-$$;
-
--- One run: takes the mark (a second runner on another instance skips), recounts from it (first
--- run: from the oldest record) to now, moves it to the start of the previous hour. Returns whether it ran.
-create function dashboard_rollup(p_at timestamptz) returns boolean
-language plpgsql as $$
-declare
-  v_mark dashboard_rollup_mark;
-  v_from timestamptz;
-begin
-  select * into v_mark from dashboard_rollup_mark where id for update skip locked;
-  if not found then
-    return false;
-  end if;
-  v_from := coalesce(v_mark.recount_from, date_trunc('hour', least(
-    (select min(created_at) from users), (select min(created_at) from recharge_orders), (select min(created_at) from purchases),
-    (select min(created_at) from withdrawals), p_at)));
-  perform dashboard_recount(v_from, date_trunc('hour', p_at) + interval '1 hour');
-  update dashboard_rollup_mark set recount_from = date_trunc('hour', p_at) - interval '1 hour', ran_at = p_at where id;
-  return true;
-end;
-$$;

@@ -16,7 +16,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
 
-/** Mirrors migrations/0200_ledger.sql; the SQL file is the source of truth for constraints and triggers. */
+/**
+ * Mirrors migrations/0200_ledger.sql; the SQL file is the source of truth for constraints (the
+ * triggers: ledger/sql/).
+ */
 
 export const LEDGER_ACCOUNT_TYPES = [
   'member_available',

@@ -17,7 +17,7 @@ export const users = pgTable('users', {
     .default('active'),
   inviteCode: text('invite_code').notNull().unique(),
   referrerId: uuid('referrer_id').references((): AnyPgColumn => users.id),
-  /** The level-2 and level-3 uplines, set from the referrer at registration (migration 0800); never change. */
+  /** The level-2 and level-3 uplines, set from the referrer at registration (modules/team/sql/users_chain_set.sql); never change. */
   ancestor2: uuid('ancestor_2').references((): AnyPgColumn => users.id),
   ancestor3: uuid('ancestor_3').references((): AnyPgColumn => users.id),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -2,7 +2,10 @@ import { bigint, boolean, char, date, integer, jsonb, pgTable, primaryKey, text,
 import { ledgerTransactions } from './ledger';
 import { users } from './users';
 
-/** Mirrors migrations/0700_withdrawals.sql; the SQL file is the source of truth for constraints and functions. */
+/**
+ * Mirrors migrations/0700_withdrawals.sql; the SQL file is the source of truth for constraints (the
+ * functions: modules/withdrawals/sql/).
+ */
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 

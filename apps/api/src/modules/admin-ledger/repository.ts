@@ -24,7 +24,7 @@ export interface AdjustInput {
   limits: LedgerLimits;
 }
 
-/** One adjustment and its audit row: the database function ledger_adjust (migration 0930). */
+/** One adjustment and its audit row: the database function ledger_adjust (sql/ledger_adjust.sql). */
 export async function adjust(db: Db | Tx, input: AdjustInput) {
   const [row] = await rowsOf<{ adjusted: { transactionId: number; created: boolean; available: number; onHold: number } }>(
     db,

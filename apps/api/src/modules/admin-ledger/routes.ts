@@ -102,7 +102,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
         body: adjustBalanceBodySchema,
         response: { 201: adjustmentResultSchema, ...errors },
       },
-      // The ledger transaction is the idempotency record (ledger_adjust, migration 0930).
+      // The ledger transaction is the idempotency record (ledger_adjust, sql/ledger_adjust.sql).
       preHandler: requireIdempotencyKeyHeader,
     },
     async (request, reply) => {

@@ -10,7 +10,7 @@ import { findMemberId } from './repository';
 
 /**
  * Credits or debits a member's available balance against the platform adjustments account: one
- * call of `ledger_adjust` (migration 0930), which writes the movement and its audit row. The
+ * call of `ledger_adjust` (sql/ledger_adjust.sql), which writes the movement and its audit row. The
  * operator's Idempotency-Key is the ledger key, so the ledger transaction is the request's
  * idempotency record: the same request again gets the adjustment back (`replayed`, nothing moved
  * or audited twice); the key reused for another member, direction or amount is a 422

@@ -44,7 +44,7 @@ export async function recordConsoleAction(db: Db | Tx, actor: ConsoleActor, entr
 }
 
 /**
- * For a database function that wrote the audit row itself (`console_audit`, migration 0930) with
+ * For a database function that wrote the audit row itself (`console_audit`, sql/console_audit.sql) with
  * this actor's `actorJson`: counts it as recordConsoleAction would.
  */
 export function noteConsoleActionRecorded(actor: ConsoleActor): void {

@@ -8,7 +8,7 @@ const HOUR = 3_600_000;
 /** A dashboard read refreshes the rollup when it is older than this (a bounded recount of two hours). */
 export const DASHBOARD_STALE_MS = 15_000;
 
-/** One run of the hourly rollup (migration 0910); false when another instance holds the mark. */
+/** One run of the hourly rollup (sql/dashboard_rollup.sql); false when another instance holds the mark. */
 export async function runDashboardRollup(deps: ServiceDeps): Promise<boolean> {
   const [row] = await rowsOf<{ ran: boolean }>(deps.db, sql`select dashboard_rollup(${deps.clock.now()}) as ran`);
   return row?.ran === true;

@@ -24,7 +24,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 /**
- * Every DASHBOARD_ROLLUP_POLL_MS each instance runs the hourly rollup (migration 0910); the mark is
+ * Every DASHBOARD_ROLLUP_POLL_MS each instance runs the hourly rollup (sql/dashboard_rollup.sql); the mark is
  * taken with SKIP LOCKED, so instances never run it twice at once.
  */
 async function registerRollupJob(app: FastifyInstance) {

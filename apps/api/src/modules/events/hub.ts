@@ -4,7 +4,7 @@ import { isConsoleRole } from '@orchard/shared';
 import { authOf } from '../../plugins/auth';
 
 /**
- * Live updates (docs/decisions/0016): each instance LISTENs on `orchard_events` (migration 0920)
+ * Live updates (docs/decisions/0016): each instance LISTENs on `orchard_events` (the triggers in sql/)
  * and forwards what concerns them to the server-sent event streams open on it: a member's own
  * balance, orders and withdrawals; for console staff also the queues. The events say what changed,
  * not the new values: the app refetches what it shows, through the same access checks as always.

@@ -9,7 +9,7 @@ const RELEASE_ROUNDS_MAX = 20;
 
 /**
  * Releases every commission whose holding period is over, a batch per database call
- * (`commission_release_due`, migration 0510): each moves from pending to the member's wallet,
+ * (`commission_release_due`, sql/commission_release_due.sql): each moves from pending to the member's wallet,
  * paying their debt first, under the ledger key `commission-release:<id>`. Safe to run on several
  * instances at once: each batch claims its rows with SKIP LOCKED and locks its beneficiaries'
  * accounts in ascending id order, so two runners never take the same commission or deadlock.

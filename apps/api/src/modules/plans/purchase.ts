@@ -69,7 +69,7 @@ export async function quotePurchase(
   };
 }
 
-/** A refusal of the database's plan_purchase (migration 0510) as the 4xx it stands for. */
+/** A refusal of the database's plan_purchase (sql/plan_purchase.sql) as the 4xx it stands for. */
 function purchaseRefusalError(refusal: MoneyRefusal | undefined): AppError | undefined {
   if (!refusal) return undefined;
   const { code, detail } = refusal;
@@ -105,7 +105,7 @@ export interface PurchaseOutcome {
  * Buys a plan from the wallet: one database transaction holds the member's debit (never below
  * zero), the plan revenue, the coupon's discount and its use, the three commission levels, the
  * per-member limit and the stock. It is one call of the database function `plan_purchase`
- * (migration 0510, docs/decisions/0012): one round trip. `requestKey` (the member's
+ * (sql/plan_purchase.sql, docs/decisions/0012): one round trip. `requestKey` (the member's
  * Idempotency-Key) is stored on the purchase, so a retry, a double tap or a second device with
  * the same key gets this purchase back and nothing moves twice.
  */

@@ -356,7 +356,7 @@ export interface BuyPlanInput {
 }
 
 /**
- * One purchase, whole, in the database function plan_purchase (migration 0510): one statement,
+ * One purchase, whole, in the database function plan_purchase (sql/plan_purchase.sql): one statement,
  * so one round trip and one transaction. Refusals come back as errors with SQLSTATE 'OR001'.
  */
 export async function buyPlan(db: Queryable, input: BuyPlanInput): Promise<{ purchase: PurchaseRow; replayed: boolean }> {
@@ -450,7 +450,7 @@ export async function markCommission(db: Queryable, id: string, values: Partial<
 
 /**
  * Releases up to `limit` commissions due by `now` in one call of commission_release_due
- * (migration 0510; rows claimed with SKIP LOCKED); returns how many.
+ * (sql/commission_release_due.sql; rows claimed with SKIP LOCKED); returns how many.
  */
 export async function releaseDueBatch(db: Queryable, now: Date, limit: number, limits: LedgerLimits): Promise<number> {
   const [row] = await rowsOf<{ released: number | string }>(

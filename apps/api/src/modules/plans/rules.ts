@@ -3,8 +3,8 @@ import type { CouponRefusal } from '@orchard/shared';
 /**
  * The pure rules the server applies itself: a coupon's discount and eligibility (the quote and
  * the wallet-credit redemption) and a refund's claw-back. The purchase applies the same coupon
- * rules in the database (plan_coupon_discount, plan_coupon_refusal of migration 0510, with the
- * commission levels in plan_commission_lines); test/plans-rules-sql.test.ts holds the two to the
+ * rules in the database (plan_coupon_discount, plan_coupon_refusal in sql/, with the
+ * commission levels in sql/plan_commission_lines.sql); test/plans-rules-sql.test.ts holds the two to the
  * same answers, so a quote never promises what the purchase refuses.
  */
 

@@ -233,7 +233,7 @@ export interface CreditInput {
   limits: LedgerLimits;
 }
 
-/** Credits an order once, with its audit row: the database function recharge_credit (migration 0930). */
+/** Credits an order once, with its audit row: the database function recharge_credit (sql/recharge_credit.sql). */
 export async function creditOrder(db: Queryable, input: CreditInput): Promise<{ order: OrderWithChannel; replayed: boolean }> {
   const [row] = await rowsOf<{ replayed: boolean; recharge_order: Record<string, unknown>; channel: Record<string, unknown> }>(
     db,

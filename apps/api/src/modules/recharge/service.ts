@@ -248,7 +248,7 @@ const CREDITABLE: RechargeOrderStatus[] = ['awaiting_payment', 'submitted', 'exp
 
 const alreadyCredited = () => new AppError('ALREADY_CREDITED', 409, 'This recharge order has already been credited.');
 
-/** recharge_credit's refusals (migration 0930) as the API's errors; the ledger's own as theirs. */
+/** recharge_credit's refusals (sql/recharge_credit.sql) as the API's errors; the ledger's own as theirs. */
 function creditRefusalError(refusal: MoneyRefusal | undefined): AppError | undefined {
   switch (refusal?.code) {
     case 'RECHARGE_ORDER_NOT_FOUND':
@@ -263,7 +263,7 @@ function creditRefusalError(refusal: MoneyRefusal | undefined): AppError | undef
 }
 
 /**
- * Credits an order: one call of recharge_credit (migration 0930): one ledger transaction (platform
+ * Credits an order: one call of recharge_credit (sql/recharge_credit.sql): one ledger transaction (platform
  * cash → member available) under the ledger key `recharge:<order id>`, so the order is credited
  * at most once even if two paths (operator, webhook) race past every other check, the order marked
  * credited, and its audit row.

@@ -88,7 +88,7 @@ export async function listReferralHolds(deps: ServiceDeps, query: ListReferralHo
 
 const holdNotFound = () => new AppError('REFERRAL_HOLD_NOT_FOUND', 404, 'This member has no referral review.');
 
-/** referral_hold_decide's refusals (migration 0800) as the API's errors. */
+/** referral_hold_decide's refusals (sql/referral_hold_decide.sql) as the API's errors. */
 function holdRefusalError(refusal: MoneyRefusal | undefined): AppError | undefined {
   if (refusal?.code === 'REFERRAL_HOLD_NOT_FOUND') return holdNotFound();
   if (refusal?.code === 'REFERRAL_HOLD_DECIDED') {
@@ -100,7 +100,7 @@ function holdRefusalError(refusal: MoneyRefusal | undefined): AppError | undefin
 
 /**
  * Releases or voids an open hold with a reason, in one transaction with its audit row
- * (`referral_hold_decide`, migration 0800): released commissions go back to pending (or straight to
+ * (`referral_hold_decide`, sql/referral_hold_decide.sql): released commissions go back to pending (or straight to
  * the wallet when their holding period is over); voided ones leave the uplines' pending balance.
  */
 export async function decideReferralHold(

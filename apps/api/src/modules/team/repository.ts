@@ -21,7 +21,7 @@ export interface LevelTotalsRow {
   commission_reversed: string | number;
 }
 
-/** The member's rollup rows (at most three), kept by the triggers of migration 0800. */
+/** The member's rollup rows (at most three), kept by the triggers in sql/ (team_member_joined, team_purchase_counted, team_commission_counted). */
 export function levelTotals(db: Queryable, userId: string): Promise<LevelTotalsRow[]> {
   return rowsOf<LevelTotalsRow>(
     db,

@@ -70,7 +70,7 @@ export async function revealPayoutDetails(deps: ServiceDeps, actor: ConsoleActor
 }
 
 /**
- * Pays or rejects a pending withdrawal: one call of withdrawal_settle_audited (migration 0930),
+ * Pays or rejects a pending withdrawal: one call of withdrawal_settle_audited (sql/withdrawal_settle_audited.sql),
  * the settlement and its audit row. The same outcome again (a double click) returns it as it is
  * and audits nothing new; any other outcome after one is a 409.
  */

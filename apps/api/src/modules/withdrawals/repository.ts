@@ -121,7 +121,7 @@ export interface RequestInput {
   limits: LedgerLimits;
 }
 
-/** One request, whole, in the database function withdrawal_request (migration 0700): one round trip. */
+/** One request, whole, in the database function withdrawal_request (sql/withdrawal_request.sql): one round trip. */
 export async function requestWithdrawal(db: Queryable, input: RequestInput): Promise<{ withdrawal: WithdrawalRow; replayed: boolean }> {
   const [row] = await rowsOf<{ replayed: boolean; withdrawal: WithdrawalJson }>(
     db,
@@ -144,7 +144,7 @@ export interface SettleInput {
   limits: LedgerLimits;
 }
 
-/** Settles a pending withdrawal once, in the database function withdrawal_settle (migration 0700). */
+/** Settles a pending withdrawal once, in the database function withdrawal_settle (sql/withdrawal_settle.sql). */
 export async function settleWithdrawal(db: Queryable, input: SettleInput): Promise<{ withdrawal: WithdrawalRow; replayed: boolean }> {
   const [row] = await rowsOf<{ replayed: boolean; withdrawal: WithdrawalJson }>(
     db,
@@ -155,7 +155,7 @@ export async function settleWithdrawal(db: Queryable, input: SettleInput): Promi
   return { withdrawal: withdrawalRowOf(row!.withdrawal), replayed: row!.replayed };
 }
 
-/** An operator pays or rejects a withdrawal, with its audit row: withdrawal_settle_audited (migration 0930). */
+/** An operator pays or rejects a withdrawal, with its audit row: withdrawal_settle_audited (sql/withdrawal_settle_audited.sql). */
 export async function settleWithdrawalAudited(
   db: Queryable,
   input: Omit<SettleInput, 'memberId' | 'operatorId' | 'outcome'> & { outcome: 'paid' | 'rejected'; actor: ConsoleActor },

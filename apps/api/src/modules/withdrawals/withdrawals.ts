@@ -17,7 +17,7 @@ export function withdrawalFee(amount: number, settings: Pick<repo.WithdrawalSett
   return settings.feeFixed + Math.floor((amount * settings.feeBp) / 10_000);
 }
 
-/** A refusal of withdrawal_request or withdrawal_settle (migration 0700) as the 4xx it stands for. */
+/** A refusal of withdrawal_request or withdrawal_settle (sql/) as the 4xx it stands for. */
 export function withdrawalRefusalError(refusal: MoneyRefusal | undefined): AppError | undefined {
   if (!refusal) return undefined;
   const { code, detail } = refusal;
@@ -95,7 +95,7 @@ export async function quoteWithdrawal(deps: ServiceDeps, userId: string, amount:
 }
 
 /**
- * Requests a withdrawal: one call of withdrawal_request (migration 0700), which checks the step-up
+ * Requests a withdrawal: one call of withdrawal_request (sql/withdrawal_request.sql), which checks the step-up
  * of this session, the switch, the account and its cool-down, the limits and the daily maximum,
  * and puts the amount on hold. The member's Idempotency-Key is kept on the withdrawal.
  */

@@ -1,0 +1,49 @@
+-- An operator credits or debits a member's available balance against the platform adjustments
+-- account, with a reason. The operator's Idempotency-Key is the ledger key
+-- (`adjust:<operator>:<key>`), so the ledger transaction is the request's idempotency record: the
+-- same adjustment again returns it (created false, nothing audited twice); the same key for
+-- another member, direction or amount is refused by ledger_post (IDEMPOTENCY_KEY_REUSED).
+-- Returns {"transactionId", "created", "available", "onHold"} (balances as they are now).
+--
+-- Called by modules/admin-ledger/service.ts, through modules/admin-ledger/repository.ts.
+create or replace function ledger_adjust(
+  p_member uuid, p_direction text, p_amount bigint, p_reason text, p_key text, p_actor jsonb,
+  p_currency char(3), p_at timestamptz, p_amount_max bigint, p_balance_max bigint
+) returns jsonb
+language plpgsql as $$
+declare
+  v_accounts record;
+  v_signed bigint := case p_direction when 'credit' then p_amount when 'debit' then -p_amount end;
+  v_operator text := p_actor ->> 'operatorId';
+  v_posted jsonb;
+  v_available bigint;
+  v_on_hold bigint;
+begin
+  if v_signed is null or p_amount <= 0 or v_operator is null then
+    raise exception 'ledger_adjust: bad direction, amount or actor';
+  end if;
+  perform 1 from users where id = p_member and role = 'member';
+  if not found then
+    perform money_refuse('MEMBER_NOT_FOUND');
+  end if;
+  select * into v_accounts from ledger_member_accounts(p_member, p_currency);
+  v_posted := ledger_post(
+    case p_direction when 'credit' then 'adjustment_credit' else 'adjustment_debit' end,
+    'adjust:' || v_operator || ':' || p_key,
+    array[v_accounts.available, ledger_platform_account('platform_adjustments', p_currency)],
+    array[v_signed, -v_signed],
+    p_reason,
+    -- Who and how much are also in the entries; the refs make the transaction readable on its own.
+    jsonb_build_object('operatorId', v_operator, 'userId', p_member, 'direction', p_direction, 'amount', p_amount::text),
+    null, p_at, p_amount_max, p_balance_max);
+  if (v_posted ->> 'created')::boolean then
+    perform console_audit(p_actor, 'ledger.adjust.' || p_direction, 'user', p_member::text,
+      jsonb_build_object('amount', p_amount, 'currency', p_currency, 'reason', p_reason, 'transactionId', (v_posted ->> 'id')::bigint),
+      p_at);
+  end if;
+  select balance into v_available from ledger_accounts where id = v_accounts.available;
+  select balance into v_on_hold from ledger_accounts where id = v_accounts.on_hold;
+  return jsonb_build_object('transactionId', (v_posted ->> 'id')::bigint, 'created', (v_posted ->> 'created')::boolean,
+                            'available', v_available, 'onHold', v_on_hold);
+end;
+$$;

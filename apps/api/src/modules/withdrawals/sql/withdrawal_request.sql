@@ -1,0 +1,79 @@
+-- Requests a withdrawal: checks the switch, the member, the account's owner and cool-down, the
+-- amount's range and the daily maximum (a conditional write on the member's day row), then puts
+-- the amount on hold and writes the withdrawal, all in this one call. The member's
+-- Idempotency-Key is stored on the withdrawal: the same key gives the same withdrawal back, the
+-- same key for another account or amount is refused.
+--
+-- Called by modules/withdrawals/withdrawals.ts, through modules/withdrawals/repository.ts.
+create or replace function withdrawal_request(
+  p_user uuid, p_session uuid, p_account uuid, p_amount bigint, p_request_key text, p_currency char(3),
+  p_at timestamptz, p_amount_max bigint, p_balance_max bigint,
+  out replayed boolean, out withdrawal withdrawals
+)
+language plpgsql as $$
+declare
+  v_settings withdrawal_settings;
+  v_account bank_accounts;
+  v_fee bigint;
+  v_id uuid := gen_random_uuid();
+  v_accounts record;
+  v_posted jsonb;
+  v_day date := (p_at at time zone 'UTC')::date;
+  v_used bigint;
+begin
+  perform pg_advisory_xact_lock(727274701, hashtext(p_user::text || ':' || p_request_key));
+  select * into withdrawal from withdrawals where user_id = p_user and request_key = p_request_key;
+  if found then
+    if withdrawal.bank_account_id <> p_account or withdrawal.amount <> p_amount then
+      perform money_refuse('IDEMPOTENCY_KEY_REUSED');
+    end if;
+    replayed := true;
+    return;
+  end if;
+
+  if not exists (select 1 from sessions s where s.id = p_session and s.user_id = p_user and s.step_up_until > p_at) then
+    perform money_refuse('STEP_UP_REQUIRED');
+  end if;
+  select * into v_settings from withdrawal_settings;
+  if not v_settings.enabled then
+    perform money_refuse('WITHDRAWALS_DISABLED');
+  end if;
+  if exists (select 1 from users u where u.id = p_user and u.status <> 'active') then
+    perform money_refuse('ACCOUNT_FROZEN');
+  end if;
+  select * into v_account from bank_accounts where id = p_account and user_id = p_user and removed_at is null;
+  if not found then
+    perform money_refuse('BANK_ACCOUNT_NOT_FOUND');
+  end if;
+  if v_account.usable_from > p_at then
+    perform money_refuse('BANK_ACCOUNT_COOLING_DOWN', jsonb_build_object('usableFrom', v_account.usable_from));
+  end if;
+  v_fee := withdrawal_fee(p_amount, v_settings);
+  if p_amount < v_settings.min_amount or p_amount > v_settings.max_amount or v_fee >= p_amount then
+    perform money_refuse('WITHDRAWAL_AMOUNT_OUT_OF_RANGE',
+      jsonb_build_object('min', greatest(v_settings.min_amount, v_settings.fee_fixed + 1), 'max', v_settings.max_amount));
+  end if;
+
+  insert into withdrawal_daily_totals (user_id, day, total) values (p_user, v_day, p_amount)
+    on conflict (user_id, day) do update set total = withdrawal_daily_totals.total + p_amount
+    where withdrawal_daily_totals.total + p_amount <= v_settings.daily_max
+    returning total into v_used;
+  if v_used is null or v_used > v_settings.daily_max then
+    select coalesce(max(total), 0) into v_used from withdrawal_daily_totals where user_id = p_user and day = v_day;
+    perform money_refuse('WITHDRAWAL_DAILY_LIMIT', jsonb_build_object('remaining', greatest(0, v_settings.daily_max - v_used)));
+  end if;
+
+  select * into v_accounts from ledger_member_accounts(p_user, p_currency);
+  v_posted := ledger_post(
+    'withdrawal_hold', 'withdrawal-hold:' || v_id, array[v_accounts.available, v_accounts.on_hold], array[-p_amount, p_amount],
+    'Withdrawal requested', jsonb_build_object('withdrawalId', v_id), null, p_at, p_amount_max, p_balance_max);
+  insert into withdrawals (id, user_id, request_key, bank_account_id, account_snapshot, currency, amount, fee, net, status,
+                           hold_transaction_id, created_at)
+    values (v_id, p_user, p_request_key, p_account,
+            jsonb_build_object('holderName', v_account.holder_name, 'bankName', v_account.bank_name, 'country', v_account.country,
+                               'number', v_account.number, 'numberKind', v_account.number_kind, 'label', v_account.label),
+            p_currency, p_amount, v_fee, p_amount - v_fee, 'pending', (v_posted ->> 'id')::bigint, p_at)
+    returning * into withdrawal;
+  replayed := false;
+end;
+$$;

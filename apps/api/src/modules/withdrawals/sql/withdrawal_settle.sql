@@ -1,0 +1,60 @@
+-- Settles a pending withdrawal once: 'paid' (with the payout reference), 'rejected' (with a reason)
+-- or 'cancelled' (by its member: p_member names them, and another member's withdrawal is not
+-- found). The row lock and the one ledger key `withdrawal-settle:<id>` let exactly one outcome
+-- through, however many arrive at once; the same outcome again returns the withdrawal as it is.
+--
+-- Called by modules/withdrawals/withdrawals.ts (a member cancels) and withdrawal_settle_audited (an operator).
+create or replace function withdrawal_settle(
+  p_id uuid, p_outcome text, p_member uuid, p_operator uuid, p_reference text, p_reason text,
+  p_at timestamptz, p_amount_max bigint, p_balance_max bigint,
+  out replayed boolean, out withdrawal withdrawals
+)
+language plpgsql as $$
+declare
+  v_accounts record;
+  v_posted jsonb;
+begin
+  select * into withdrawal from withdrawals where id = p_id and (p_member is null or user_id = p_member) for update;
+  if not found then
+    perform money_refuse('WITHDRAWAL_NOT_FOUND');
+  end if;
+  if withdrawal.status <> 'pending' then
+    if withdrawal.status = p_outcome and (p_outcome <> 'paid' or withdrawal.payout_reference = p_reference) then
+      replayed := true;
+      return;
+    end if;
+    perform money_refuse('WITHDRAWAL_NOT_PENDING', jsonb_build_object('status', withdrawal.status));
+  end if;
+  select * into v_accounts from ledger_member_accounts(withdrawal.user_id, withdrawal.currency);
+  if p_outcome = 'paid' then
+    v_posted := ledger_post(
+      'withdrawal_paid', 'withdrawal-settle:' || withdrawal.id,
+      case when withdrawal.fee > 0
+        then array[v_accounts.on_hold, ledger_platform_account('platform_cash', withdrawal.currency),
+                   ledger_platform_account('platform_fee_revenue', withdrawal.currency)]
+        else array[v_accounts.on_hold, ledger_platform_account('platform_cash', withdrawal.currency)] end,
+      case when withdrawal.fee > 0 then array[-withdrawal.amount, withdrawal.net, withdrawal.fee]
+        else array[-withdrawal.amount, withdrawal.net] end,
+      'Withdrawal paid', jsonb_build_object('withdrawalId', withdrawal.id, 'payoutReference', p_reference),
+      null, p_at, p_amount_max, p_balance_max);
+  elsif p_outcome in ('rejected', 'cancelled') then
+    v_posted := ledger_post(
+      'withdrawal_release', 'withdrawal-settle:' || withdrawal.id, array[v_accounts.on_hold, v_accounts.available],
+      array[-withdrawal.amount, withdrawal.amount],
+      case when p_outcome = 'rejected' then 'Withdrawal rejected' else 'Withdrawal cancelled' end,
+      jsonb_build_object('withdrawalId', withdrawal.id), null, p_at, p_amount_max, p_balance_max);
+    -- A withdrawal that did not happen gives its day's allowance back.
+    update withdrawal_daily_totals set total = greatest(0, total - withdrawal.amount)
+     where user_id = withdrawal.user_id and day = (withdrawal.created_at at time zone 'UTC')::date;
+  else
+    raise exception 'unknown withdrawal outcome %', p_outcome;
+  end if;
+  update withdrawals
+     set status = p_outcome, settle_transaction_id = (v_posted ->> 'id')::bigint, resolved_at = p_at, resolved_by = p_operator,
+         payout_reference = case when p_outcome = 'paid' then p_reference end,
+         reject_reason = case when p_outcome = 'rejected' then p_reason end
+   where id = withdrawal.id
+  returning * into withdrawal;
+  replayed := false;
+end;
+$$;

@@ -1,0 +1,30 @@
+-- A withdrawal paid or rejected by an operator: withdrawal_settle (withdrawal_settle.sql) and its audit
+-- row in one call. The same outcome again (a double click) returns it as it is and audits nothing.
+--
+-- Called by modules/withdrawals/console.ts (pay, reject, the bank file), through modules/withdrawals/repository.ts.
+create or replace function withdrawal_settle_audited(
+  p_id uuid, p_outcome text, p_actor jsonb, p_reference text, p_reason text,
+  p_at timestamptz, p_amount_max bigint, p_balance_max bigint,
+  out replayed boolean, out withdrawal withdrawals, out display_name text
+)
+language plpgsql as $$
+declare
+  v_settled record;
+begin
+  select * into v_settled
+    from withdrawal_settle(p_id, p_outcome, null, (p_actor ->> 'operatorId')::uuid, p_reference, p_reason,
+                           p_at, p_amount_max, p_balance_max);
+  replayed := v_settled.replayed;
+  withdrawal := v_settled.withdrawal;
+  if not replayed then
+    perform console_audit(p_actor, case p_outcome when 'paid' then 'withdrawal.pay' else 'withdrawal.reject' end,
+      'withdrawal', p_id::text,
+      jsonb_build_object('member', withdrawal.user_id, 'amount', withdrawal.amount, 'net', withdrawal.net,
+                         'transactionId', withdrawal.settle_transaction_id)
+        || case p_outcome when 'paid' then jsonb_build_object('payoutReference', p_reference)
+                          else jsonb_build_object('reason', p_reason) end,
+      p_at);
+  end if;
+  select u.display_name into display_name from users u where u.id = withdrawal.user_id;
+end;
+$$;
