@@ -4,9 +4,9 @@ import { toMe } from '../accounts/profile';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** What the operator sees of a member: what the member sees of themself, plus the status. */
+/** What the operator sees of a member: what the member sees of themself, plus the status and the upline. */
 export function toMemberSummary(user: typeof users.$inferSelect): MemberSummary {
-  return { ...toMe(user), status: user.status };
+  return { ...toMe(user), status: user.status, referrerId: user.referrerId };
 }
 
 /**
