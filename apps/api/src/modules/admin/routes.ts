@@ -61,7 +61,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/members/:id/role',
     {
-      config: { permission: 'roles' },
+      config: { permission: 'roles', accountAction: 'role' },
       schema: {
         operationId: 'setMemberRole',
         tags,
@@ -77,7 +77,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/members/:id/status',
     {
-      config: { permission: 'member_status' },
+      config: { permission: 'member_status', accountAction: 'status' },
       schema: {
         operationId: 'setMemberStatus',
         tags,
@@ -93,7 +93,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/members/:id/sign-in-links',
     {
-      config: { permission: 'sign_in_links' },
+      config: { permission: 'sign_in_links', accountAction: 'sign_in_link' },
       schema: {
         operationId: 'issueSignInLink',
         tags,

@@ -9,12 +9,11 @@ import type {
   SetMemberRoleBody,
   SetMemberStatusBody,
 } from '@orchard/shared';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { revokeSessionsOfUser } from '../accounts/sessions';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { assertMayActOn } from './account-policy';
 import * as repo from './repository';
 import { toAuditEntry, toMemberSummary, toOutboxMessage } from './views';
 
@@ -35,11 +34,10 @@ export async function getMember(deps: Deps, id: string): Promise<MemberDetail> {
 
 export async function setRole(deps: Deps, actor: ConsoleActor, memberId: string, body: SetMemberRoleBody): Promise<MemberSummary> {
   return deps.db.transaction(async (tx) => {
-    // Row lock: two operators changing the same member at once are applied one after the other.
-    const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, memberId)).for('update');
-    if (!before) throw notFound('This member does not exist.');
+    // Locks the member's row (two operators changing the same member are applied one after the
+    // other) and every active operator's: the last one is never demoted.
+    const before = await assertMayActOn(tx, actor, 'role', memberId);
     if (before.role === body.role) throw conflict(`This member already has the role ${body.role}.`);
-    if (memberId === actor.operatorId) throw conflict('You cannot change your own role; ask another operator.');
     const updated = await repo.setRole(tx, memberId, body.role);
     await recordConsoleAction(tx, actor, {
       action: 'role.changed',
@@ -53,12 +51,11 @@ export async function setRole(deps: Deps, actor: ConsoleActor, memberId: string,
 }
 
 export async function setStatus(deps: Deps, actor: ConsoleActor, memberId: string, body: SetMemberStatusBody): Promise<MemberSummary> {
-  if (memberId === actor.operatorId) throw conflict('You cannot freeze your own account.');
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const before = await repo.getMemberDetail(tx, memberId, now);
-    if (!before) throw notFound('This member does not exist.');
-    if (before.member.status === body.status) throw conflict(`This account is already ${body.status}.`);
+    // Support freezes members only; nobody freezes themself or the last active operator.
+    const before = await assertMayActOn(tx, actor, 'status', memberId);
+    if (before.status === body.status) throw conflict(`This account is already ${body.status}.`);
     const updated = await repo.setStatus(tx, memberId, body.status);
     const ended = body.status === 'frozen' ? await revokeSessionsOfUser(tx, memberId, now) : 0;
     await recordConsoleAction(tx, actor, {
