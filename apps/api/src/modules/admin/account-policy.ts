@@ -2,7 +2,7 @@ import type { Role } from '@orchard/shared';
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
-import { AppError, conflict, forbidden, notFound } from '../../errors';
+import { conflict, forbidden, notFound, type AppError } from '../../errors';
 import type { ConsoleActor } from '../audit/console';
 import type { ConsoleRole } from './permissions';
 
