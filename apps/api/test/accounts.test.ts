@@ -789,7 +789,9 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(list.statusCode).toBe(200);
       const [message] = list.json().items;
       expect(message).toMatchObject({ kind: 'register_code', channel: 'email', destination: email, status: 'logged' });
-      expect(message.body).toMatch(/\b\d{6}\b/);
+      // Outside development the code itself is blanked (outbox-secrets.test.ts has who sees it where).
+      expect(message.body).not.toMatch(/\b\d{6}\b/);
+      expect(message.body).toContain('••••••');
     });
 
     it('changes roles and freezes accounts with a reason, all in the audit log', async () => {

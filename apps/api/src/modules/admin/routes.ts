@@ -26,7 +26,7 @@ const tags = ['admin'];
 
 /** Operator console: members, the outbox and the audit log. Registered inside the operator scope. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db, clock: app.clock };
+  const deps = { db: app.database.db, clock: app.clock, config: app.config };
 
   app.get(
     '/members',
@@ -130,7 +130,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: outboxListSchema, ...errors },
       },
     },
-    async (request) => admin.listOutbox(deps, request.query),
+    async (request) => admin.listOutbox(deps, operatorOf(request), request.query),
   );
 
   app.get(

@@ -10,6 +10,7 @@ import type {
   SetMemberStatusBody,
 } from '@orchard/shared';
 import { conflict, notFound } from '../../errors';
+import type { Config } from '../../config';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { revokeSessionsOfUser } from '../accounts/sessions';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
@@ -69,9 +70,38 @@ export async function setStatus(deps: Deps, actor: ConsoleActor, memberId: strin
   });
 }
 
-export async function listOutbox(deps: Deps, query: ListOutboxQuery): Promise<{ items: OutboxMessage[]; total: number }> {
+/**
+ * Whether the outbox shows the codes and sign-in links in a message. A live secret there lets its
+ * reader act as the account it was sent to (reset its password, sign in), so it shows only where
+ * the console is the delivery channel by design: in development (`NODE_ENV=development`), with no
+ * mail server or SMS provider for the message's channel (the message was only logged), to an
+ * operator — never to support or finance — and never for a console account (operator, support,
+ * finance), whose codes are for their holder alone. Everywhere else the secrets read ••••••; the
+ * development server log still carries them (outbox/log-line.ts), as README says.
+ */
+export function outboxRevealsSecret(
+  config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'SMS_WEBHOOK_URL'>,
+  viewer: Pick<ConsoleActor, 'role'>,
+  message: { status: string; channel: 'email' | 'sms' },
+  toConsoleAccount: boolean,
+): boolean {
+  const undelivered = message.channel === 'email' ? !config.SMTP_URL : !config.SMS_WEBHOOK_URL;
+  return config.NODE_ENV === 'development' && viewer.role === 'operator' && message.status === 'logged' && undelivered && !toConsoleAccount;
+}
+
+export async function listOutbox(
+  deps: Deps & Pick<ServiceDeps, 'config'>,
+  viewer: ConsoleActor,
+  query: ListOutboxQuery,
+): Promise<{ items: OutboxMessage[]; total: number }> {
   const page = await repo.listOutbox(deps.db, query);
-  return { items: page.items.map(toOutboxMessage), total: page.total };
+  const consoleAddresses = await repo.consoleAccountAddresses(deps.db, [...new Set(page.items.map((row) => row.destination))]);
+  return {
+    items: page.items.map((row) =>
+      toOutboxMessage(row, outboxRevealsSecret(deps.config, viewer, row, consoleAddresses.has(row.destination.toLowerCase()))),
+    ),
+    total: page.total,
+  };
 }
 
 export async function listAuditLog(deps: Deps, query: ListAuditLogQuery): Promise<{ items: AuditEntry[]; total: number }> {
