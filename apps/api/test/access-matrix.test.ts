@@ -20,7 +20,9 @@ import { SoftAuthenticator } from './soft-authenticator';
  *   visible change here;
  * - every other operation answers a visitor 401, whatever the body, query and path say;
  * - member B, calling each member operation with member A's ids, gets 404 and changes nothing;
- * - no answer member B gets from a member read carries A's ids, email or invite code.
+ * - no answer member B gets from a member read carries A's ids, email or invite code, nor any
+ *   member's id but B's own (B is A's invitee: A is B's upline, whose id B must not learn either;
+ *   docs/decisions/0014).
  * Console operations as a member (403) are covered by operator-scope.test.ts.
  */
 
@@ -98,7 +100,8 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
       ),
     );
     alice = await registerMember(t);
-    bob = await registerMember(t);
+    // Bob joined with Alice's invite code: his upline's id is one he must never be shown.
+    bob = await registerMember(t, { inviteCode: alice.inviteCode });
     // Alice owns a recharge order and a purchase; Bob owns nothing.
     const order = await t.app.inject({
       method: 'POST',
@@ -236,11 +239,17 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
     expect(await snapshot()).toEqual(before);
   });
 
-  it("never shows member B any of member A's ids, email or invite code", async () => {
+  it("never shows member B any of member A's ids, email or invite code, nor anyone's user id but B's own", async () => {
+    const userIds = (
+      (await t.database.handle.db.execute(sql`select id::text as id from users`)) as unknown as { rows: { id: string }[] }
+    ).rows
+      .map((row) => row.id)
+      .filter((id) => id !== bob.userId);
+    expect(userIds).toContain(alice.userId);
     const reads = operations.filter(
       (operation) =>
         operation.method === 'get' &&
-        operation.security?.length &&
+        // The public reads too: the session probe answers with the signed-in member.
         !operation.path.startsWith('/api/v1/admin') &&
         // The event stream never ends, so it is read over a socket in live-events.test.ts, which
         // checks that a member's stream carries only their own events.
@@ -250,6 +259,11 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
       const id = owned.get(operation.path);
       const response = await call(operation, { cookie: bob.cookie, fill: () => id ?? randomUUID() });
       expect(response.statusCode, `${operation.operationId}: ${response.body}`).toBeLessThan(500);
+      const body = response.body.toLowerCase();
+      expect({ operation: operation.operationId, userIds: userIds.filter((id) => body.includes(id)) }).toEqual({
+        operation: operation.operationId,
+        userIds: [],
+      });
       for (const secret of aliceSecrets) {
         expect({ operation: operation.operationId, leaks: response.body.includes(secret) }).toEqual({
           operation: operation.operationId,

@@ -81,7 +81,8 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       const me = await get('/me', sessionCookieFrom(verified.headers['set-cookie']));
       expect(me.statusCode).toBe(200);
       const body = meSchema.parse(me.json());
-      expect(body).toMatchObject({ displayName: 'Ada', email, phone: null, role: 'member', referrerId: null });
+      expect(body).toMatchObject({ displayName: 'Ada', email, phone: null, role: 'member' });
+      expect(body).not.toHaveProperty('referrerId');
       expect(body.inviteCode).toMatch(/^[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{8}$/);
       // The session token is stored only as its hash.
       const token = sessionCookieFrom(verified.headers['set-cookie']).split('=')[1]!;
@@ -788,7 +789,9 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       expect(list.statusCode).toBe(200);
       const [message] = list.json().items;
       expect(message).toMatchObject({ kind: 'register_code', channel: 'email', destination: email, status: 'logged' });
-      expect(message.body).toMatch(/\b\d{6}\b/);
+      // Outside development the code itself is blanked (outbox-secrets.test.ts has who sees it where).
+      expect(message.body).not.toMatch(/\b\d{6}\b/);
+      expect(message.body).toContain('••••••');
     });
 
     it('changes roles and freezes accounts with a reason, all in the audit log', async () => {

@@ -28,8 +28,10 @@ describe.each(DATABASE_KINDS)('auth test helpers on %s', (kind) => {
   it('registerMember places a member under a referrer', async () => {
     const referrer = await registerMember(t);
     const invitee = await registerMember(t, { inviteCode: referrer.inviteCode });
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie: invitee.cookie } });
-    expect(me.json().referrerId).toBe(referrer.userId);
+    // The member never sees the upline's id (docs/decisions/0014); the console does.
+    const operator = await signInOperator(t);
+    const seen = await t.app.inject({ method: 'GET', url: `/api/v1/admin/members/${invitee.userId}`, headers: { cookie: operator.cookie } });
+    expect(seen.json().member.referrerId).toBe(referrer.userId);
   });
 
   it('signInOperator reaches the console; a member gets 403 there', async () => {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { apiErrorSchema } from '@orchard/shared';
 import { forbidden, unauthenticated } from '../errors';
+import { isAccountAction, type AccountAction } from '../modules/admin/account-policy';
 import { isConsolePermission, roleHasPermission, type ConsolePermission } from '../modules/admin/permissions';
 import { consoleEntriesWritten, type ConsoleActor } from '../modules/audit/console';
 
@@ -8,6 +9,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The console permission an operator route needs (modules/admin/permissions.ts). */
     permission?: ConsolePermission;
+    /**
+     * For a route that acts on an account (or moves money to or from one): the row of the account
+     * rules it follows (modules/admin/account-policy.ts), whose check its service makes.
+     */
+    accountAction?: AccountAction;
   }
   interface FastifyRequest {
     /** Set by the operator scope on every request it lets through; null elsewhere. */
@@ -30,7 +36,8 @@ const SESSION = [{ session: [] }];
  * - `onRequest`, before the body is parsed or validated, answers 401 to a signed-out caller and
  *   403 to one whose role lacks the route's permission, so nobody learns a schema from a 400;
  * - the caller becomes `request.operator` (a ConsoleActor), which services take to write the
- *   audit row inside their own transaction (modules/audit/console.ts);
+ *   audit row inside their own transaction (modules/audit/console.ts), and to ask whether they
+ *   may act on the account a route names (`config.accountAction`, modules/admin/account-policy.ts);
  * - before a successful state-changing answer leaves, it checks that the action was audited and
  *   logs an error if not (the test suite asserts the rows; the log catches what tests miss).
  */
@@ -41,14 +48,20 @@ export const operatorScope: FastifyPluginAsync<OperatorScopeOptions> = async (sc
     if (!isConsolePermission(route.config?.permission)) {
       throw new Error(`Operator route ${String(route.method)} ${route.url} declares no console permission (config.permission).`);
     }
+    const accountAction = route.config.accountAction;
+    if (accountAction !== undefined && !isAccountAction(accountAction)) {
+      throw new Error(`Operator route ${String(route.method)} ${route.url} names an unknown account action: ${String(accountAction)}.`);
+    }
     const schema = route.schema ?? {};
     const response = (schema.response ?? {}) as Record<string, unknown>;
     // The permission is part of the operation's documentation (`x-permission`): clients and the role
-    // matrix test read which console roles may call it from the OpenAPI document.
+    // matrix test read which console roles may call it from the OpenAPI document; likewise whose
+    // accounts it may act on (`x-account-action`, read by test/console-account-matrix.test.ts).
     route.schema = {
       ...schema,
       security: SESSION,
       'x-permission': route.config.permission,
+      ...(accountAction ? { 'x-account-action': accountAction } : {}),
       response: { ...response, 401: apiErrorSchema, 403: apiErrorSchema },
     } as typeof schema;
   });

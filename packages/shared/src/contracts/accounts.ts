@@ -117,7 +117,8 @@ export const meSchema = z.strictObject({
   phone: z.string().nullable(),
   role: roleSchema,
   inviteCode: z.string(),
-  referrerId: z.uuid().nullable(),
+  // No referrerId: a member never sees another member's id, their upline's included
+  // (docs/decisions/0014); the console's member summary carries it.
   createdAt: isoTime,
   /** The language the member chose; null: the browser's. */
   language: z.enum(LANGUAGES).nullable(),

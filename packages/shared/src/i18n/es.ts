@@ -112,6 +112,12 @@ export const es: Record<string, string> = {
   'This member already has the role {role}.': 'Este miembro ya tiene el rol {role}.',
   'You cannot change your own role; ask another operator.': 'No puedes cambiar tu propio rol; pídeselo a otro operador.',
   'You cannot freeze your own account.': 'No puedes congelar tu propia cuenta.',
+  'You cannot issue a sign-in link for yourself.': 'No puedes emitir un enlace de inicio de sesión para ti mismo.',
+  'Nobody moves money to or from their own account: another console user must do this.':
+    'Nadie mueve dinero hacia o desde su propia cuenta: debe hacerlo otro usuario de la consola.',
+  'Adjustments are for members’ wallets only.': 'Los ajustes son solo para los monederos de los miembros.',
+  'Your console role acts on members only; ask an operator.': 'Tu rol en la consola solo actúa sobre miembros; pídeselo a un operador.',
+  'This is the last active operator; make another operator first.': 'Este es el último operador activo; nombra antes a otro operador.',
   'This account is already {status}.': 'Esta cuenta ya está en estado {status}.',
   'This image does not exist.': 'Esta imagen no existe.',
   'This announcement does not exist.': 'Este anuncio no existe.',

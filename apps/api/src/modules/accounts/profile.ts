@@ -19,7 +19,6 @@ export function toMe(user: repo.UserRow): Me {
     phone: user.phone,
     role: user.role,
     inviteCode: user.inviteCode,
-    referrerId: user.referrerId,
     createdAt: new Date(user.createdAt).toISOString(),
     language: user.language ?? null,
   };

@@ -1,9 +1,9 @@
-import { isConsoleRole } from '@orchard/shared';
 import { parseAccountIdentifier, safeRedirectPath } from '@orchard/shared';
 import type { Tx } from '../../db/client';
-import { AppError, conflict, forbidden } from '../../errors';
+import { AppError, conflict } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import { generateToken, sha256Hex } from '../../lib/tokens';
+import { assertMayActOn } from '../admin/account-policy';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import { codeAttempt, codeAttemptSucceeded, codeError, issueCode, judgeCode, spendCode } from './codes';
 import { sendToAddressOwner } from './address-requests';
@@ -138,10 +138,9 @@ export async function issueSignInLink(
   return withTransaction(deps.db, async (tx) => {
     const member = await repo.findUserById(tx, memberId);
     if (!member) throw new AppError('NOT_FOUND', 404, 'This member does not exist.');
+    // A link signs its holder in as the member: for members only, never for the one issuing it.
+    await assertMayActOn(tx, actor, 'sign_in_link', member.id);
     if (member.status !== 'active') throw conflict('This account is frozen; unfreeze it before issuing a sign-in link.');
-    // A link signs its holder in as the member: never for someone else with console access.
-    if (isConsoleRole(member.role) && member.id !== operatorId)
-      throw forbidden('Sign-in links cannot be issued for someone with console access.');
     const link = await createSignInLink(tx, {
       userId: member.id,
       baseUrl: context.baseUrl,

@@ -50,7 +50,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/recharge/orders/:id/credit',
     {
-      config: { permission: 'recharges' },
+      config: { permission: 'recharges', accountAction: 'recharge' },
       schema: {
         operationId: 'creditRechargeOrder',
         tags: ['admin'],
@@ -74,7 +74,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/recharge/orders/:id/reject',
     {
-      config: { permission: 'recharges' },
+      config: { permission: 'recharges', accountAction: 'recharge' },
       schema: {
         operationId: 'rejectRechargeOrder',
         tags: ['admin'],
@@ -92,7 +92,7 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/members/:id/adjustments',
     {
-      config: { permission: 'adjustments' },
+      config: { permission: 'adjustments', accountAction: 'adjustment' },
       schema: {
         operationId: 'adjustBalance',
         tags: ['admin'],

@@ -1,6 +1,7 @@
 import type { AdjustBalanceBody, AdjustmentResult, ListTransactionsQuery } from '@orchard/shared';
 import { notFound } from '../../errors';
 import { buildIntegrityReport, ledgerLimits, minorUnitDigits, moneyRefusalOf, withRetries } from '../../ledger/index';
+import { assertMayActOn } from '../admin/account-policy';
 import { noteConsoleActionRecorded, type ConsoleActor } from '../audit/console';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
@@ -24,6 +25,8 @@ export async function adjustBalance(
   requestKey: string,
 ): Promise<{ result: AdjustmentResult; replayed: boolean }> {
   if (!isUuid(userId)) throw notFound('No such member.');
+  // Members' wallets only, never the actor's own (the database function refuses staff accounts too).
+  await assertMayActOn(deps.db, actor, 'adjustment', userId, { missing: () => notFound('No such member.') });
   const currency = deps.config.CURRENCY;
   const limits = ledgerLimits(deps.config);
   const adjusted = await withRetries(() =>

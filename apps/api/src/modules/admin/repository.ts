@@ -1,5 +1,5 @@
-import type { Role } from '@orchard/shared';
-import { and, count, desc, eq, gt, ilike, isNull, or, type SQL } from 'drizzle-orm';
+import { CONSOLE_ROLES, type Role } from '@orchard/shared';
+import { and, count, desc, eq, gt, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ListAuditLogQuery, ListMembersQuery, ListOutboxQuery } from '@orchard/shared';
 import type { Db, Tx } from '../../db/client';
@@ -76,6 +76,22 @@ export async function countOperators(db: Executor): Promise<number> {
     .from(users)
     .where(and(eq(users.role, 'operator'), eq(users.status, 'active')));
   return row?.value ?? 0;
+}
+
+/** Which of these addresses (emails lowercased, phones as stored) belong to a console account (operator, support, finance). */
+export async function consoleAccountAddresses(db: Executor, destinations: string[]): Promise<Set<string>> {
+  if (destinations.length === 0) return new Set();
+  const lowered = destinations.map((destination) => destination.toLowerCase());
+  const rows = await db
+    .select({ email: users.email, phone: users.phone })
+    .from(users)
+    .where(
+      and(
+        inArray(users.role, [...CONSOLE_ROLES]),
+        or(inArray(sql<string>`lower(${users.email})`, lowered), inArray(users.phone, destinations)),
+      ),
+    );
+  return new Set(rows.flatMap((row) => [row.email?.toLowerCase(), row.phone?.toLowerCase()]).filter((value): value is string => !!value));
 }
 
 export async function listOutbox(db: Executor, query: ListOutboxQuery) {

@@ -26,7 +26,7 @@ const tags = ['admin'];
 
 /** Operator console: members, the outbox and the audit log. Registered inside the operator scope. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db, clock: app.clock };
+  const deps = { db: app.database.db, clock: app.clock, config: app.config };
 
   app.get(
     '/members',
@@ -61,7 +61,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/members/:id/role',
     {
-      config: { permission: 'roles' },
+      config: { permission: 'roles', accountAction: 'role' },
       schema: {
         operationId: 'setMemberRole',
         tags,
@@ -77,7 +77,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/members/:id/status',
     {
-      config: { permission: 'member_status' },
+      config: { permission: 'member_status', accountAction: 'status' },
       schema: {
         operationId: 'setMemberStatus',
         tags,
@@ -93,7 +93,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/members/:id/sign-in-links',
     {
-      config: { permission: 'sign_in_links' },
+      config: { permission: 'sign_in_links', accountAction: 'sign_in_link' },
       schema: {
         operationId: 'issueSignInLink',
         tags,
@@ -130,7 +130,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: outboxListSchema, ...errors },
       },
     },
-    async (request) => admin.listOutbox(deps, request.query),
+    async (request) => admin.listOutbox(deps, operatorOf(request), request.query),
   );
 
   app.get(

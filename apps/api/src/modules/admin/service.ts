@@ -9,12 +9,12 @@ import type {
   SetMemberRoleBody,
   SetMemberStatusBody,
 } from '@orchard/shared';
-import { eq } from 'drizzle-orm';
-import { users } from '../../db/schema/index';
 import { conflict, notFound } from '../../errors';
+import type { Config } from '../../config';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { revokeSessionsOfUser } from '../accounts/sessions';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { assertMayActOn } from './account-policy';
 import * as repo from './repository';
 import { toAuditEntry, toMemberSummary, toOutboxMessage } from './views';
 
@@ -35,11 +35,10 @@ export async function getMember(deps: Deps, id: string): Promise<MemberDetail> {
 
 export async function setRole(deps: Deps, actor: ConsoleActor, memberId: string, body: SetMemberRoleBody): Promise<MemberSummary> {
   return deps.db.transaction(async (tx) => {
-    // Row lock: two operators changing the same member at once are applied one after the other.
-    const [before] = await tx.select({ role: users.role }).from(users).where(eq(users.id, memberId)).for('update');
-    if (!before) throw notFound('This member does not exist.');
+    // Locks the member's row (two operators changing the same member are applied one after the
+    // other) and every active operator's: the last one is never demoted.
+    const before = await assertMayActOn(tx, actor, 'role', memberId);
     if (before.role === body.role) throw conflict(`This member already has the role ${body.role}.`);
-    if (memberId === actor.operatorId) throw conflict('You cannot change your own role; ask another operator.');
     const updated = await repo.setRole(tx, memberId, body.role);
     await recordConsoleAction(tx, actor, {
       action: 'role.changed',
@@ -53,12 +52,11 @@ export async function setRole(deps: Deps, actor: ConsoleActor, memberId: string,
 }
 
 export async function setStatus(deps: Deps, actor: ConsoleActor, memberId: string, body: SetMemberStatusBody): Promise<MemberSummary> {
-  if (memberId === actor.operatorId) throw conflict('You cannot freeze your own account.');
   const now = deps.clock.now();
   return deps.db.transaction(async (tx) => {
-    const before = await repo.getMemberDetail(tx, memberId, now);
-    if (!before) throw notFound('This member does not exist.');
-    if (before.member.status === body.status) throw conflict(`This account is already ${body.status}.`);
+    // Support freezes members only; nobody freezes themself or the last active operator.
+    const before = await assertMayActOn(tx, actor, 'status', memberId);
+    if (before.status === body.status) throw conflict(`This account is already ${body.status}.`);
     const updated = await repo.setStatus(tx, memberId, body.status);
     const ended = body.status === 'frozen' ? await revokeSessionsOfUser(tx, memberId, now) : 0;
     await recordConsoleAction(tx, actor, {
@@ -72,9 +70,38 @@ export async function setStatus(deps: Deps, actor: ConsoleActor, memberId: strin
   });
 }
 
-export async function listOutbox(deps: Deps, query: ListOutboxQuery): Promise<{ items: OutboxMessage[]; total: number }> {
+/**
+ * Whether the outbox shows the codes and sign-in links in a message. A live secret there lets its
+ * reader act as the account it was sent to (reset its password, sign in), so it shows only where
+ * the console is the delivery channel by design: in development (`NODE_ENV=development`), with no
+ * mail server or SMS provider for the message's channel (the message was only logged), to an
+ * operator — never to support or finance — and never for a console account (operator, support,
+ * finance), whose codes are for their holder alone. Everywhere else the secrets read ••••••; the
+ * development server log still carries them (outbox/log-line.ts), as README says.
+ */
+export function outboxRevealsSecret(
+  config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'SMS_WEBHOOK_URL'>,
+  viewer: Pick<ConsoleActor, 'role'>,
+  message: { status: string; channel: 'email' | 'sms' },
+  toConsoleAccount: boolean,
+): boolean {
+  const undelivered = message.channel === 'email' ? !config.SMTP_URL : !config.SMS_WEBHOOK_URL;
+  return config.NODE_ENV === 'development' && viewer.role === 'operator' && message.status === 'logged' && undelivered && !toConsoleAccount;
+}
+
+export async function listOutbox(
+  deps: Deps & Pick<ServiceDeps, 'config'>,
+  viewer: ConsoleActor,
+  query: ListOutboxQuery,
+): Promise<{ items: OutboxMessage[]; total: number }> {
   const page = await repo.listOutbox(deps.db, query);
-  return { items: page.items.map(toOutboxMessage), total: page.total };
+  const consoleAddresses = await repo.consoleAccountAddresses(deps.db, [...new Set(page.items.map((row) => row.destination))]);
+  return {
+    items: page.items.map((row) =>
+      toOutboxMessage(row, outboxRevealsSecret(deps.config, viewer, row, consoleAddresses.has(row.destination.toLowerCase()))),
+    ),
+    total: page.total,
+  };
 }
 
 export async function listAuditLog(deps: Deps, query: ListAuditLogQuery): Promise<{ items: AuditEntry[]; total: number }> {

@@ -4,19 +4,18 @@ import { toMe } from '../accounts/profile';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
-/** What the operator sees of a member: what the member sees of themself, plus the status. */
+/** What the operator sees of a member: what the member sees of themself, plus the status and the upline. */
 export function toMemberSummary(user: typeof users.$inferSelect): MemberSummary {
-  return { ...toMe(user), status: user.status };
+  return { ...toMe(user), status: user.status, referrerId: user.referrerId };
 }
 
 /**
- * A queued message as the operator sees it. The code or link token in it stays visible only for
- * `logged` rows (no transport configured: the console is the delivery channel); for a message still
- * on its way, or one that failed, it is blanked so the outbox view cannot be used to sign in as a
- * member. Delivered rows had the secret blanked in storage already.
+ * A queued message as the console shows it, its codes and link tokens blanked unless `reveal`
+ * (service.ts `outboxRevealsSecret` decides: an operator, in development, for a member's message
+ * that was only logged). Delivered rows had the secret blanked in storage already.
  */
-export function toOutboxMessage(row: typeof outbox.$inferSelect): OutboxMessage {
-  const secrets = row.status === 'logged' ? [] : (row.secret ?? '').split('\n').filter(Boolean);
+export function toOutboxMessage(row: typeof outbox.$inferSelect, reveal: boolean): OutboxMessage {
+  const secrets = reveal ? [] : (row.secret ?? '').split('\n').filter(Boolean);
   const blank = (text: string) => secrets.reduce((result, secret) => result.replaceAll(secret, '••••••'), text);
   return {
     id: row.id,

@@ -197,7 +197,7 @@ export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/purchases/:id/refund',
     {
-      config: { permission: 'purchases' },
+      config: { permission: 'purchases', accountAction: 'refund' },
       schema: {
         operationId: 'refundPurchase',
         tags,

@@ -11,12 +11,15 @@ import {
 } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
+import { assertMayActOn } from '../admin/account-policy';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import { toAdminPurchase } from './purchases-console';
 import * as repo from './repository';
 import { clawBack, DAY_MS } from './rules';
 
 const purchaseNotFound = () => notFound('No such purchase.');
+/** The commissions a refund takes back (a commission on review sits in the pending account too). */
+const MOVED: readonly string[] = ['pending', 'review', 'available'];
 
 /**
  * Refunds a purchase in one transaction: the member gets back what they paid, the plan ends, the
@@ -36,10 +39,13 @@ export async function refundPurchase(
     const now = deps.clock.now();
     const purchase = await repo.findPurchase(tx, purchaseId, { lock: true });
     if (!purchase) throw purchaseNotFound();
+    const rows = await repo.commissionsOf(tx, [purchaseId], { lock: true });
+    // The buyer is paid back and the uplines' commissions taken back: none of them may be the actor.
+    const uplines = rows.filter((row) => MOVED.includes(row.status)).flatMap((row) => (row.beneficiaryId ? [row.beneficiaryId] : []));
+    await assertMayActOn(tx, actor, 'refund', purchase.userId, { alsoMoves: uplines, missing: purchaseNotFound });
     if (purchase.status === 'refunded') throw new AppError('REFUND_NOT_ALLOWED', 409, 'This purchase was refunded already.');
     const settings = await repo.readSettings(tx);
     const windowEnds = purchase.createdAt.getTime() + settings.refundWindowDays * DAY_MS;
-    const rows = await repo.commissionsOf(tx, [purchaseId], { lock: true });
     const released = rows.filter((row) => row.status === 'available');
     if (!body.override && now.getTime() > windowEnds) {
       throw new AppError(

@@ -20,6 +20,7 @@ import {
   withTransaction,
   type MoneyRefusal,
 } from '../../ledger/index';
+import { assertMayActOn } from '../admin/account-policy';
 import { noteConsoleActionRecorded, recordConsoleAction, type ConsoleActor } from '../audit/console';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import * as repo from './repository';
@@ -290,6 +291,10 @@ export async function creditOrder(
   note?: string,
 ): Promise<{ order: RechargeOrder; replayed: boolean }> {
   if (!isUuid(id)) throw orderNotFound();
+  // Whose order it is never changes: the check needs no lock. Nobody credits their own order.
+  const owner = await repo.findOrder(deps.db, id);
+  if (!owner) throw orderNotFound();
+  await assertMayActOn(deps.db, actor, 'recharge', owner.userId);
   const { order, replayed } = await withRetries(() =>
     credit(deps.db, deps, { orderId: id, actor, note: note ?? null, paymentReference: null, requestKey }),
   );
@@ -302,6 +307,7 @@ export async function rejectOrder(deps: ServiceDeps, actor: ConsoleActor, id: st
   return withTransaction(deps.db, async (tx) => {
     const order = await repo.findOrder(tx, id, { lock: true });
     if (!order) throw orderNotFound();
+    await assertMayActOn(tx, actor, 'recharge', order.userId);
     if (order.status === 'credited' && order.flaggedAt) {
       // A second gateway payment for a credited order: the operator refunded or dismissed it.
       // The order stays credited; the flag closes, with the reason in the audit log.

@@ -13,6 +13,7 @@ import { ledgerLimits, withTransaction } from '../../ledger/index';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
+import { assertMayActOn } from '../admin/account-policy';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import * as repo from './repository';
 import { levelTotalsOf } from './team';
@@ -112,6 +113,9 @@ export async function decideReferralHold(
   if (!isUuid(memberId)) throw holdNotFound();
   const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
+    // The decision moves the held commissions to or from the member's uplines: none may be the actor.
+    const uplines = await repo.heldCommissionBeneficiaries(tx, memberId);
+    await assertMayActOn(tx, actor, 'referral_review', memberId, { alsoMoves: uplines, missing: holdNotFound });
     const moved = await repo
       .decideHold(tx, {
         memberId,

@@ -224,6 +224,17 @@ export async function hold(db: Queryable, memberId: string): Promise<HoldRow | u
   return row;
 }
 
+/** The uplines whose commissions on a member's purchases wait on the member's review: whom its decision pays or takes from. */
+export async function heldCommissionBeneficiaries(db: Queryable, memberId: string): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
+    db,
+    sql`select distinct c.beneficiary_id as id
+          from commissions c join purchases p on p.id = c.purchase_id
+         where p.user_id = ${memberId} and c.status = 'review' and c.beneficiary_id is not null`,
+  );
+  return rows.map((row) => row.id);
+}
+
 export async function openHoldCount(db: Queryable): Promise<number> {
   const [row] = await rowsOf<{ n: number }>(db, sql`select count(*)::int as n from referral_holds where status = 'open'`);
   return row?.n ?? 0;

@@ -73,7 +73,7 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/import',
     {
-      config: { permission: 'withdrawals' },
+      config: { permission: 'withdrawals', accountAction: 'withdrawal' },
       schema: {
         operationId: 'importPayoutResults',
         tags,
@@ -90,7 +90,7 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/:id/account',
     {
-      config: { permission: 'withdrawals' },
+      config: { permission: 'withdrawals', accountAction: 'withdrawal' },
       schema: {
         operationId: 'revealPayoutDetails',
         tags,
@@ -105,7 +105,7 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/:id/pay',
     {
-      config: { permission: 'withdrawals' },
+      config: { permission: 'withdrawals', accountAction: 'withdrawal' },
       schema: {
         operationId: 'payWithdrawal',
         tags,
@@ -121,7 +121,7 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/:id/reject',
     {
-      config: { permission: 'withdrawals' },
+      config: { permission: 'withdrawals', accountAction: 'withdrawal' },
       schema: {
         operationId: 'rejectWithdrawal',
         tags,

@@ -17,6 +17,7 @@ import { csvLine, parseCsv } from '../../lib/csv';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
+import { assertMayActOn } from '../admin/account-policy';
 import { noteConsoleActionRecorded, recordConsoleAction, type ConsoleActor } from '../audit/console';
 import * as repo from './repository';
 import { toAdminWithdrawalView } from './views';
@@ -49,6 +50,8 @@ export async function revealPayoutDetails(deps: ServiceDeps, actor: ConsoleActor
   return withTransaction(deps.db, async (tx) => {
     const row = await repo.findWithdrawal(tx, id);
     if (!row) throw withdrawalNotFound();
+    // Who may pay it may see where to: never one's own, and support or finance a member's only.
+    await assertMayActOn(tx, actor, 'withdrawal', row.userId);
     await recordConsoleAction(tx, actor, {
       action: 'withdrawal.reveal_account',
       subjectType: 'withdrawal',
@@ -82,6 +85,10 @@ async function settle(
   text: { payoutReference?: string; reason?: string },
 ): Promise<{ view: AdminWithdrawal; replayed: boolean }> {
   if (!isUuid(id)) throw withdrawalNotFound();
+  // Whose withdrawal it is never changes: the check needs no lock. Nobody settles their own.
+  const owner = await repo.findWithdrawal(deps.db, id);
+  if (!owner) throw withdrawalNotFound();
+  await assertMayActOn(deps.db, actor, 'withdrawal', owner.userId);
   const { withdrawal, replayed, displayName } = await callWithdrawalFunction(() =>
     repo.settleWithdrawalAudited(deps.db, {
       id,
@@ -223,6 +230,14 @@ export async function importPayoutResults(
     }
     if (current.status !== 'pending') {
       row.message = `This withdrawal is ${current.status} already.`;
+      continue;
+    }
+    // The preview says what applying would refuse: someone's own withdrawal, or one out of reach.
+    try {
+      await assertMayActOn(deps.db, actor, 'withdrawal', current.userId);
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      row.message = error.message;
       continue;
     }
     if (!body.apply) {

@@ -93,7 +93,7 @@ const en = {
   },
   outbox: {
     title: 'Outbox',
-    lead: 'Codes and links sent by email or SMS. Without a configured transport they are only logged here.',
+    lead: 'Messages sent by email or SMS; the codes and links in them show as ••••••. Only in development, without a mail server or SMS provider, does an operator read a member’s codes and links here.',
     destination: 'Destination',
     statusLabel: 'Status',
     created: 'Created',

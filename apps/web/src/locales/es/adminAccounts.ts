@@ -94,7 +94,7 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
   },
   outbox: {
     title: 'Bandeja de salida',
-    lead: 'Códigos y enlaces enviados por email o SMS. Sin un transporte configurado, solo se registran aquí.',
+    lead: 'Mensajes enviados por email o SMS; sus códigos y enlaces se muestran como ••••••. Solo en desarrollo, sin servidor de correo ni proveedor de SMS, un operador lee aquí los códigos y enlaces de un miembro.',
     destination: 'Destino',
     statusLabel: 'Estado',
     created: 'Creado',

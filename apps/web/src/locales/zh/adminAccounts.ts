@@ -92,7 +92,7 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
   },
   outbox: {
     title: '发件箱',
-    lead: '通过邮件或 SMS 发送的验证码和链接。未配置发送通道时，仅在此记录。',
+    lead: '通过邮件或 SMS 发送的消息；其中的验证码和链接显示为 ••••••。仅在开发环境且未配置邮件服务器或 SMS 服务商时，运营人员可在此查看会员的验证码和链接。',
     destination: '收件方',
     statusLabel: '状态',
     created: '创建时间',
