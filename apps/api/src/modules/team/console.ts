@@ -114,7 +114,7 @@ export async function decideReferralHold(
   const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
     // The decision moves the held commissions to or from the member's uplines: none may be the actor.
-    const uplines = await repo.heldCommissionBeneficiaries(tx, memberId);
+    const uplines = await repo.uplinesOf(tx, memberId);
     await assertMayActOn(tx, actor, 'referral_review', memberId, { alsoMoves: uplines, missing: holdNotFound });
     const moved = await repo
       .decideHold(tx, {

@@ -224,15 +224,16 @@ export async function hold(db: Queryable, memberId: string): Promise<HoldRow | u
   return row;
 }
 
-/** The uplines whose commissions on a member's purchases wait on the member's review: whom its decision pays or takes from. */
-export async function heldCommissionBeneficiaries(db: Queryable, memberId: string): Promise<string[]> {
-  const rows = await rowsOf<{ id: string }>(
+/**
+ * A member's three uplines: whom the commissions on the member's purchases go to, so whom a
+ * decision on the member's referral review pays or takes from. The chain never changes.
+ */
+export async function uplinesOf(db: Queryable, memberId: string): Promise<string[]> {
+  const [row] = await rowsOf<{ referrer_id: string | null; ancestor_2: string | null; ancestor_3: string | null }>(
     db,
-    sql`select distinct c.beneficiary_id as id
-          from commissions c join purchases p on p.id = c.purchase_id
-         where p.user_id = ${memberId} and c.status = 'review' and c.beneficiary_id is not null`,
+    sql`select referrer_id, ancestor_2, ancestor_3 from users where id = ${memberId}`,
   );
-  return rows.map((row) => row.id);
+  return row ? [row.referrer_id, row.ancestor_2, row.ancestor_3].filter((id): id is string => id !== null) : [];
 }
 
 export async function openHoldCount(db: Queryable): Promise<number> {
