@@ -58,7 +58,9 @@ export const accounts: Catalogue<AccountsMessages> = {
     resendLink: '重新发送链接',
     resendIn: '{{time}}后可重新获取。',
     resent: '新消息正在发送中。',
-    nothingPending: '此浏览器没有待接收的验证码。请创建账号，或在登录页面获取登录链接。',
+    leadResumed: '你的账号尚未验证。请输入我们发送到 {{destination}} 的验证码（如收到多条，请用最新的一条），10 分钟内有效。',
+    nothingPending: '此标签页没有待输入的验证码。在其他标签页开始注册了？请用该邮箱或手机号和密码登录，我们会重新发送验证码。',
+    signInToResume: '登录以获取验证码',
     startRegister: '创建账号',
   },
   forgot: {
