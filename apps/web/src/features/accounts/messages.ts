@@ -126,6 +126,13 @@ const en = {
     sessionCap_other: 'You can be signed in on at most {{max}} devices; {{count}} older sessions were signed out.',
     passkeys: 'Passkeys',
     records: 'History',
+    help: 'Help and about',
+    helpLinks: {
+      howItWorks: 'How it works',
+      helpCenter: 'Help center',
+      support: 'Contact support',
+      about: 'Terms, privacy and about',
+    },
     signOut: 'Sign out',
     logs: {
       plans: 'My plans',

@@ -127,6 +127,13 @@ export const accounts: Catalogue<AccountsMessages> = {
     sessionCap_other: 'Puedes tener la sesión iniciada en {{max}} dispositivos como máximo; se cerraron {{count}} sesiones más antiguas.',
     passkeys: 'Llaves de acceso',
     records: 'Historial',
+    help: 'Ayuda e información',
+    helpLinks: {
+      howItWorks: 'Cómo funciona',
+      helpCenter: 'Centro de ayuda',
+      support: 'Contactar con soporte',
+      about: 'Condiciones, privacidad e información',
+    },
     signOut: 'Cerrar sesión',
     logs: {
       plans: 'Mis planes',

@@ -124,6 +124,13 @@ export const accounts: Catalogue<AccountsMessages> = {
     sessionCap_other: '最多可在{{max}}台设备上登录；已退出{{count}}个较早的会话。',
     passkeys: '通行密钥',
     records: '记录',
+    help: '帮助与关于',
+    helpLinks: {
+      howItWorks: '使用说明',
+      helpCenter: '帮助中心',
+      support: '联系客服',
+      about: '条款、隐私与关于',
+    },
     signOut: '退出登录',
     logs: {
       plans: '我的会员计划',
