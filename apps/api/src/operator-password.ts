@@ -28,8 +28,9 @@ function emailArgument(argv: string[]): string | undefined {
 /** One line typed without echo (a terminal in raw mode); Ctrl-C cancels. */
 function askHidden(prompt: string): Promise<string> {
   const input = process.stdin;
-  process.stdout.write(prompt);
+  // No echo before the prompt shows: a quick typist's first keys would be echoed otherwise.
   input.setRawMode(true);
+  process.stdout.write(prompt);
   input.setEncoding('utf8');
   input.resume();
   let value = '';
