@@ -121,7 +121,7 @@ ${orderSummary(page, t)}
 <div class="field">
 <label for="card">${t(TEXTS.card)}</label>
 <input id="card" name="card" value="${escapeHtml(state.card)}" inputmode="numeric" autocomplete="cc-number" maxlength="23" spellcheck="false" aria-describedby="${described}"${state.cardError ? ' aria-invalid="true" autofocus' : ''}>
-${error}<p class="hint" id="card-hint">${t(TEXTS.cardHint, { card: TEST_CARD })}</p>
+${error}<p class="hint" id="card-hint">${t(TEXTS.cardHint, { card: TEST_CARD.replaceAll(' ', '\u00a0') })}</p>
 </div>
 <button class="button primary" type="submit" name="outcome" value="pay">${t(TEXTS.pay, { amount })}</button>
 <button class="button secondary" type="submit" name="outcome" value="fail">${t(TEXTS.fail)}</button>
@@ -262,7 +262,7 @@ main.column{display:flex;flex-direction:column;gap:16px;padding-top:24px}
 .field{display:flex;flex-direction:column;gap:6px}
 label{font-size:14px;font-weight:500}
 input{min-height:48px;width:100%;padding:0 12px;border:1px solid var(--field-border);border-radius:12px;background:var(--field);color:var(--text);font:inherit;font-size:18px;letter-spacing:0.06em;font-variant-numeric:tabular-nums}
-input[aria-invalid=true]{border-color:var(--danger)}
+input[aria-invalid=true]{border-color:var(--danger)}input[aria-invalid=true]:focus-visible{outline-color:var(--danger)}
 .hint,.note{margin:0;font-size:13px;color:var(--muted)}
 .field-error{margin:0;font-size:14px;color:var(--danger)}
 .button{display:inline-flex;align-items:center;justify-content:center;min-height:48px;width:100%;padding:0 16px;border:0;border-radius:12px;font:inherit;font-weight:600;text-decoration:none;cursor:pointer}
