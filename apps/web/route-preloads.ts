@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import type { Plugin } from 'vite';
-import { chunksOf } from './chunk-groups';
+import { chunksOf } from './chunk-groups.ts';
 
 /** Written beside index.html; the server reads it (apps/api/src/plugins/web.ts). */
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';

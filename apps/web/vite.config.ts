@@ -5,9 +5,9 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chunkGroups, noChunkCycles } from './chunk-groups';
-import { precompress } from './precompress';
-import { routePreloads } from './route-preloads';
+import { chunkGroups, noChunkCycles } from './chunk-groups.ts';
+import { precompress } from './precompress.ts';
+import { routePreloads } from './route-preloads.ts';
 
 const buildId = `${new Date()
   .toISOString()
@@ -154,6 +154,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              debugName: 'router',
               name: (id) =>
                 /node_modules\/@tanstack\/(react-router|router-core|history|react-store|store)\//.test(id) ||
                 /\/src\/(components\/(logo|theme-switcher|language-picker|layouts\/animated-outlet|ui\/cn|ui\/controls)|lib\/config)\.tsx?$/.test(
@@ -164,7 +165,7 @@ export default defineConfig({
             },
             // The pages' modules in a few chunks rather than dozens (apps/web/chunk-groups.ts). Only the
             // modules named: their imports stay where they are (the first load's in the entry).
-            { name: (id, graph) => pageGroup(id, graph) ?? null, includeDependenciesRecursively: false },
+            { debugName: 'pages', name: (id, graph) => pageGroup(id, graph) ?? null, includeDependenciesRecursively: false },
           ],
         },
       },

@@ -14,6 +14,7 @@ import { accountRoutes } from './modules/accounts/routes';
 import { adminRoutes } from './modules/admin/routes';
 import { systemRoutes } from './modules/system/routes';
 import { adminLedgerRoutes } from './modules/admin-ledger/routes';
+import { demoCheckoutRoutes } from './modules/recharge/demo-checkout';
 import { rechargeRoutes } from './modules/recharge/routes';
 import { paymentWebhookRoutes } from './modules/recharge/webhook-routes';
 import { walletRoutes } from './modules/wallet/routes';
@@ -147,6 +148,9 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
     },
     { prefix: API_PREFIX },
   );
+
+  // The card gateway's test checkout, served by the app itself while demo data is on (recharge/demo-checkout.ts).
+  if (config.SEED_DEMO) await app.register(demoCheckoutRoutes, { root: app });
 
   await registerWebApp(app, {
     distDir: webDistDir,

@@ -44,7 +44,8 @@ const trustProxyFromEnv = z
 /** Every configuration key the server reads. `.env.example` and README list the same keys. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  HOST: z.string().default('0.0.0.0'),
+  // This machine only: the first start prints the operator's password. HOST=0.0.0.0 opens it to the network.
+  HOST: z.string().default('127.0.0.1'),
   PORT: integerFromEnv(3000, 0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   APP_NAME: z.string().min(1).default('Orchard'),

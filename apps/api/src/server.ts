@@ -50,14 +50,21 @@ async function main() {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
-  const address = await app.listen({ host: config.HOST, port: config.PORT });
+  await app.listen({ host: config.HOST, port: config.PORT });
   if (!config.PUBLIC_URL) {
     app.log.warn(
       `PUBLIC_URL is not set: links in messages point at ${linkOrigin(config, app.server.address())}; set PUBLIC_URL to the address members use`,
     );
   }
   const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
-  console.log(`${config.APP_NAME} is ready at ${address.replace('0.0.0.0', 'localhost')} (data: ${where})`);
+  // The listening address as a person types it (127.0.0.1 and 0.0.0.0 read `localhost`), whatever PUBLIC_URL says.
+  console.log(`${config.APP_NAME} is ready at ${linkOrigin({ ...config, PUBLIC_URL: undefined }, app.server.address())} (data: ${where})`);
+  if (config.HOST === '127.0.0.1' || config.HOST === 'localhost') {
+    console.log('  Only this machine can open it: HOST=0.0.0.0 opens it to your network.');
+  }
+  if (!config.SMTP_URL) {
+    console.log("  No SMTP_URL: emailed codes and sign-in links are printed here and listed in the console's Outbox (/admin/outbox).");
+  }
   if (seeded.demoSignIn) {
     // Demo credentials are public (README); printed on every start so they are at hand. SEED_DEMO=false hides them.
     const { email, password } = seeded.demoSignIn;

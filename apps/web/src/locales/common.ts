@@ -14,6 +14,7 @@ export const common = {
     profile: 'Profile',
     signIn: 'Sign in',
     help: 'Help',
+    helpAndSupport: 'Help and support',
     about: 'About',
     console: 'Operator console',
   },

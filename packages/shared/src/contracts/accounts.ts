@@ -179,6 +179,14 @@ export const codeSentSchema = z.strictObject({
 });
 export type CodeSent = z.infer<typeof codeSentSchema>;
 
+/**
+ * Signing in (right password) to an address whose registration code was never entered: no session
+ * yet; the code is on its way again (or still, within the resend cool-down) and /verify-code
+ * completes the account. A wrong password answers exactly as for any other account.
+ */
+export const signInNeedsCodeSchema = z.strictObject({ verification: codeSentSchema });
+export type SignInNeedsCode = z.infer<typeof signInNeedsCodeSchema>;
+
 export const verifyCodeBodySchema = z.strictObject({
   verificationId: uuidField('This code request is not valid; please register again.'),
   code: codeField,

@@ -38,10 +38,14 @@ export const upsertPaymentChannelBodySchema = z
     kind: paymentChannelKindSchema,
     name: singleLineTextSchema.trim().min(1).max(80),
     instructions: multiLineTextSchema.max(4000).default(''),
-    /** Gateway: the payment page; {orderId}, {reference}, {amount} and {currency} are filled in. */
+    /**
+     * Gateway: the payment page; {orderId}, {reference}, {amount} and {currency} are filled in. An
+     * http(s) address, or a path on this site (the demo checkout's `/demo-gateway/checkout?…`); never
+     * `//host`, which would be another site.
+     */
     paymentUrlTemplate: z
       .string()
-      .regex(/^https?:\/\/\S+$/, 'Use an http(s) address.')
+      .regex(/^(https?:\/\/\S+|\/(?![/\\])\S*)$/, 'Use an http(s) address, or a path on this site starting with /.')
       .max(2000)
       .nullable()
       .optional(),

@@ -167,6 +167,46 @@ export const es: Record<string, string> = {
   'No such recharge order.': 'No existe esa orden de recarga.',
   'Bank transfer': 'Transferencia bancaria',
   'Card payment': 'Pago con tarjeta',
+  // The demo checkout (modules/recharge/demo-checkout-page.ts, demo-checkout.ts).
+  'Pay {appName}': 'Pagar a {appName}',
+  'Order reference': 'Referencia de la orden',
+  'Card number': 'Número de tarjeta',
+  'Test mode: any card number that passes the card check works, such as {card}. No card is charged.':
+    'Modo de prueba: sirve cualquier número de tarjeta que supere la comprobación, como {card}. No se cobra ninguna tarjeta.',
+  'Pay {amount}': 'Pagar {amount}',
+  'Fail payment': 'Hacer fallar el pago',
+  'Pay sends {appName} the signed payment notice a real gateway sends, and the order is credited. Fail declines the payment: nothing is credited.':
+    'Pagar envía a {appName} el aviso de pago firmado que envía una pasarela real, y la orden se acredita. Fallar rechaza el pago: no se acredita nada.',
+  'Cancel and return to {appName}': 'Cancelar y volver a {appName}',
+  'Return to {appName}': 'Volver a {appName}',
+  'It expired before it was paid. Start a new recharge in {appName}.': 'Caducó antes de pagarse. Empieza una recarga nueva en {appName}.',
+  'It was cancelled. Start a new recharge in {appName}.': 'Se canceló. Empieza una recarga nueva en {appName}.',
+  'It was rejected. Start a new recharge in {appName}.': 'Se rechazó. Empieza una recarga nueva en {appName}.',
+  'A payment for it is being checked. You do not need to pay again.':
+    'Se está comprobando un pago de esta orden. No necesitas pagar de nuevo.',
+  '{amount} was paid to {appName} for order {reference}. It is added to your wallet now.':
+    'Se pagaron {amount} a {appName} por la orden {reference}. Ya se añaden a tu billetera.',
+  'Payment approved': 'Pago aprobado',
+  'Try again': 'Intentar de nuevo',
+  'No money was taken and nothing was credited. Your order is still waiting for payment.':
+    'No se cobró dinero ni se acreditó nada. Tu orden sigue esperando el pago.',
+  'Payment declined': 'Pago rechazado',
+  'This order cannot be paid here': 'Esta orden no se puede pagar aquí',
+  'The payment did not go through': 'El pago no se completó',
+  'The test gateway could not reach {appName}. Nothing was credited. Try again in a moment.':
+    'La pasarela de prueba no pudo comunicarse con {appName}. No se acreditó nada. Inténtalo de nuevo en un momento.',
+  'Payment not found': 'Pago no encontrado',
+  'This payment link does not match an order of yours. Sign in to {appName} and open the payment page from your order.':
+    'Este enlace de pago no corresponde a ninguna orden tuya. Inicia sesión en {appName} y abre la página de pago desde tu orden.',
+  'Page language': 'Idioma de la página',
+  'Test checkout for {appName}': 'Pago de prueba para {appName}',
+  'Test checkout': 'Pago de prueba',
+  'Test mode': 'Modo de prueba',
+  'A demo payment page served by {appName} in demo mode. No real money moves.':
+    'Una página de pago de demostración que sirve {appName} en modo demo. No se mueve dinero real.',
+  'Enter the card number: 12 to 19 digits.': 'Introduce el número de tarjeta: de 12 a 19 dígitos.',
+  'This card number does not pass the card check. Check the digits.':
+    'Este número de tarjeta no supera la comprobación. Revisa los dígitos.',
   'This payment channel is not available.': 'Este canal de pago no está disponible.',
   'Enter an amount from {minAmount} to {maxAmount} (minor units).': 'Introduce un importe de {minAmount} a {maxAmount} (unidades mínimas).',
   'You have too many open recharge orders. Finish or cancel one first.':
@@ -313,7 +353,8 @@ export const es: Record<string, string> = {
   'At most 365 days.': 'Como máximo 365 días.',
   'The three rates together cannot pass 100 %.': 'Las tres tasas juntas no pueden superar el 100 %.',
   'Use 2–40 lower-case letters, digits and dashes.': 'Usa de 2 a 40 letras minúsculas, dígitos y guiones.',
-  'Use an http(s) address.': 'Usa una dirección http(s).',
+  'Use an http(s) address, or a path on this site starting with /.':
+    'Usa una dirección http(s) o una ruta de este sitio que empiece por /.',
   'Use at least 16 characters.': 'Usa al menos 16 caracteres.',
   'Must be at least the minimum.': 'Debe ser al menos el mínimo.',
   'Every preset must lie between the minimum and the maximum.': 'Cada valor predefinido debe estar entre el mínimo y el máximo.',

@@ -145,8 +145,15 @@ export const paymentChannels = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // 0202: AMOUNT_MAX_MINOR_CEILING.
-  (table) => [check('payment_channels_amount_max', sql`${table.maxAmount} <= 1000000000000`)],
+  (table) => [
+    // 0202: AMOUNT_MAX_MINOR_CEILING.
+    check('payment_channels_amount_max', sql`${table.maxAmount} <= 1000000000000`),
+    // 1030: an http(s) address, or a path on this site (the demo checkout), never `//host`.
+    check(
+      'payment_channels_payment_url_template_check',
+      sql`${table.paymentUrlTemplate} is null or ${table.paymentUrlTemplate} ~ '^(https?://|/($|[^/\\\\]))'`,
+    ),
+  ],
 );
 
 export const RECHARGE_ORDER_STATUSES = ['awaiting_payment', 'submitted', 'credited', 'rejected', 'expired', 'cancelled'] as const;

@@ -1,11 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import type { Config } from '../../config';
 
-/** Hosts that mean "every interface": a link cannot point there, the machine's own name can. */
-const ANY_ADDRESS = new Set(['0.0.0.0', '::', '[::]', '']);
+/**
+ * Hosts that mean "every interface" (a link cannot point there, the machine's own name can) or
+ * this machine only (the default HOST, 127.0.0.1): links say `localhost`, the name the README
+ * opens and the one passkeys need.
+ */
+const LOCAL_NAMES = new Set(['0.0.0.0', '::', '[::]', '', '127.0.0.1', '::1', '[::1]']);
 
 function hostForUrl(host: string): string {
-  if (ANY_ADDRESS.has(host)) return 'localhost';
+  if (LOCAL_NAMES.has(host)) return 'localhost';
   return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
 }
 

@@ -126,8 +126,29 @@ export async function resendCode(deps: AccountDeps, verificationId: string, cont
   }
   const waitMs = new Date(row.sentAt).getTime() + RESEND_COOLDOWN_MS - now.getTime();
   if (waitMs > 0) throw tooManyRequests('You can ask for a new code in {wait}.', waitMs / 1000);
-  await sendLimits(deps, row.destination, context.ip);
+  return sendRegistrationCodeAgain(deps, row, context, now);
+}
 
+/** Since when a registration may still be completed (REGISTRATION_TTL_MS). */
+export function pendingRegistrationsSince(now: Date): Date {
+  return new Date(now.getTime() - REGISTRATION_TTL_MS);
+}
+
+/**
+ * The right password for an address whose registration code was never entered (the page that
+ * waited for it was closed): within the resend cool-down the code already sent still stands;
+ * after it, a new one is sent under the send limits, as "Send a new code" would. Either way the
+ * answer says where, and /verify-code completes the account.
+ */
+export async function resumeRegistration(deps: AccountDeps, row: repo.CodeRow, context: RequestContext): Promise<CodeSent> {
+  const now = deps.clock.now();
+  const coolingDown = new Date(row.sentAt).getTime() + RESEND_COOLDOWN_MS > now.getTime();
+  return coolingDown ? codeSent(row) : sendRegistrationCodeAgain(deps, row, context, now);
+}
+
+/** A new code for a registration's row, under the send limits; the previous code stops working. */
+async function sendRegistrationCodeAgain(deps: AccountDeps, row: repo.CodeRow, context: RequestContext, now: Date): Promise<CodeSent> {
+  await sendLimits(deps, row.destination, context.ip);
   const code = generateSixDigitCode();
   const expiresAt = new Date(now.getTime() + CODE_TTL_MS);
   const target = { channel: row.channel, destination: row.destination };

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { AccountIdentifier } from '@orchard/shared';
 import type { Db, Tx } from '../../db/client';
 import { signInLinks, users, verificationCodes, type PendingRegistration } from '../../db/schema/index';
@@ -111,6 +111,28 @@ export async function findOpenCode(db: Executor, purpose: CodePurpose, destinati
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   return row;
+}
+
+/**
+ * The registration of `destination` still waiting for its code: the newest register row not yet
+ * used, started since `since` (older ones are abandoned). Its code may have expired or been
+ * voided by wrong tries; a resend brings it back.
+ */
+export async function findPendingRegistration(db: Executor, destination: string, since: Date): Promise<CodeRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(verificationCodes)
+    .where(
+      and(
+        eq(verificationCodes.purpose, 'register'),
+        eq(verificationCodes.destination, destination),
+        isNull(verificationCodes.consumedAt),
+        gte(verificationCodes.createdAt, since),
+      ),
+    )
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  return row?.registration ? row : undefined;
 }
 
 /** Older open codes stop working when a new one is sent to the same place. */

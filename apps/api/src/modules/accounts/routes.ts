@@ -21,6 +21,7 @@ import {
   sessionProbeSchema,
   signedInSchema,
   signInBodySchema,
+  signInNeedsCodeSchema,
   signInCodeBodySchema,
   signInLinkConsumedSchema,
   updateMeBodySchema,
@@ -36,7 +37,8 @@ import { contextOf } from './plugin';
 import { findMe, getMe, listSessions, revokeOtherSessions, updateMe } from './profile';
 import { register, resendCode, verifyRegistration } from './registration';
 import { clearSessionCookie, setSessionCookie } from './sessions';
-import { signIn, signOut } from './sign-in';
+import { signIn } from './password-sign-in';
+import { signOut } from './sign-in';
 import { consumeSignInLink, requestSignInLink, signInWithCode } from './sign-in-links';
 import { stepUp } from './step-up';
 import { currentTermsVersion } from './terms';
@@ -130,12 +132,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'signIn',
         tags,
         summary: 'Sign in with email or phone and password',
+        description: 'Right password, unverified account: 202 with where its code went (resent after the cool-down); then verifyCode.',
         body: signInBodySchema,
-        response: { 200: signedInSchema, ...errors },
+        response: { 200: signedInSchema, 202: signInNeedsCodeSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const started = await signIn(deps, request.body.account, request.body.password, contextOf(request));
+      const result = await signIn(deps, request.body.account, request.body.password, contextOf(request));
+      if (result.kind === 'needs_code') return reply.status(202).send({ verification: result.sent });
+      const started = result.session;
       setSessionCookie(request, reply, config, started.token, started.expiresAt, app.clock.now());
       return { user: started.user };
     },

@@ -1,6 +1,5 @@
 import { recordSignInSignals } from '../team/signals';
 import { randomBytes } from 'node:crypto';
-import { parseAccountIdentifier } from '@orchard/shared';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { withTransaction } from '../../ledger/index';
@@ -12,9 +11,9 @@ import type { AttemptTicket } from './rate-limit';
 import * as repo from './repository';
 import { createSession, endSessionsBeyondCap, revokeSession } from './sessions';
 
-/** Password sign-in and sign-out, and the session every sign-in method ends with. */
+/** Sign-out, the password checks every password action shares, and the session every sign-in method ends with (password-sign-in.ts signs in). */
 
-const WRONG_CREDENTIALS = 'The account or password is not right.';
+export const WRONG_CREDENTIALS = 'The account or password is not right.';
 export const accountFrozen = () => new AppError('ACCOUNT_FROZEN', 403, 'This account is frozen. Please contact support.');
 
 /**
@@ -98,24 +97,6 @@ export async function passwordFailed(
 export async function passwordSucceeded(deps: AccountDeps, ticket: AttemptTicket, accountKey: string): Promise<void> {
   await ticket.succeeded();
   await deps.limiter.clear(deps.rules.signInFailuresPerAccount, accountKey);
-}
-
-export async function signIn(deps: AccountDeps, account: string, password: string, context: RequestContext): Promise<StartedSession> {
-  const identifier = parseAccountIdentifier(account)!;
-  const user = await repo.findUserByIdentifier(deps.db, identifier);
-  const accountKey = failureKeyOf(user, identifier.value);
-  const ticket = await passwordAttempt(deps, accountKey, context.ip);
-  try {
-    if (!(await checkPassword(user, password))) {
-      await passwordFailed(deps, ticket, { accountKey: identifier.value, user, ip: context.ip, action: 'sign_in.failed' });
-      throw new AppError('INVALID_CREDENTIALS', 401, WRONG_CREDENTIALS);
-    }
-    await passwordSucceeded(deps, ticket, accountKey);
-  } finally {
-    await ticket.succeeded();
-  }
-  const now = deps.clock.now();
-  return withTransaction(deps.db, (tx) => openSession(deps, tx, { userId: user!.id, context, method: 'password', now }));
 }
 
 export async function signOut(deps: AccountDeps, sessionId: string, userId: string, ip: string | null): Promise<void> {

@@ -1,10 +1,21 @@
 import { randomBytes } from 'node:crypto';
 import type { DatabaseHandle } from '../../db/client';
 import { paymentChannels } from '../../db/schema/index';
+import type { ChannelRow } from './repository';
+
+/** The demo checkout the app serves itself in demo mode (demo-checkout.ts). */
+export const DEMO_CHECKOUT_PATH = '/demo-gateway/checkout';
+export const DEMO_CHECKOUT_TEMPLATE = `${DEMO_CHECKOUT_PATH}?order={orderId}&reference={reference}&amount={amount}&currency={currency}`;
+
+/** A gateway channel whose payment page is the demo checkout: the only orders the demo checkout pays. */
+export function isDemoCheckoutChannel(channel: Pick<ChannelRow, 'kind' | 'paymentUrlTemplate'>): boolean {
+  return channel.kind === 'gateway' && (channel.paymentUrlTemplate?.startsWith(`${DEMO_CHECKOUT_PATH}?`) ?? false);
+}
 
 /**
- * Demo payment channels (SEED_DEMO): a bank transfer the operator confirms, and a gateway in test
- * mode whose webhook secret is random (set a real one with upsertPaymentChannel). Inserted once;
+ * Demo payment channels (SEED_DEMO): a bank transfer the operator confirms, and a card gateway in
+ * test mode whose payment page is the app's own demo checkout, signing its webhooks with a random
+ * secret (point the channel at a real gateway, with its secret, with upsertPaymentChannel). Inserted once;
  * an operator's later changes are kept.
  */
 export async function seedDemoPaymentChannels(database: DatabaseHandle): Promise<void> {
@@ -33,8 +44,7 @@ export async function seedDemoPaymentChannels(database: DatabaseHandle): Promise
         kind: 'gateway',
         name: 'Card (demo gateway)',
         instructions: 'You will be sent to the payment page. The order is credited as soon as the gateway confirms the payment.',
-        paymentUrlTemplate:
-          'https://pay.demo-gateway.invalid/checkout?order={orderId}&reference={reference}&amount={amount}&currency={currency}',
+        paymentUrlTemplate: DEMO_CHECKOUT_TEMPLATE,
         webhookSecret: `whsec_${randomBytes(24).toString('base64url')}`,
         minAmount: 500,
         maxAmount: 500_000,

@@ -58,7 +58,11 @@ const en = {
     resendLink: 'Send a new link',
     resendIn: 'You can ask for a new one in {{time}}.',
     resent: 'A new message is on its way.',
-    nothingPending: 'There is no code on its way to this browser. Create an account, or ask for a sign-in link on the sign-in page.',
+    leadResumed:
+      'Your account is not verified yet. Enter the code we sent to {{destination}} (the newest one, if you got several). It is valid for 10 minutes.',
+    nothingPending:
+      'No code is awaited in this tab. Started an account in another tab? Sign in with its email or phone and password: we send its code again.',
+    signInToResume: 'Sign in to get your code',
     startRegister: 'Create an account',
   },
   forgot: {
@@ -122,6 +126,13 @@ const en = {
     sessionCap_other: 'You can be signed in on at most {{max}} devices; {{count}} older sessions were signed out.',
     passkeys: 'Passkeys',
     records: 'History',
+    help: 'Help and about',
+    helpLinks: {
+      howItWorks: 'How it works',
+      helpCenter: 'Help center',
+      support: 'Contact support',
+      about: 'Terms, privacy and about',
+    },
     signOut: 'Sign out',
     logs: {
       plans: 'My plans',

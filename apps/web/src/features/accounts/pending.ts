@@ -4,7 +4,14 @@
  * URLs or server logs).
  */
 export type PendingCode =
-  | { kind: 'register'; verificationId: string; destination: string; resendAvailableAt: string }
+  | {
+      kind: 'register';
+      verificationId: string;
+      destination: string;
+      resendAvailableAt: string;
+      /** Reached by signing in to the unverified account (its first code page was closed). */
+      resumed?: boolean;
+    }
   | { kind: 'signIn'; account: string; redirect?: string; resendAvailableAt: string };
 
 export interface PendingReset {

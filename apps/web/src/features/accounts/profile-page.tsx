@@ -2,7 +2,21 @@ import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useFormContext } from 'react-hook-form';
-import { ChevronRight, Coins, CreditCard, FileText, KeyRound, Layers, LogOut, Ticket, Users } from 'lucide-react';
+import {
+  BookOpen,
+  ChevronRight,
+  Coins,
+  CreditCard,
+  FileText,
+  Headset,
+  Info,
+  KeyRound,
+  Layers,
+  LifeBuoy,
+  LogOut,
+  Ticket,
+  Users,
+} from 'lucide-react';
 import type { Me } from '@orchard/shared';
 import { formatDate } from '../../lib/format';
 import { meQueryKey, meQueryOptions, setSignedIn } from '../../lib/session';
@@ -29,6 +43,14 @@ const LOGS = [
   { to: '/trx/log', key: 'statement', icon: FileText },
   { to: '/coupon', key: 'coupons', icon: Ticket },
   { to: '/team/list', key: 'team', icon: Users },
+] as const;
+
+/** Help, support and the terms: also in the wide screen's side navigation, here for the phone. */
+const HELP_LINKS = [
+  { to: '/help', key: 'howItWorks', icon: BookOpen },
+  { to: '/help-center', key: 'helpCenter', icon: LifeBuoy },
+  { to: '/help-center', hash: 'support', key: 'support', icon: Headset },
+  { to: '/about', key: 'about', icon: Info },
 ] as const;
 
 const rowLink = 'flex min-h-11 items-center gap-3 px-2 text-sm font-medium text-gray-900 hover:underline dark:text-gray-100';
@@ -174,6 +196,25 @@ export function ProfilePage() {
                 </Link>
               </li>
             ))}
+          </ul>
+        </Card>
+      </Section>
+
+      <Section id="profile-help" title={t('profile.help')}>
+        <Card className="py-2">
+          <ul>
+            {HELP_LINKS.map((link) => {
+              const Icon = link.icon;
+              return (
+                <li key={link.key} className="border-b border-gray-200 last:border-0 dark:border-gray-800">
+                  <Link to={link.to} hash={'hash' in link ? link.hash : undefined} className={rowLink}>
+                    <Icon className="size-5 text-gray-500 dark:text-gray-500" aria-hidden="true" />
+                    <span className="flex-1">{t(`profile.helpLinks.${link.key}`)}</span>
+                    <ChevronRight className="size-5 text-gray-500" aria-hidden="true" />
+                  </Link>
+                </li>
+              );
+            })}
           </ul>
         </Card>
       </Section>

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
-import type { SignedIn } from '@orchard/shared';
+import type { SignedIn, SignInNeedsCode } from '@orchard/shared';
 import { ApiError, apiFetch } from '../../lib/api-client';
 import { appConfig } from '../../lib/config';
 import { Button, Field, FormAlert, linkClass } from '../../components/ui/controls';
@@ -25,6 +25,14 @@ import { setSignedIn } from '../../lib/session';
 const PENDING_CODE_KEY = 'orchard:pending-code';
 
 type Errors = { account?: string; password?: string };
+
+function savePending(value: Record<string, unknown>) {
+  try {
+    sessionStorage.setItem(PENDING_CODE_KEY, JSON.stringify(value));
+  } catch {
+    // No storage (private mode): /verify-code explains what to do.
+  }
+}
 
 export function SignInPage() {
   const { t } = useSignInMessages();
@@ -68,9 +76,19 @@ export function SignInPage() {
   const signIn = (event: FormEvent) => {
     event.preventDefault();
     void run('password', { account: accountError(), password: password ? undefined : t('check.passwordRequired') }, async () => {
-      const { user } = await apiFetch<SignedIn>('/auth/sign-in', { method: 'POST', body: { account: account.trim(), password } });
+      const result = await apiFetch<SignedIn | SignInNeedsCode>('/auth/sign-in', {
+        method: 'POST',
+        body: { account: account.trim(), password },
+      });
+      if ('verification' in result) {
+        // The account was never verified (its code page was closed): the code is on its way again.
+        const { verificationId, destination, resendAvailableAt } = result.verification;
+        savePending({ kind: 'register', verificationId, destination, resendAvailableAt, resumed: true });
+        await router.navigate({ to: '/verify-code' });
+        return;
+      }
       // As setSignedIn (lib/session.ts): nothing cached for someone else may show.
-      setSignedIn(queryClient, user);
+      setSignedIn(queryClient, result.user);
       await router.navigate({ href: redirectTo() });
     });
   };
@@ -81,11 +99,7 @@ export function SignInPage() {
       const body = { account: account.trim(), ...(target === '/home' ? {} : { redirect: target }) };
       await apiFetch('/auth/sign-in-link/request', { method: 'POST', body });
       const resendAvailableAt = new Date(Date.now() + 60_000).toISOString();
-      try {
-        sessionStorage.setItem(PENDING_CODE_KEY, JSON.stringify({ kind: 'signIn', ...body, redirect: target, resendAvailableAt }));
-      } catch {
-        // No storage (private mode): /verify-code explains what to do.
-      }
+      savePending({ kind: 'signIn', ...body, redirect: target, resendAvailableAt });
       await router.navigate({ to: '/verify-code' });
     });
 

@@ -35,11 +35,11 @@ export function VerifyCodePage() {
     return (
       <div className="flex flex-col gap-4">
         <AuthTitle title={t('verify.title')} lead={t('verify.nothingPending')} />
+        <Link to="/" className={`text-sm ${linkClass}`}>
+          {t('verify.signInToResume')}
+        </Link>
         <Link to="/register" className={`text-sm ${linkClass}`}>
           {t('verify.startRegister')}
-        </Link>
-        <Link to="/" className={`text-sm ${linkClass}`}>
-          {t('common.backToSignIn')}
         </Link>
       </div>
     );
@@ -89,7 +89,9 @@ export function VerifyCodePage() {
     >
       <AuthTitle
         title={t('verify.title')}
-        lead={t(pending.kind === 'register' ? 'verify.leadRegister' : 'verify.leadSignIn', { destination })}
+        lead={t(pending.kind === 'signIn' ? 'verify.leadSignIn' : pending.resumed ? 'verify.leadResumed' : 'verify.leadRegister', {
+          destination,
+        })}
       />
       <TextField
         name="code"

@@ -205,7 +205,8 @@ function Contacts({ contacts }: { contacts: HelpCenter['contacts'] }) {
     contacts.hours ? { label: t('helpCenter.hours'), value: contacts.hours } : null,
   ].filter((row) => row !== null);
   return (
-    <Card className="flex flex-col gap-2 p-4">
+    // `#support`: the profile's "Contact support" lands here.
+    <Card id="support" className="flex scroll-mt-20 flex-col gap-2 p-4">
       <h2 className="flex items-center gap-2 font-semibold text-gray-900 dark:text-gray-50">
         <LifeBuoy className="size-5" aria-hidden="true" />
         {t('helpCenter.contact')}

@@ -58,8 +58,11 @@ export const accounts: Catalogue<AccountsMessages> = {
     resendLink: 'Enviar un enlace nuevo',
     resendIn: 'Podrás pedir otro en {{time}}.',
     resent: 'Un nuevo mensaje va en camino.',
+    leadResumed:
+      'Tu cuenta aún no está verificada. Introduce el código que enviamos a {{destination}} (el más reciente, si recibiste varios). Es válido durante 10 minutos.',
     nothingPending:
-      'No hay ningún código en camino para este navegador. Crea una cuenta o pide un enlace de inicio de sesión en la página de inicio de sesión.',
+      'En esta pestaña no se espera ningún código. ¿Empezaste una cuenta en otra pestaña? Inicia sesión con su correo o teléfono y su contraseña: te enviamos su código de nuevo.',
+    signInToResume: 'Inicia sesión para recibir tu código',
     startRegister: 'Crear una cuenta',
   },
   forgot: {
@@ -124,6 +127,13 @@ export const accounts: Catalogue<AccountsMessages> = {
     sessionCap_other: 'Puedes tener la sesión iniciada en {{max}} dispositivos como máximo; se cerraron {{count}} sesiones más antiguas.',
     passkeys: 'Llaves de acceso',
     records: 'Historial',
+    help: 'Ayuda e información',
+    helpLinks: {
+      howItWorks: 'Cómo funciona',
+      helpCenter: 'Centro de ayuda',
+      support: 'Contactar con soporte',
+      about: 'Condiciones, privacidad e información',
+    },
     signOut: 'Cerrar sesión',
     logs: {
       plans: 'Mis planes',

@@ -16,6 +16,7 @@ export const common: Catalogue<CommonMessages> = {
     profile: 'Perfil',
     signIn: 'Iniciar sesión',
     help: 'Ayuda',
+    helpAndSupport: 'Ayuda y soporte',
     about: 'Acerca de',
     console: 'Consola del operador',
   },

@@ -58,7 +58,9 @@ export const accounts: Catalogue<AccountsMessages> = {
     resendLink: '重新发送链接',
     resendIn: '{{time}}后可重新获取。',
     resent: '新消息正在发送中。',
-    nothingPending: '此浏览器没有待接收的验证码。请创建账号，或在登录页面获取登录链接。',
+    leadResumed: '你的账号尚未验证。请输入我们发送到 {{destination}} 的验证码（如收到多条，请用最新的一条），10 分钟内有效。',
+    nothingPending: '此标签页没有待输入的验证码。在其他标签页开始注册了？请用该邮箱或手机号和密码登录，我们会重新发送验证码。',
+    signInToResume: '登录以获取验证码',
     startRegister: '创建账号',
   },
   forgot: {
@@ -122,6 +124,13 @@ export const accounts: Catalogue<AccountsMessages> = {
     sessionCap_other: '最多可在{{max}}台设备上登录；已退出{{count}}个较早的会话。',
     passkeys: '通行密钥',
     records: '记录',
+    help: '帮助与关于',
+    helpLinks: {
+      howItWorks: '使用说明',
+      helpCenter: '帮助中心',
+      support: '联系客服',
+      about: '条款、隐私与关于',
+    },
     signOut: '退出登录',
     logs: {
       plans: '我的会员计划',

@@ -16,6 +16,7 @@ export const common: Catalogue<CommonMessages> = {
     profile: '我的',
     signIn: '登录',
     help: '帮助',
+    helpAndSupport: '帮助与客服',
     about: '关于',
     console: '运营后台',
   },
