@@ -136,8 +136,10 @@ export async function findCouponByCode(db: Queryable, code: string): Promise<Cou
   return row;
 }
 
-export async function findCoupon(db: Queryable, id: string): Promise<CouponRow | undefined> {
-  const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+/** A coupon; `lock` takes its row FOR UPDATE (an edit waits for redemptions in flight, and they for it). */
+export async function findCoupon(db: Queryable, id: string, options: { lock?: boolean } = {}): Promise<CouponRow | undefined> {
+  const query = db.select().from(coupons).where(eq(coupons.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
@@ -261,6 +263,11 @@ export async function updateCoupon(
   values: Partial<typeof coupons.$inferInsert>,
 ): Promise<CouponRow | undefined> {
   const [row] = await db.update(coupons).set(values).where(eq(coupons.id, id)).returning();
+  return row;
+}
+
+export async function findRedemption(db: Queryable, id: string): Promise<typeof couponRedemptions.$inferSelect | undefined> {
+  const [row] = await db.select().from(couponRedemptions).where(eq(couponRedemptions.id, id));
   return row;
 }
 
