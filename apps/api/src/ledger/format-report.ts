@@ -38,6 +38,12 @@ export function formatIntegrityReport(report: IntegrityReport): string[] {
       (b) => `entry ${b.entryId} of account ${b.accountId}: says ${b.balanceAfter ?? 'nothing'}, entries give ${b.expected}`,
     ),
   );
+  check(
+    report.holdDisagreements.length === 0,
+    'every commission of a held member agrees with the referral hold',
+    `${report.holdDisagreements.length} commission(s) disagree with their referral hold`,
+    report.holdDisagreements.map((d) => `commission ${d.commissionId} of member ${d.memberId}: ${d.status} under hold ${d.hold}`),
+  );
   for (const currency of report.trialBalance) {
     const digits = minorUnitDigits(currency.currency);
     // Exact whatever the size: the figures are decimal strings of minor units.

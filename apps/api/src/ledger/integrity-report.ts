@@ -20,6 +20,13 @@ export interface IntegrityReport {
   negativeBalances: { accountId: number; ownerId: string | null; type: string; balance: string }[];
   /** Member entries whose running balance does not follow from the entries before them. */
   runningBalanceBreaks: { entryId: number; accountId: number; balanceAfter: string | null; expected: string }[];
+  /**
+   * Commissions whose state disagrees with the buyer's referral hold (modules/team/sql/referral_flag.sql):
+   * on review without an open hold (nobody would ever decide them: the money stays in the upline's
+   * pending account), or pending under an open or voided hold (the release job would pay what the
+   * hold holds back or an operator voided).
+   */
+  holdDisagreements: { commissionId: string; memberId: string; status: string; hold: 'none' | 'open' | 'released' | 'voided' }[];
   /** Per currency: the sum of every account type; member liabilities plus platform accounts is zero. */
   trialBalance: {
     currency: string;
@@ -92,6 +99,18 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
         where balance_after is distinct from expected
         order by id limit ${LIMIT}`,
   );
+  const holdDisagreements = await rows(
+    db,
+    sql`(select c.id, p.user_id, c.status, coalesce(h.status, 'none') as hold
+           from commissions c join purchases p on p.id = c.purchase_id left join referral_holds h on h.member_id = p.user_id
+          where c.status = 'review' and h.status is distinct from 'open'
+          order by c.id limit ${LIMIT})
+        union all
+        (select c.id, p.user_id, c.status, h.status as hold
+           from referral_holds h join purchases p on p.user_id = h.member_id join commissions c on c.purchase_id = p.id
+          where h.status in ('open', 'voided') and c.status = 'pending'
+          order by c.id limit ${LIMIT})`,
+  );
   const sums = await rows(
     db,
     sql`select a.currency, a.type, coalesce(sum(e.amount), 0)::text as total
@@ -143,6 +162,12 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
       balanceAfter: row.balance_after === null ? null : minor(row.balance_after),
       expected: minor(row.expected),
     })),
+    holdDisagreements: holdDisagreements.slice(0, LIMIT).map((row) => ({
+      commissionId: String(row.id),
+      memberId: String(row.user_id),
+      status: String(row.status),
+      hold: row.hold as IntegrityReport['holdDisagreements'][number]['hold'],
+    })),
     trialBalance,
   };
   report.ok =
@@ -150,6 +175,7 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
     report.balanceMismatches.length === 0 &&
     report.negativeBalances.length === 0 &&
     report.runningBalanceBreaks.length === 0 &&
+    report.holdDisagreements.length === 0 &&
     trialBalance.every((currency) => currency.total === '0');
   return report;
 }

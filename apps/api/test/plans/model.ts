@@ -387,12 +387,21 @@ export class PlansModel {
     return count;
   }
 
-  /** A self-referral signal: recorded once per kind; the first one, or a new one after a release, opens the hold. */
+  /**
+   * A self-referral signal: recorded once per kind; the first one, or a new one after a release, opens
+   * the hold. Opening it puts the member's pending commissions on review too (nothing of a held
+   * member is pending), so the decision decides every commission not yet released.
+   */
   flag(member: number, kind: string): boolean {
     const m = this.members[member]!;
     if (m.signals.has(kind)) return false;
     m.signals.add(kind);
-    if (m.hold === 'none' || m.hold === 'released') m.hold = 'open';
+    if (m.hold === 'none' || m.hold === 'released') {
+      m.hold = 'open';
+      for (const purchase of this.purchases.filter((p) => p.buyer === member)) {
+        for (const line of purchase.commissions) if (line.status === 'pending') line.status = 'review';
+      }
+    }
     return true;
   }
 

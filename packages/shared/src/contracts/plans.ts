@@ -329,7 +329,16 @@ export type PurchasePage = z.infer<typeof purchasePageSchema>;
 
 /** `review`: held while an operator reviews a referral (the team issue's fraud holds). */
 export const COMMISSION_STATUSES = ['pending', 'available', 'reversed', 'skipped', 'review'] as const;
-export const COMMISSION_SKIP_REASONS = ['no_upline', 'no_active_plan', 'frozen', 'cap', 'zero_amount', 'self_referral'] as const;
+export const COMMISSION_SKIP_REASONS = [
+  'no_upline',
+  'no_active_plan',
+  'frozen',
+  'cap',
+  'zero_amount',
+  'self_referral',
+  'amount_limit',
+  'balance_limit',
+] as const;
 export const commissionSchema = z.strictObject({
   level: z.number().int().min(1).max(3),
   beneficiary: z.strictObject({ id: z.uuid(), displayName: z.string() }).nullable(),

@@ -167,6 +167,15 @@ export const ledgerReportSchema = z.strictObject({
       expected: minorUnitsTextSchema,
     }),
   ),
+  /** Commissions whose state disagrees with the buyer's referral hold (on review without an open hold, pending under an open or voided one). */
+  holdDisagreements: z.array(
+    z.strictObject({
+      commissionId: z.string(),
+      memberId: z.string(),
+      status: z.string(),
+      hold: z.enum(['none', 'open', 'released', 'voided']),
+    }),
+  ),
   trialBalance: z.array(
     z.strictObject({
       currency: z.string(),

@@ -131,7 +131,7 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
       continue;
     }
     if (step.kind === 'redeem') {
-      await redeemCoupon(deps, userId, step.coupon);
+      await redeemCoupon(deps, userId, step.coupon, `demo-seed:${step.member}:${step.coupon}:${step.daysAgo}`);
       continue;
     }
     if (step.kind === 'refund') {

@@ -155,7 +155,16 @@ export const couponRedemptions = pgTable('coupon_redemptions', {
 
 /** `review`: held while an operator reviews a referral (migration 0800). */
 export const COMMISSION_STATUSES = ['pending', 'available', 'reversed', 'skipped', 'review'] as const;
-export const COMMISSION_SKIP_REASONS = ['no_upline', 'no_active_plan', 'frozen', 'cap', 'zero_amount', 'self_referral'] as const;
+export const COMMISSION_SKIP_REASONS = [
+  'no_upline',
+  'no_active_plan',
+  'frozen',
+  'cap',
+  'zero_amount',
+  'self_referral',
+  'amount_limit',
+  'balance_limit',
+] as const;
 export type CommissionSkipReason = (typeof COMMISSION_SKIP_REASONS)[number];
 
 export const commissions = pgTable('commissions', {

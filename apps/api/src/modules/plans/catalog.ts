@@ -80,9 +80,10 @@ export async function updatePlan(deps: ServiceDeps, actor: ConsoleActor, planId:
   if (!isUuid(planId)) throw planNotFound();
   const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
-    const before = await repo.findPlan(tx, planId);
+    // The plan row first: two saves of one plan queue here, so each sees the units the other left.
+    const before = await repo.findPlan(tx, planId, { lock: true });
     if (!before) throw planNotFound();
-    const short = await repo.setStock(tx, planId, body.stock);
+    const short = await repo.setStock(tx, planId, body.stock, before.stock);
     if (short) {
       throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
         stock: `${short.tooFewBy} units are sold already: the stock cannot be lower.`,

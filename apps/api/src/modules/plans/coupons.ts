@@ -1,9 +1,10 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { AdminCoupon, CreateCouponBody, GenerateCouponsBody, MyCoupon, RedeemCouponResult, UpdateCouponBody } from '@orchard/shared';
 import { type z } from 'zod';
 import { type listCouponRedemptionsQuerySchema, type listCouponsQuerySchema } from '@orchard/shared';
 import { AppError, notFound } from '../../errors';
-import { ledgerLimits, postTransaction, resolveAccounts, withTransaction } from '../../ledger/index';
+import { constraintOf, IdempotencyKeyReusedError, ledgerLimits, postTransaction, resolveAccounts, sqlStateOf, withTransaction } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
@@ -69,32 +70,49 @@ export async function createCoupon(deps: ServiceDeps, actor: ConsoleActor, body:
   });
 }
 
+/** The total cap may not go below the uses already counted: a 400 on `totalCap` naming them. */
+const capBelowUses = (uses: number) =>
+  new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
+    totalCap: `It has been used ${uses} times already: the cap cannot be lower.`,
+  });
+
+/** The database's own guard of the same rule (migration 1062), should an edit ever reach it. */
+export const COUPON_CAP_CONSTRAINT = 'coupons_redeemed_within_total_cap';
+
+/**
+ * Edits a coupon's terms. The coupon row is locked first (FOR UPDATE), so the use count compared
+ * with a new total cap is the one the edit commits against: redemptions in flight finish first, and
+ * those after it wait and meet the new cap (their conditional increment refuses `cap_reached`).
+ */
 export async function updateCoupon(deps: ServiceDeps, actor: ConsoleActor, couponId: string, body: UpdateCouponBody): Promise<AdminCoupon> {
   if (!isUuid(couponId)) throw couponNotFound();
   const now = deps.clock.now();
-  return withTransaction(deps.db, async (tx) => {
-    const before = await repo.findCoupon(tx, couponId);
-    if (!before) throw couponNotFound();
-    await checkReferences(tx, body);
-    if (body.totalCap !== null && body.totalCap < before.redeemedCount) {
-      throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
-        totalCap: `It has been used ${before.redeemedCount} times already: the cap cannot be lower.`,
+  try {
+    return await withTransaction(deps.db, async (tx) => {
+      const before = await repo.findCoupon(tx, couponId, { lock: true });
+      if (!before) throw couponNotFound();
+      await checkReferences(tx, body);
+      if (body.totalCap !== null && body.totalCap < before.redeemedCount) throw capBelowUses(before.redeemedCount);
+      if (body.kind !== before.kind && before.redeemedCount > 0) {
+        throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { kind: 'A coupon that was used keeps its kind.' });
+      }
+      const row = await repo.updateCoupon(tx, couponId, { ...couponValues(body), updatedAt: now });
+      if (!row) throw couponNotFound();
+      await recordConsoleAction(tx, actor, {
+        action: 'coupon.update',
+        subjectType: 'coupon',
+        subjectId: couponId,
+        detail: { before: toAdminCouponView(before), after: couponValues(body) },
+        at: now,
       });
-    }
-    if (body.kind !== before.kind && before.redeemedCount > 0) {
-      throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { kind: 'A coupon that was used keeps its kind.' });
-    }
-    const row = await repo.updateCoupon(tx, couponId, { ...couponValues(body), updatedAt: now });
-    if (!row) throw couponNotFound();
-    await recordConsoleAction(tx, actor, {
-      action: 'coupon.update',
-      subjectType: 'coupon',
-      subjectId: couponId,
-      detail: { before: toAdminCouponView(before), after: couponValues(body) },
-      at: now,
+      return toAdminCouponView(row);
     });
-    return toAdminCouponView(row);
-  });
+  } catch (error) {
+    if (sqlStateOf(error) === '23514' && constraintOf(error) === COUPON_CAP_CONSTRAINT) {
+      throw capBelowUses((await repo.findCoupon(deps.db, couponId))?.redeemedCount ?? 0);
+    }
+    throw error;
+  }
 }
 
 function randomCode(prefix: string): string {
@@ -202,12 +220,39 @@ export async function listMyCoupons(deps: ServiceDeps, userId: string): Promise<
 }
 
 /**
+ * The id of the redemption one member's Idempotency-Key stands for: the same member and key give
+ * the same id (a name-based UUID, version 8, of sha256), so the ledger key `coupon-credit:<id>` is
+ * the request's own and a retry after a lost answer finds the first credit instead of making one.
+ */
+export function couponRedemptionId(userId: string, requestKey: string): string {
+  const hex = createHash('sha256').update(`coupon-redemption:${userId}:${requestKey}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/**
  * /coupon's field: a wallet-credit code credits the wallet now (from the promotions expense
  * account, within its caps); a plan coupon is kept in the member's list for checkout.
+ *
+ * A credit happens once per member and Idempotency-Key (`requestKey`), even when the answer of the
+ * first request was lost (the instance died between the commit and storing it): the redemption's id
+ * comes from member and key, the same request again (any instance, any time) answers the redemption
+ * it finds, and the same key for another code is a 422 IDEMPOTENCY_KEY_REUSED. Two requests with one
+ * key at once queue on a transaction lock of that key. Locks then follow the one order
+ * (ledger/README.md): the coupon row (its total cap), the member's uses (the per-member cap), the
+ * ledger accounts.
  */
-export async function redeemCoupon(deps: ServiceDeps, userId: string, code: string): Promise<RedeemCouponResult> {
+export async function redeemCoupon(deps: ServiceDeps, userId: string, code: string, requestKey: string): Promise<RedeemCouponResult> {
+  const redemptionId = couponRedemptionId(userId, requestKey);
   return withTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
+    await tx.execute(sql`select pg_advisory_xact_lock(727274503, hashtext(${redemptionId}))`);
+    const done = await repo.findRedemption(tx, redemptionId);
+    if (done) {
+      const redeemed = await repo.findCoupon(tx, done.couponId);
+      if (done.userId !== userId || redeemed?.code !== code.toUpperCase()) throw new IdempotencyKeyReusedError();
+      return { outcome: 'credited', amount: done.amount, currency: deps.config.CURRENCY };
+    }
     const coupon = await repo.findCouponByCode(tx, code);
     const uses = coupon ? await repo.memberCouponUses(tx, coupon.id, userId) : 0;
     const reason = couponRefusal(coupon, { userId, now, memberUses: uses });
@@ -217,10 +262,9 @@ export async function redeemCoupon(deps: ServiceDeps, userId: string, code: stri
       const names = await repo.planNames(tx, coupon.planIds);
       return { outcome: 'saved', coupon: toMyCouponView(coupon, uses, null, names, now) };
     }
+    if (!(await repo.countCouponRedemption(tx, coupon.id))) throw new CouponNotApplicableError('cap_reached', 'code');
     if (!(await repo.countMemberCouponUse(tx, coupon.id, userId, coupon.perMemberCap, now)))
       throw new CouponNotApplicableError('member_cap_reached', 'code');
-    if (!(await repo.countCouponRedemption(tx, coupon.id))) throw new CouponNotApplicableError('cap_reached', 'code');
-    const redemptionId = randomUUID();
     const { member, platform } = await resolveAccounts(tx, userId, deps.config.CURRENCY, ['platform_promotions_expense']);
     const posted = await postTransaction(tx, {
       kind: 'coupon_credit',

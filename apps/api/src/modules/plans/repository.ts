@@ -38,8 +38,10 @@ export async function updateSettings(db: Queryable, values: Omit<SettingsRow, 'i
 
 // ------------------------------------------------------------------ plans
 
-export async function findPlan(db: Queryable, id: string): Promise<PlanRow | undefined> {
-  const [row] = await db.select().from(plans).where(eq(plans.id, id));
+/** A plan; `lock` takes its row FOR UPDATE (saves of one plan queue on it). */
+export async function findPlan(db: Queryable, id: string, options: { lock?: boolean } = {}): Promise<PlanRow | undefined> {
+  const query = db.select().from(plans).where(eq(plans.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
@@ -96,23 +98,47 @@ export async function boughtCounts(db: Queryable, userId: string, planIds: strin
 }
 
 /**
- * Sets a plan's stock to `stock` units in all (null = not limited), keeping the units already
- * taken. Locks the plan's units first, so it waits for purchases that hold one. Returns the
- * number of units taken when that is more than `stock` (nothing changed then).
+ * Sets a plan's stock to `stock` units in all (null = not limited), touching only what changes
+ * (the caller holds the plan row's lock, so saves of one plan queue):
+ * - the same number of units as now: nothing is written (nor counted, when the stock before is given);
+ * - more: the new units take the lowest numbers not in use (so numbers never pass the largest stock
+ *   there is, PLAN_STOCK_MAX, however often a plan is saved), without locking the others;
+ * - fewer (or none): every unit is locked first, so it waits for purchases holding one, and the
+ *   highest-numbered free units go; when more units are sold than `stock`, nothing changes and the
+ *   number sold is returned. Sold units are never touched.
  */
-export async function setStock(tx: Tx, planId: string, stock: number | null): Promise<{ tooFewBy: number } | null> {
-  const units = await rowsOf<{ unit: number; purchase_id: string | null }>(
+export async function setStock(
+  tx: Tx,
+  planId: string,
+  stock: number | null,
+  /** The plan's stock before this save, when known: a limited stock keeps exactly that many units, so the same number again writes nothing. */
+  previous?: number | null,
+): Promise<{ tooFewBy: number } | null> {
+  if (stock !== null && stock === previous) return null;
+  const [now] = await rowsOf<{ units: number }>(tx, sql`select count(*)::int as units from plan_stock_units where plan_id = ${planId}`);
+  const units = now?.units ?? 0;
+  if (stock !== null && stock > units) {
+    await tx.execute(
+      sql`insert into plan_stock_units (plan_id, unit)
+          select ${planId}, n from generate_series(1, ${stock}::int) as n
+           where not exists (select 1 from plan_stock_units u where u.plan_id = ${planId} and u.unit = n)
+           order by n limit ${stock - units}::int`,
+    );
+    return null;
+  }
+  if (stock === units) return null;
+  const locked = await rowsOf<{ unit: number; purchase_id: string | null }>(
     tx,
     sql`select unit, purchase_id from plan_stock_units where plan_id = ${planId} order by unit for update`,
   );
-  const taken = units.filter((unit) => unit.purchase_id !== null);
-  if (stock !== null && stock < taken.length) return { tooFewBy: taken.length };
-  await tx.execute(sql`delete from plan_stock_units where plan_id = ${planId} and purchase_id is null`);
-  if (stock !== null && stock > taken.length) {
-    const start = units.reduce((max, unit) => Math.max(max, unit.unit), 0) + 1;
+  const taken = locked.filter((unit) => unit.purchase_id !== null).length;
+  if (stock !== null && stock < taken) return { tooFewBy: taken };
+  const free = locked.filter((unit) => unit.purchase_id === null).map((unit) => unit.unit);
+  const drop = stock === null ? free : free.slice(free.length - (locked.length - stock));
+  if (drop.length > 0) {
     await tx.execute(
-      sql`insert into plan_stock_units (plan_id, unit)
-          select ${planId}, n from generate_series(${start}::int, ${start + stock - taken.length - 1}::int) as n`,
+      sql`delete from plan_stock_units where plan_id = ${planId} and purchase_id is null
+            and unit = any(${`{${drop.join(',')}}`}::int[])`,
     );
   }
   return null;
@@ -136,8 +162,10 @@ export async function findCouponByCode(db: Queryable, code: string): Promise<Cou
   return row;
 }
 
-export async function findCoupon(db: Queryable, id: string): Promise<CouponRow | undefined> {
-  const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+/** A coupon; `lock` takes its row FOR UPDATE (an edit waits for redemptions in flight, and they for it). */
+export async function findCoupon(db: Queryable, id: string, options: { lock?: boolean } = {}): Promise<CouponRow | undefined> {
+  const query = db.select().from(coupons).where(eq(coupons.id, id));
+  const [row] = options.lock ? await query.for('update') : await query;
   return row;
 }
 
@@ -261,6 +289,11 @@ export async function updateCoupon(
   values: Partial<typeof coupons.$inferInsert>,
 ): Promise<CouponRow | undefined> {
   const [row] = await db.update(coupons).set(values).where(eq(coupons.id, id)).returning();
+  return row;
+}
+
+export async function findRedemption(db: Queryable, id: string): Promise<typeof couponRedemptions.$inferSelect | undefined> {
+  const [row] = await db.select().from(couponRedemptions).where(eq(couponRedemptions.id, id));
   return row;
 }
 

@@ -16,7 +16,7 @@ import {
   redeemCouponResultSchema,
 } from '@orchard/shared';
 import { authOf } from '../../plugins/auth';
-import { idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
+import { idempotencyKeyHeaderOf, idempotencyKeyOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
 import { idempotencyHeaders } from '../recharge/routes';
 import { getPlanForMember, listPlansForMember } from './catalog';
 import { getCommissionSummary } from './commissions';
@@ -142,7 +142,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       preHandler: requireIdempotencyKey,
     },
-    async (request) => redeemCoupon(deps(), authOf(request).userId, request.body.code),
+    async (request) => redeemCoupon(deps(), authOf(request).userId, request.body.code, idempotencyKeyOf(request)),
   );
 
   app.get(

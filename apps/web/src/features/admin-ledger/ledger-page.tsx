@@ -8,7 +8,7 @@ import { type Column, ConsolePage, DataTable, StatusText } from '../../component
 import { ledgerReportQueryOptions, type LedgerReport } from './api';
 import { useAdminLedgerMessages } from './messages';
 
-/** /admin/ledger: getLedgerReport — the four checks and the trial balance. */
+/** /admin/ledger: getLedgerReport — the checks and the trial balance. */
 export function LedgerPage() {
   const { t } = useAdminLedgerMessages();
   const { data: report, refetch, isFetching, error } = useQuery(ledgerReportQueryOptions());
@@ -36,6 +36,7 @@ export function LedgerPage() {
     { key: 'mismatches', items: report.balanceMismatches },
     { key: 'negatives', items: report.negativeBalances },
     { key: 'runningBreaks', items: report.runningBalanceBreaks },
+    { key: 'holdDisagreements', items: report.holdDisagreements },
   ] as const;
   return (
     <ConsolePage title={t('ledger.title')} actions={recheck}>

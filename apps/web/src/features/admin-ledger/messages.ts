@@ -209,6 +209,7 @@ const en = {
     mismatches: 'Every cached balance equals the sum of its entries',
     negatives: 'No member balance is negative',
     runningBreaks: 'Every running balance follows from the one before',
+    holdDisagreements: 'Every commission of a member under referral review follows its decision',
     passed: 'Passed',
     failed_one: '{{count}} problem',
     failed_other: '{{count}} problems',

@@ -256,6 +256,8 @@ const en = {
       cap: 'over the cap',
       zero_amount: 'rounds to nothing',
       self_referral: 'buyer judged a self-referral',
+      amount_limit: 'over the limit for one movement',
+      balance_limit: 'upline’s balance at its limit',
     },
     noCommissions: 'No commission rows.',
   },

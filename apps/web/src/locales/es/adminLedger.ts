@@ -210,6 +210,7 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     mismatches: 'Cada saldo en caché es igual a la suma de sus asientos',
     negatives: 'Ningún saldo de miembro es negativo',
     runningBreaks: 'Cada saldo acumulado se deriva del anterior',
+    holdDisagreements: 'Cada comisión de un miembro en revisión de referido sigue su decisión',
     passed: 'Superada',
     failed_one: '{{count}} problema',
     failed_other: '{{count}} problemas',

@@ -258,6 +258,8 @@ export const adminPlans: Catalogue<AdminPlansMessages> = {
       cap: 'supera el tope',
       zero_amount: 'redondea a cero',
       self_referral: 'se consideró que el comprador se refirió a sí mismo',
+      amount_limit: 'supera el límite de un movimiento',
+      balance_limit: 'el saldo del patrocinador está en su límite',
     },
     noCommissions: 'No hay filas de comisiones.',
   },

@@ -208,6 +208,7 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     mismatches: '每个缓存余额都等于其分录之和',
     negatives: '没有会员余额为负',
     runningBreaks: '每个滚动余额都与上一笔衔接',
+    holdDisagreements: '推荐审核中会员的每笔佣金都与审核结果一致',
     passed: '通过',
     failed_one: '{{count}}个问题',
     failed_other: '{{count}}个问题',

@@ -256,6 +256,8 @@ export const adminPlans: Catalogue<AdminPlansMessages> = {
       cap: '超出上限',
       zero_amount: '取整后为零',
       self_referral: '买家被判定为自我推荐',
+      amount_limit: '超过单笔变动上限',
+      balance_limit: '上级余额已达上限',
     },
     noCommissions: '没有佣金记录。',
   },

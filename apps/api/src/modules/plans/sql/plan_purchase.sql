@@ -5,6 +5,23 @@
 -- device with the same key gets this purchase back and nothing moves twice; the same key for
 -- another plan or coupon is refused. Returns the purchase row, and whether it was made before.
 --
+-- States it writes: a purchase `active` (refund.ts moves it to `refunded`); each commission level
+-- `pending` (the release job or, with no holding period, this call moves it to `available`),
+-- `review` when the buyer's referral hold is open (commissions_hold_review; only
+-- referral_hold_decide moves it on), or `skipped` with its reason (plan_commission_lines; final).
+-- A refusal moves nothing. The buyer is never refused because of an upline: a commission an upline
+-- cannot take (their balance limit) is skipped, the purchase goes through.
+--
+-- Locks, in the one order of every money function (ledger/README.md), each taken before the next:
+--   1. the money objects: the buyer's referral hold (shared; referral_flag and referral_hold_decide
+--      take it exclusively, so a hold decided or opened while this runs waits for this purchase, and
+--      a purchase after it sees it), then the coupon row (its use count);
+--   2. the guard rows: the buyer's count of this plan, their uses of the coupon;
+--   3. the ledger accounts, all at once in ascending id (the buyer's wallet, each upline's pending
+--      account, and their wallet and debt when the commission is released with the purchase), so
+--      the upline balances the commission lines are checked against cannot move before posting.
+-- The stock unit is claimed last with SKIP LOCKED, which never waits.
+--
 -- Called by modules/plans/purchase.ts, through modules/plans/repository.ts.
 create or replace function plan_purchase(
   p_user uuid, p_plan uuid, p_request_key text, p_coupon text, p_expected_to_pay bigint,
@@ -32,6 +49,10 @@ declare
   v_amounts bigint[];
   v_posted jsonb;
   v_commission uuid;
+  v_chain uuid[];
+  v_upline uuid;
+  v_upline_accounts record;
+  v_lock bigint[] := '{}';
 begin
   -- Two requests with one key at once: the second waits here, then finds the first one's purchase.
   perform pg_advisory_xact_lock(727274501, hashtext(p_user::text || ':' || p_request_key));
@@ -44,6 +65,10 @@ begin
     purchase := v_purchase;
     return;
   end if;
+  -- The buyer's referral hold (whether or not a row exists yet): shared with the member's other
+  -- purchases, exclusive for referral_flag and referral_hold_decide. Every statement after this one
+  -- sees the hold as it now is, and it stays so until this purchase commits.
+  perform pg_advisory_xact_lock_shared(727274502, hashtext(p_user::text));
 
   select * into v_plan from plans where id = p_plan;
   if not found or not v_plan.active then
@@ -71,7 +96,15 @@ begin
     perform money_refuse('PRICE_CHANGED', jsonb_build_object('toPay', v_paid, 'expected', p_expected_to_pay));
   end if;
 
-  -- The guards, each a conditional write whose row lock covers only what it guards.
+  -- The coupon's use count first (a money object), then the guards, each a conditional write whose
+  -- row lock covers only what it guards.
+  if v_coupon.id is not null then
+    update coupons set redeemed_count = redeemed_count + 1
+     where id = v_coupon.id and (total_cap is null or redeemed_count < total_cap);
+    if not found then
+      perform money_refuse('COUPON_NOT_APPLICABLE', jsonb_build_object('reason', 'cap_reached'));
+    end if;
+  end if;
   insert into plan_member_counts (plan_id, user_id, bought) values (p_plan, p_user, 1)
     on conflict (plan_id, user_id) do update set bought = plan_member_counts.bought + 1
     where v_plan.per_member_limit is null or plan_member_counts.bought < v_plan.per_member_limit;
@@ -85,11 +118,6 @@ begin
     if not found then
       perform money_refuse('COUPON_NOT_APPLICABLE', jsonb_build_object('reason', 'member_cap_reached'));
     end if;
-    update coupons set redeemed_count = redeemed_count + 1
-     where id = v_coupon.id and (total_cap is null or redeemed_count < total_cap);
-    if not found then
-      perform money_refuse('COUPON_NOT_APPLICABLE', jsonb_build_object('reason', 'cap_reached'));
-    end if;
   end if;
   -- Sold out for certain: no free unit at all (units being claimed right now still count as free).
   if v_plan.stock is not null and not exists (select 1 from plan_stock_units where plan_id = p_plan and purchase_id is null) then
@@ -98,6 +126,21 @@ begin
 
   select * into v_settings from referral_settings;
   select * into v_buyer from ledger_member_accounts(p_user, v_plan.currency);
+  -- Every member account this purchase may credit or debit, locked at once in ascending id order
+  -- before the commission lines read the uplines' balances.
+  if v_paid > 0 then
+    v_lock := v_lock || v_buyer.available;
+  end if;
+  select array[u.referrer_id, u.ancestor_2, u.ancestor_3] into v_chain from users u where u.id = p_user;
+  foreach v_upline in array v_chain loop
+    continue when v_upline is null;
+    select * into v_upline_accounts from ledger_member_accounts(v_upline, v_plan.currency);
+    v_lock := v_lock || v_upline_accounts.commission_pending;
+    if v_settings.hold_days = 0 then
+      v_lock := v_lock || v_upline_accounts.available || v_upline_accounts.debt;
+    end if;
+  end loop;
+  perform 1 from ledger_accounts where id = any(v_lock) order by id for update;
   v_accounts := array[ledger_platform_account('platform_plan_revenue', v_plan.currency)];
   v_amounts := array[v_plan.price];
   if v_paid > 0 then
@@ -111,7 +154,7 @@ begin
   select array_agg(l.beneficiary_id order by l.level), array_agg(l.rate_bp order by l.level),
          array_agg(l.amount order by l.level), array_agg(l.skip_reason order by l.level), sum(l.amount)
     into v_beneficiaries, v_rates, v_line_amounts, v_skips, v_commission_total
-    from plan_commission_lines(p_user, v_paid, v_settings, p_at) l;
+    from plan_commission_lines(p_user, v_paid, v_settings, p_at, v_plan.currency, p_amount_max, p_balance_max) l;
   if v_commission_total > 0 then
     v_accounts := v_accounts || ledger_platform_account('platform_commission_expense', v_plan.currency);
     v_amounts := v_amounts || -v_commission_total;

@@ -3,6 +3,20 @@
 -- void reverses them out of each upline's commission-pending account under the ledger key
 -- `commission-void:<id>`. Returns how many commissions it moved and their total.
 --
+-- States (the hold's whole life is written beside referral_flag): open → released, open → voided;
+-- a decided hold is refused (REFERRAL_HOLD_DECIDED), so each hold is decided once. What it does to
+-- the member's commissions:
+--   release: review → pending (→ available at once when past its release time);
+--   void:    review → reversed; also pending → reversed, though an open hold has none (referral_flag
+--            puts them on review when it opens), so no commission of a voided member is left to pay.
+-- After it, every commission of the member agrees with the hold (ledger/integrity-report.ts checks it).
+--
+-- Locks, in the one order (ledger/README.md): the member's hold lock exclusively (plan_purchase
+-- holds it shared for the whole purchase: a purchase in flight finishes first and its commissions
+-- are swept here; one after this call waits, then sees the decision), the hold row, the member's
+-- commissions in ascending id, then every upline account it may touch in ascending id, all before
+-- the first posting.
+--
 -- Called by modules/team/console.ts (an operator releases or voids a hold), through modules/team/repository.ts.
 create or replace function referral_hold_decide(
   p_member uuid, p_decision text, p_reason text, p_operator uuid, p_at timestamptz, p_amount_max bigint, p_balance_max bigint,
@@ -12,7 +26,9 @@ language plpgsql as $$
 declare
   v_hold referral_holds;
   v_row record;
+  v_ids uuid[];
 begin
+  perform pg_advisory_xact_lock(727274502, hashtext(p_member::text));
   select * into v_hold from referral_holds h where h.member_id = p_member for update;
   if not found then
     perform money_refuse('REFERRAL_HOLD_NOT_FOUND');
@@ -25,13 +41,25 @@ begin
    where member_id = p_member;
   commissions := 0;
   total := 0;
-  -- Beneficiaries in ascending id order, as the release job locks them: no crosswise waits.
+  select array_agg(x.id order by x.id) into v_ids from (
+    select c.id from commissions c join purchases p on p.id = c.purchase_id
+     where p.user_id = p_member
+       and (c.status = 'review' or (p_decision = 'void' and c.status = 'pending'))
+     order by c.id
+       for update of c) x;
+  if v_ids is null then
+    return;
+  end if;
+  perform 1 from ledger_accounts a
+   where a.type in ('member_commission_pending', 'member_available', 'member_debt')
+     and (a.owner_id, a.currency) in (
+       select c.beneficiary_id, p.currency from commissions c join purchases p on p.id = c.purchase_id where c.id = any(v_ids))
+   order by a.id for update;
   for v_row in
     select c.id, c.beneficiary_id, c.amount, c.release_at, c.purchase_id, p.currency
       from commissions c join purchases p on p.id = c.purchase_id
-     where p.user_id = p_member and c.status = 'review'
+     where c.id = any(v_ids)
      order by c.beneficiary_id, c.created_at, c.id
-     for update of c
   loop
     commissions := commissions + 1;
     total := total + v_row.amount;
