@@ -92,17 +92,23 @@ describe.each(DATABASE_KINDS)('commission release, one commission at a time (%s)
     ]);
 
     const [row] = await commissionsOf(sql`id = ${poisoned.commissionId}`);
-    expect({ ...row, release_failed_at: iso(row!.release_failed_at), next_release_attempt_at: iso(row!.next_release_attempt_at) }).toMatchObject({
+    expect({
+      ...row,
+      release_failed_at: iso(row!.release_failed_at),
+      next_release_attempt_at: iso(row!.next_release_attempt_at),
+    }).toMatchObject({
       status: 'pending',
       release_failures: 1,
       release_error: 'BALANCE_LIMIT',
       release_failed_at: now.toISOString(),
       next_release_attempt_at: new Date(now.getTime() + MINUTE).toISOString(),
     });
-    const others = await commissionsOf(sql`beneficiary_id in (${sql.join(
-      uplines.slice(1).map((upline) => sql`${upline.userId}`),
-      sql`, `,
-    )})`);
+    const others = await commissionsOf(
+      sql`beneficiary_id in (${sql.join(
+        uplines.slice(1).map((upline) => sql`${upline.userId}`),
+        sql`, `,
+      )})`,
+    );
     expect(others.map((other) => [other.status, other.release_failures, other.release_error])).toEqual([
       ['available', 0, null],
       ['available', 0, null],
@@ -113,9 +119,9 @@ describe.each(DATABASE_KINDS)('commission release, one commission at a time (%s)
     expect(after.map((balance) => balance.commissionPending)).toEqual([100, 0, 0, 0]);
     expect(after[0]!.available).toBe(BALANCE_MAX_MINOR_CEILING);
     // Nothing of the refused release was written: one release transaction per released commission.
-    expect(await rows(db(), sql`select 1 from ledger_transactions where idempotency_key = ${`commission-release:${poisoned.commissionId}`}`)).toEqual(
-      [],
-    );
+    expect(
+      await rows(db(), sql`select 1 from ledger_transactions where idempotency_key = ${`commission-release:${poisoned.commissionId}`}`),
+    ).toEqual([]);
     const report = await buildIntegrityReport(db(), t.clock.now());
     expect(report.ok, JSON.stringify(report)).toBe(true);
   });

@@ -67,7 +67,8 @@ describe.each(DATABASE_KINDS)('the longest Idempotency-Key on every money write 
   it("an operator's adjustment, credit and debit", async () => {
     for (const direction of ['credit', 'debit'] as const) {
       const key = longKey(`adjust-${direction}`);
-      const call = () => asOperator(w, 'POST', `/members/${member.userId}/adjustments`, { direction, amount: 700, reason: 'Long key' }, key);
+      const call = () =>
+        asOperator(w, 'POST', `/members/${member.userId}/adjustments`, { direction, amount: 700, reason: 'Long key' }, key);
       await twice(call, 201);
     }
     // Both were booked, under the hashed form of the key (the plain one would not fit).
@@ -133,7 +134,9 @@ describe.each(DATABASE_KINDS)('the longest Idempotency-Key on every money write 
     expect(account.statusCode, account.body).toBe(201);
     const accountId = account.json().id as string;
     await db().execute(sql`update bank_accounts set usable_from = ${new Date(t.clock.now().getTime() - HOUR)} where id = ${accountId}`);
-    await db().execute(sql`update sessions set step_up_until = ${new Date(t.clock.now().getTime() + HOUR)} where user_id = ${member.userId}`);
+    await db().execute(
+      sql`update sessions set step_up_until = ${new Date(t.clock.now().getTime() + HOUR)} where user_id = ${member.userId}`,
+    );
     await twice(() => asMember('POST', '/withdrawals', { bankAccountId: accountId, amount: 5_000 }, longKey('withdraw')), 201);
     const report = await buildIntegrityReport(db(), t.clock.now());
     expect(report.ok, JSON.stringify(report)).toBe(true);

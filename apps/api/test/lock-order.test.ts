@@ -23,9 +23,11 @@ async function sideClient(t: TestApp): Promise<pg.Client> {
  */
 async function finishedOrBlocked<T>(probe: pg.Client, except: number[], work: Promise<T>): Promise<'finished' | 'blocked'> {
   let finished = false;
-  void work.finally(() => {
-    finished = true;
-  }).catch(() => undefined);
+  void work
+    .finally(() => {
+      finished = true;
+    })
+    .catch(() => undefined);
   for (let poll = 0; poll < 2_000; poll++) {
     if (finished) return 'finished';
     const waiting = await probe.query<{ n: number }>(
@@ -170,7 +172,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the lock order on PostgreSQL', 
     expect(seen).toBe('blocked');
     expect(othersFree).toBe(true);
     expect(answer.statusCode, answer.body).toBe(200);
-    const balances = await Promise.all([top, parent, buyer].map((who) => getMemberBalances(t.database.handle.db, who.userId, t.config.CURRENCY)));
+    const balances = await Promise.all(
+      [top, parent, buyer].map((who) => getMemberBalances(t.database.handle.db, who.userId, t.config.CURRENCY)),
+    );
     expect(balances.map((balance) => balance.available)).toEqual([500, 500, 1_000]);
     expect((await buildIntegrityReport(t.database.handle.db, t.clock.now())).ok).toBe(true);
   });

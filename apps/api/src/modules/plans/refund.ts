@@ -32,8 +32,9 @@ const purchaseNotFound = () => notFound('No such purchase.');
  * ascending id order, its stock unit and its coupon; then the member's guard rows (the plan's
  * per-member count, then the coupon's per-member uses); then EVERY member account the refund
  * touches (the buyer's wallet, each upline's pending, available and debt accounts) in one
- * statement in ascending id order, before any balance is read or posted. Taken upline by upline
- * they were out of id order, and a refund deadlocked with a release or a purchase on the same uplines.
+ * statement in ascending id order, before any balance is read or posted; last the team totals
+ * (the purchase's status, then its commissions'). Taken upline by upline the accounts were out of
+ * id order, and a refund deadlocked with a release or a purchase on the same uplines.
  */
 export async function refundPurchase(
   deps: ServiceDeps,
@@ -84,7 +85,8 @@ export async function refundPurchase(
     ]);
     const uplines = new Map<string, MemberAccounts>();
     for (const row of reversed) {
-      if (!uplines.has(row.beneficiaryId!)) uplines.set(row.beneficiaryId!, await ensureMemberAccounts(tx, row.beneficiaryId!, purchase.currency));
+      if (!uplines.has(row.beneficiaryId!))
+        uplines.set(row.beneficiaryId!, await ensureMemberAccounts(tx, row.beneficiaryId!, purchase.currency));
     }
     const touched = [purchase.paid > 0 ? member.available : undefined];
     for (const row of reversed) {
@@ -129,7 +131,8 @@ export async function refundPurchase(
       limits: ledgerLimits(deps.config),
     });
 
-    for (const row of reversed) await repo.markCommission(tx, row.id, { status: 'reversed', reversedAt: now });
+    // The purchase before its commissions: their triggers keep the team totals, the buyer's row
+    // first, then the uplines' by level (the lock order's last step).
     const updated = await repo.updatePurchase(tx, purchaseId, {
       status: 'refunded',
       refundedAt: now,
@@ -140,6 +143,7 @@ export async function refundPurchase(
       // window, with the override, must not make the plan look as if it ran until the refund).
       endsAt: now.getTime() > purchase.startsAt.getTime() && now.getTime() < purchase.endsAt.getTime() ? now : purchase.endsAt,
     });
+    for (const row of reversed) await repo.markCommission(tx, row.id, { status: 'reversed', reversedAt: now });
     await recordConsoleAction(tx, actor, {
       action: 'purchase.refund',
       subjectType: 'purchase',
