@@ -35,7 +35,9 @@ export const DEFINITIONS = [
   'modules/events/sql/live_session_changed.sql',
   'modules/audit/sql/console_audit.sql',
   // Plans, purchases and commissions.
+  'modules/plans/sql/commission_release_failed.sql',
   'modules/plans/sql/commission_release.sql',
+  'modules/plans/sql/commission_release_try.sql',
   'modules/plans/sql/commission_release_due.sql',
   'modules/plans/sql/plan_coupon_discount.sql',
   'modules/plans/sql/plan_coupon_refusal.sql',

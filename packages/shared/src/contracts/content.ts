@@ -202,7 +202,13 @@ export const dashboardSchema = z.strictObject({
   /** When the hourly rollup last ran (the figures include everything up to then). */
   asOf: isoTime,
   /** Exactly how many wait in each queue now. */
-  queues: z.strictObject({ recharges: z.number().int(), withdrawals: z.number().int(), referralReviews: z.number().int() }),
+  queues: z.strictObject({
+    recharges: z.number().int(),
+    withdrawals: z.number().int(),
+    referralReviews: z.number().int(),
+    /** Pending commissions whose release failed and waits for its next attempt. */
+    failedReleases: z.number().int(),
+  }),
   totals: z.strictObject({ today: metricTotals, last7Days: metricTotals, last30Days: metricTotals }),
   /** The last 30 days (UTC), oldest first, each metric's amount (members: count). */
   daily: z.array(

@@ -349,8 +349,18 @@ export const commissionSchema = z.strictObject({
   skipReason: z.enum(COMMISSION_SKIP_REASONS).nullable(),
   releaseAt: z.iso.datetime().nullable(),
   releasedAt: z.iso.datetime().nullable(),
+  /**
+   * A pending commission whose release failed (null otherwise): why the last attempt failed (a
+   * refusal's code such as BALANCE_LIMIT, or the database's error), how many attempts failed, and
+   * when the release job tries again.
+   */
+  releaseFailure: z
+    .strictObject({ error: z.string(), failures: z.number().int(), failedAt: z.iso.datetime(), nextAttemptAt: z.iso.datetime() })
+    .nullable(),
 });
 export type Commission = z.infer<typeof commissionSchema>;
+
+export const PURCHASE_COMMISSION_FILTERS = ['release_failed'] as const;
 
 export const adminPurchaseSchema = purchaseSchema.extend({
   member: z.strictObject({ id: z.uuid(), displayName: z.string(), email: z.string().nullable(), phone: z.string().nullable() }),
@@ -367,6 +377,8 @@ export const listPurchasesQuerySchema = z.strictObject({
   /** Inclusive, a date (2026-01-31, UTC) or date-time. */
   from: isoDateOrDateTime(false).optional(),
   to: isoDateOrDateTime(true).optional(),
+  /** `release_failed`: purchases with a pending commission whose release failed. */
+  commission: z.enum(PURCHASE_COMMISSION_FILTERS, 'Not a commission filter.').optional(),
   cursor: keysetCursorSchema,
   limit: limitQuery,
 });

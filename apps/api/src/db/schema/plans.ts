@@ -184,4 +184,9 @@ export const commissions = pgTable('commissions', {
   releasedAt: timestamp('released_at', { withTimezone: true }),
   reversedAt: timestamp('reversed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** Failed release attempts (migration 1080); the error and the next attempt are null once released. */
+  releaseFailures: integer('release_failures').notNull().default(0),
+  releaseError: text('release_error'),
+  releaseFailedAt: timestamp('release_failed_at', { withTimezone: true }),
+  nextReleaseAttemptAt: timestamp('next_release_attempt_at', { withTimezone: true }),
 });

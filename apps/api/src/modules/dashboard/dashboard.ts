@@ -37,11 +37,12 @@ export async function getDashboard(deps: ServiceDeps): Promise<Dashboard> {
       sql`select to_char(hour at time zone 'UTC', 'YYYY-MM-DD') as day, metric, hour, count, amount
             from dashboard_hourly where hour >= ${from30 < since7 ? from30 : since7} order by hour`,
     ),
-    rowsOf<{ recharges: number; withdrawals: number; reviews: number }>(
+    rowsOf<{ recharges: number; withdrawals: number; reviews: number; failed_releases: number }>(
       deps.db,
       sql`select (select count(*)::int from recharge_orders where status = 'submitted') as recharges,
                  (select count(*)::int from withdrawals where status = 'pending') as withdrawals,
-                 (select count(*)::int from referral_holds where status = 'open') as reviews`,
+                 (select count(*)::int from referral_holds where status = 'open') as reviews,
+                 (select count(*)::int from commissions where status = 'pending' and release_error is not null) as failed_releases`,
     ),
   ]);
   const totals = { today: emptyTotals(), last7Days: emptyTotals(), last30Days: emptyTotals() };
@@ -68,7 +69,7 @@ export async function getDashboard(deps: ServiceDeps): Promise<Dashboard> {
   return {
     currency: deps.config.CURRENCY,
     asOf: asOf.toISOString(),
-    queues: { recharges: q.recharges, withdrawals: q.withdrawals, referralReviews: q.reviews },
+    queues: { recharges: q.recharges, withdrawals: q.withdrawals, referralReviews: q.reviews, failedReleases: q.failed_releases },
     totals,
     daily: [...days.entries()].map(([day, values]) => ({ day, values })),
   };

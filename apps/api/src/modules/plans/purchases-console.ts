@@ -75,6 +75,7 @@ export async function listPurchasesForConsole(deps: ServiceDeps, query: z.infer<
     userId: query.member,
     planId: query.plan,
     status: query.status,
+    releaseFailed: query.commission === 'release_failed',
     ...instantRange(query.from, query.to),
   };
   const [rows, total, settings] = await Promise.all([

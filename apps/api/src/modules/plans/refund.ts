@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { AdminPurchase, RefundPurchaseBody } from '@orchard/shared';
+import type { Tx } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import {
   ensureMemberAccounts,
@@ -8,6 +10,7 @@ import {
   resolveAccounts,
   withTransaction,
   type LedgerEntryInput,
+  type MemberAccounts,
 } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
@@ -27,6 +30,14 @@ const MOVED: readonly string[] = ['pending', 'review', 'available'];
  * commission of it was released, only with `override`: a released commission is then taken back
  * from the upline's available balance as far as it goes, and the rest becomes their debt, which
  * their next released commissions settle first. A wallet never goes below zero.
+ *
+ * Locks, in the one lock order (apps/api/src/ledger/README.md): the purchase, its commissions in
+ * ascending id order, its stock unit and its coupon; then the member's guard rows (the plan's
+ * per-member count, then the coupon's per-member uses); then EVERY member account the refund
+ * touches (the buyer's wallet, each upline's pending, available and debt accounts) in one
+ * statement in ascending id order, before any balance is read or posted; last the team totals
+ * (the purchase's status, then its commissions'). Taken upline by upline the accounts were out of
+ * id order, and a refund deadlocked with a release or a purchase on the same uplines.
  */
 export async function refundPurchase(
   deps: ServiceDeps,
@@ -62,27 +73,55 @@ export async function refundPurchase(
       );
     }
 
+    // The stock unit and the coupon, then the member's guard rows: before any ledger account.
+    await repo.releaseStockUnit(tx, purchaseId);
+    if (purchase.couponId) await lockCoupon(tx, purchase.couponId);
+    await repo.uncountMemberPurchase(tx, purchase.planId, purchase.userId);
+    if (purchase.couponId) {
+      await repo.returnCouponUse(tx, purchase.couponId, purchase.userId);
+      await repo.markRedemptionReturned(tx, purchaseId, now);
+    }
+
+    // A commission on review sits in the pending account too, and is taken back the same way.
+    const reversed = rows.filter((row) => row.status === 'pending' || row.status === 'review' || row.status === 'available');
     const { member, platform } = await resolveAccounts(tx, purchase.userId, purchase.currency, [
       'platform_plan_revenue',
       'platform_promotions_expense',
       'platform_commission_expense',
     ]);
+    const uplines = new Map<string, MemberAccounts>();
+    for (const row of reversed) {
+      if (!uplines.has(row.beneficiaryId!))
+        uplines.set(row.beneficiaryId!, await ensureMemberAccounts(tx, row.beneficiaryId!, purchase.currency));
+    }
+    const touched = [purchase.paid > 0 ? member.available : undefined];
+    for (const row of reversed) {
+      const upline = uplines.get(row.beneficiaryId!)!;
+      touched.push(...(row.status === 'available' ? [upline.available, upline.debt] : [upline.commissionPending]));
+    }
+    // Every member account of the refund in one statement, ascending id: the balances read here
+    // (for the claw-back) stay as read until the posting below.
+    const balances = await lockMemberBalances(
+      tx,
+      touched.filter((id): id is number => id !== undefined),
+    );
+
     const entries: LedgerEntryInput[] = [{ accountId: platform.platform_plan_revenue, amount: -purchase.price }];
     if (purchase.paid > 0) entries.push({ accountId: member.available, amount: purchase.paid });
     if (purchase.discount > 0) entries.push({ accountId: platform.platform_promotions_expense, amount: purchase.discount });
     let commissionBack = 0;
     const clawed: Record<string, { fromAvailable: number; toDebt: number }> = {};
-    for (const row of rows) {
-      // A commission on review sits in the pending account too, and is taken back the same way.
-      if (row.status !== 'pending' && row.status !== 'review' && row.status !== 'available') continue;
-      const upline = await ensureMemberAccounts(tx, row.beneficiaryId!, purchase.currency);
+    for (const row of reversed) {
+      const upline = uplines.get(row.beneficiaryId!)!;
       commissionBack += row.amount;
       if (row.status === 'pending' || row.status === 'review') {
         entries.push({ accountId: upline.commissionPending, amount: -row.amount });
         continue;
       }
-      const balances = await lockMemberBalances(tx, [upline.available, upline.debt]);
-      const split = clawBack(row.amount, balances.get(upline.available) ?? 0);
+      const available = balances.get(upline.available) ?? 0;
+      const split = clawBack(row.amount, available);
+      // Two released commissions to one upline take from what the first one left.
+      balances.set(upline.available, available - split.fromAvailable);
       clawed[row.id] = split;
       if (split.fromAvailable > 0) entries.push({ accountId: upline.available, amount: -split.fromAvailable });
       if (split.toDebt > 0) entries.push({ accountId: upline.debt, amount: -split.toDebt });
@@ -98,16 +137,8 @@ export async function refundPurchase(
       limits: ledgerLimits(deps.config),
     });
 
-    for (const row of rows) {
-      if (row.status === 'pending' || row.status === 'review' || row.status === 'available')
-        await repo.markCommission(tx, row.id, { status: 'reversed', reversedAt: now });
-    }
-    if (purchase.couponId) {
-      await repo.returnCouponUse(tx, purchase.couponId, purchase.userId);
-      await repo.markRedemptionReturned(tx, purchaseId, now);
-    }
-    await repo.uncountMemberPurchase(tx, purchase.planId, purchase.userId);
-    await repo.releaseStockUnit(tx, purchaseId);
+    // The purchase before its commissions: their triggers keep the team totals, the buyer's row
+    // first, then the uplines' by level (the lock order's last step).
     const updated = await repo.updatePurchase(tx, purchaseId, {
       status: 'refunded',
       refundedAt: now,
@@ -118,6 +149,7 @@ export async function refundPurchase(
       // window, with the override, must not make the plan look as if it ran until the refund).
       endsAt: now.getTime() > purchase.startsAt.getTime() && now.getTime() < purchase.endsAt.getTime() ? now : purchase.endsAt,
     });
+    for (const row of reversed) await repo.markCommission(tx, row.id, { status: 'reversed', reversedAt: now });
     await recordConsoleAction(tx, actor, {
       action: 'purchase.refund',
       subjectType: 'purchase',
@@ -135,4 +167,9 @@ export async function refundPurchase(
     });
     return toAdminPurchase(tx, updated, settings.refundWindowDays, now);
   });
+}
+
+/** The coupon's row, locked before the member's guard rows (the lock order) and updated after them. */
+async function lockCoupon(tx: Tx, couponId: string): Promise<void> {
+  await tx.execute(sql`select 1 from coupons where id = ${couponId} for no key update`);
 }

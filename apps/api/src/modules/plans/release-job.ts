@@ -1,17 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { periodicJob } from '../../lib/periodic-job';
-import { releaseDueCommissions } from './commissions';
+import { runCommissionRelease } from './commissions';
 
 /**
  * Every COMMISSION_RELEASE_POLL_MS each instance releases the commissions whose holding period is
- * over. Several instances may run it at once: the rows are claimed with SKIP LOCKED, so each
- * commission is released exactly once. A run still going when the next tick comes is not doubled.
+ * over, each in a transaction of its own. Several instances may run it at once: a runner skips
+ * the commission another holds, so each is released exactly once. A run still going when the next
+ * tick comes is not doubled. A commission that could not be released is logged here and shown to
+ * operators (the purchase's commissions, the dashboard's count); it is tried again later.
  */
 async function registerReleaseJob(app: FastifyInstance) {
   periodicJob(app, 'commission release', app.config.COMMISSION_RELEASE_POLL_MS, async () => {
-    const released = await releaseDueCommissions({ db: app.database.db, clock: app.clock, config: app.config });
-    if (released > 0) app.log.info({ released }, 'commissions released');
+    const run = await runCommissionRelease({ db: app.database.db, clock: app.clock, config: app.config });
+    if (run.released > 0) app.log.info({ released: run.released }, 'commissions released');
+    for (const failure of run.failed) app.log.warn(failure, 'commission release failed; tried again later');
   });
 }
 

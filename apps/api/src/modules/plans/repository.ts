@@ -419,6 +419,8 @@ export interface PurchaseFilter {
   status?: 'active' | 'expired' | 'refunded';
   from?: Date;
   to?: Date;
+  /** Only purchases with a pending commission whose release failed. */
+  releaseFailed?: boolean;
 }
 
 function purchaseConditions(filter: PurchaseFilter, now: Date): SQL[] {
@@ -430,6 +432,10 @@ function purchaseConditions(filter: PurchaseFilter, now: Date): SQL[] {
   if (filter.status === 'expired') conditions.push(and(eq(purchases.status, 'active'), sql`${purchases.endsAt} <= ${now}`)!);
   if (filter.from) conditions.push(gte(purchases.createdAt, filter.from));
   if (filter.to) conditions.push(lt(purchases.createdAt, filter.to));
+  if (filter.releaseFailed)
+    conditions.push(
+      sql`exists (select 1 from ${commissions} c where c.purchase_id = ${purchases.id} and c.status = 'pending' and c.release_error is not null)`,
+    );
   return conditions;
 }
 
@@ -471,10 +477,16 @@ export async function membersByIds(db: Queryable, ids: string[]) {
 
 // ------------------------------------------------------------------ commissions
 
+/**
+ * A purchase's commissions by level. With `lock`, the rows are locked in ascending id order (the
+ * lock order: apps/api/src/ledger/README.md), then given back by level all the same.
+ */
 export async function commissionsOf(db: Queryable, purchaseIds: string[], options: { lock?: boolean } = {}): Promise<CommissionRow[]> {
   if (purchaseIds.length === 0) return [];
-  const query = db.select().from(commissions).where(inArray(commissions.purchaseId, purchaseIds)).orderBy(asc(commissions.level));
-  return options.lock ? query.for('update') : query;
+  const where = inArray(commissions.purchaseId, purchaseIds);
+  if (!options.lock) return db.select().from(commissions).where(where).orderBy(asc(commissions.level));
+  const rows = await db.select().from(commissions).where(where).orderBy(asc(commissions.id)).for('update');
+  return rows.sort((a, b) => a.level - b.level);
 }
 
 export async function markCommission(db: Queryable, id: string, values: Partial<typeof commissions.$inferInsert>): Promise<void> {
@@ -482,15 +494,50 @@ export async function markCommission(db: Queryable, id: string, values: Partial<
 }
 
 /**
- * Releases up to `limit` commissions due by `now` in one call of commission_release_due
- * (sql/commission_release_due.sql; rows claimed with SKIP LOCKED); returns how many.
+ * The commissions due by `now` (pending, and past their holding period or their next attempt after
+ * a failed release), the longest waiting first; read without locks: each release takes its row.
  */
-export async function releaseDueBatch(db: Queryable, now: Date, limit: number, limits: LedgerLimits): Promise<number> {
-  const [row] = await rowsOf<{ released: number | string }>(
+export async function dueCommissionIds(db: Queryable, now: Date, limit: number): Promise<string[]> {
+  const rows = await rowsOf<{ id: string }>(
     db,
-    sql`select commission_release_due(${now}, ${limit}::int, ${limits.amountMax}::bigint, ${limits.balanceMax}::bigint) as released`,
+    sql`select id from commissions
+         where status = 'pending' and coalesce(next_release_attempt_at, release_at) <= ${now}
+         order by coalesce(next_release_attempt_at, release_at), id
+         limit ${limit}`,
   );
-  return Number(row!.released);
+  return rows.map((row) => row.id);
+}
+
+export interface ReleaseOutcome {
+  outcome: 'released' | 'failed' | 'skipped';
+  /** When failed: the reason, how many attempts failed so far, and when the job tries again. */
+  error: string | null;
+  failures: number | null;
+  nextAttemptAt: Date | null;
+}
+
+/**
+ * Releases one commission, or records why it could not be, in one statement (its own transaction):
+ * commission_release_try, sql/commission_release_try.sql.
+ */
+export async function releaseCommission(db: Queryable, id: string, now: Date): Promise<ReleaseOutcome> {
+  const [row] = await rowsOf<{
+    outcome: ReleaseOutcome['outcome'];
+    release_error: string | null;
+    release_failures: number | null;
+    next_attempt_at: Date | string | null;
+  }>(db, sql`select * from commission_release_try(${id}::uuid, ${now})`);
+  return {
+    outcome: row!.outcome,
+    error: row!.release_error,
+    failures: row!.release_failures,
+    nextAttemptAt: row!.next_attempt_at === null ? null : new Date(row!.next_attempt_at),
+  };
+}
+
+/** Records a release that failed outside the database function (commission_release_failed.sql). */
+export async function recordReleaseFailure(db: Queryable, id: string, now: Date, error: string): Promise<void> {
+  await db.execute(sql`select commission_release_failed(${id}::uuid, ${now}, ${error})`);
 }
 
 export async function commissionTotals(db: Queryable, userId: string) {

@@ -80,6 +80,15 @@ export function toCommissionView(row: CommissionRow, names: Map<string, { displa
     skipReason: row.skipReason,
     releaseAt: iso(row.releaseAt),
     releasedAt: iso(row.releasedAt),
+    releaseFailure:
+      row.status === 'pending' && row.releaseError !== null && row.releaseFailedAt && row.nextReleaseAttemptAt
+        ? {
+            error: row.releaseError,
+            failures: row.releaseFailures,
+            failedAt: row.releaseFailedAt.toISOString(),
+            nextAttemptAt: row.nextReleaseAttemptAt.toISOString(),
+          }
+        : null,
   };
 }
 

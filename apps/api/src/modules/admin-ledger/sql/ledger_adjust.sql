@@ -3,6 +3,11 @@
 -- (`adjust:<operator>:<key>`), so the ledger transaction is the request's idempotency record: the
 -- same adjustment again returns it (created false, nothing audited twice); the same key for
 -- another member, direction or amount is refused by ledger_post (IDEMPOTENCY_KEY_REUSED).
+-- The API accepts keys of up to 200 characters and a ledger key holds 200 (migration 0200): when
+-- the prefix and the key together would pass that, the key is replaced by its SHA-256,
+-- `adjust-sha256:<operator>:<64 hex digits>` (the same key always gives the same ledger key, and
+-- no plain `adjust:` key can look like it). Keys that fit are kept as they are, so the ledger keys
+-- written before stay valid.
 -- Returns {"transactionId", "created", "available", "onHold"} (balances as they are now).
 --
 -- Called by modules/admin-ledger/service.ts, through modules/admin-ledger/repository.ts.
@@ -15,6 +20,7 @@ declare
   v_accounts record;
   v_signed bigint := case p_direction when 'credit' then p_amount when 'debit' then -p_amount end;
   v_operator text := p_actor ->> 'operatorId';
+  v_key text := 'adjust:' || (p_actor ->> 'operatorId') || ':' || p_key;
   v_posted jsonb;
   v_available bigint;
   v_on_hold bigint;
@@ -26,10 +32,13 @@ begin
   if not found then
     perform money_refuse('MEMBER_NOT_FOUND');
   end if;
+  if length(v_key) > 200 then
+    v_key := 'adjust-sha256:' || v_operator || ':' || encode(sha256(convert_to(p_key, 'UTF8')), 'hex');
+  end if;
   select * into v_accounts from ledger_member_accounts(p_member, p_currency);
   v_posted := ledger_post(
     case p_direction when 'credit' then 'adjustment_credit' else 'adjustment_debit' end,
-    'adjust:' || v_operator || ':' || p_key,
+    v_key,
     array[v_accounts.available, ledger_platform_account('platform_adjustments', p_currency)],
     array[v_signed, -v_signed],
     p_reason,

@@ -1,32 +1,31 @@
--- Releases up to p_limit commissions due by p_at; returns how many. Several instances may run it
--- at once: rows are claimed FOR UPDATE SKIP LOCKED, so each commission is released exactly once.
--- The beneficiaries' accounts of the whole batch are locked first, in ascending id order: locked
--- one commission at a time, two batches sharing beneficiaries took them crosswise and deadlocked.
+-- The release job of the build before commission_release_try, kept so its instances keep working
+-- during a rolling deploy: it called this with a batch size and released the whole batch in one
+-- statement, all or nothing, so one commission that could not be released held up every other.
+-- Now each call releases (or records the failure of) at most ONE due commission, through
+-- commission_release_try, and returns 1 when it took one, else 0: that build's loop stops after it
+-- and tries again on its next tick, while the current build's job does the rest. p_limit and the
+-- limits are no longer used (a release applies only the ceilings: commission_release.sql).
+-- Remove it, with a migration dropping it, once no running build calls it.
 --
--- Called by modules/plans/commissions.ts (the release job), through modules/plans/repository.ts.
+-- Called by the previous build's modules/plans/commissions.ts only.
 create or replace function commission_release_due(p_at timestamptz, p_limit integer, p_amount_max bigint, p_balance_max bigint)
 returns integer
 language plpgsql as $$
 declare
-  v_due uuid[];
   v_id uuid;
+  v_outcome text;
 begin
-  select array_agg(due.id order by due.release_at, due.id) into v_due
-    from (select c.id, c.release_at from commissions c
-           where c.status = 'pending' and c.release_at <= p_at
-           order by c.release_at, c.id limit p_limit
-             for update skip locked) due;
-  if v_due is null then
-    return 0;
-  end if;
-  perform 1 from ledger_accounts a
-   where a.type in ('member_commission_pending', 'member_available', 'member_debt')
-     and (a.owner_id, a.currency) in (
-       select c.beneficiary_id, p.currency from commissions c join purchases p on p.id = c.purchase_id where c.id = any(v_due))
-   order by a.id for update;
-  foreach v_id in array v_due loop
-    perform commission_release(v_id, p_at, p_amount_max, p_balance_max);
+  for v_id in
+    select c.id from commissions c
+     where c.status = 'pending' and coalesce(c.next_release_attempt_at, c.release_at) <= p_at
+     order by coalesce(c.next_release_attempt_at, c.release_at), c.id
+     limit 10
+  loop
+    select t.outcome into v_outcome from commission_release_try(v_id, p_at) t;
+    if v_outcome <> 'skipped' then
+      return 1;
+    end if;
   end loop;
-  return cardinality(v_due);
+  return 0;
 end;
 $$;

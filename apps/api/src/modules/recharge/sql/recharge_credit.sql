@@ -2,8 +2,10 @@
 -- `recharge:<order id>` (so two paths racing past every other check still credit once), the order
 -- marked credited, and the audit row. `p_actor` null is the gateway (its webhook checked the event
 -- and the amounts first, in the same transaction); otherwise the operator, whose Idempotency-Key
--- `p_request_key` is kept on the order. Returns the order and its channel (as JSON rows), and
--- whether this was a replay of the operator's own earlier credit.
+-- `p_request_key` is kept on the order (`<operator>:<key>`; when that would pass the column's 200
+-- characters, `sha256:<operator>:<SHA-256 of the key>`, which no plain one can look like: every
+-- key the API accepts works). Returns the order and its channel (as JSON rows), and whether this
+-- was a replay of the operator's own earlier credit.
 --
 -- Called by modules/recharge/service.ts (an operator credits an order; a gateway webhook), through modules/recharge/repository.ts.
 create or replace function recharge_credit(
@@ -21,6 +23,9 @@ declare
   v_credit_key text := case when p_actor is null or p_request_key is null then null
                             else (p_actor ->> 'operatorId') || ':' || p_request_key end;
 begin
+  if length(v_credit_key) > 200 then
+    v_credit_key := 'sha256:' || (p_actor ->> 'operatorId') || ':' || encode(sha256(convert_to(p_request_key, 'UTF8')), 'hex');
+  end if;
   replayed := false;
   select * into v_order from recharge_orders where id = p_order for update;
   if not found then
