@@ -71,9 +71,9 @@ export async function createCoupon(deps: ServiceDeps, actor: ConsoleActor, body:
 }
 
 /** The total cap may not go below the uses already counted: a 400 on `totalCap` naming them. */
-const capBelowUses = (uses: number) =>
+const capBelowUses = (redeemedCount: number) =>
   new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
-    totalCap: `It has been used ${uses} times already: the cap cannot be lower.`,
+    totalCap: `It has been used ${redeemedCount} times already: the cap cannot be lower.`,
   });
 
 /** The database's own guard of the same rule (migration 1062), should an edit ever reach it. */
@@ -227,7 +227,7 @@ export async function listMyCoupons(deps: ServiceDeps, userId: string): Promise<
 export function couponRedemptionId(userId: string, requestKey: string): string {
   const hex = createHash('sha256').update(`coupon-redemption:${userId}:${requestKey}`).digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return [hex.slice(0, 8), hex.slice(8, 12), '8' + hex.slice(13, 16), variant + hex.slice(17, 20), hex.slice(20, 32)].join('-');
 }
 
 /**
