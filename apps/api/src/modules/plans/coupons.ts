@@ -4,7 +4,15 @@ import type { AdminCoupon, CreateCouponBody, GenerateCouponsBody, MyCoupon, Rede
 import { type z } from 'zod';
 import { type listCouponRedemptionsQuerySchema, type listCouponsQuerySchema } from '@orchard/shared';
 import { AppError, notFound } from '../../errors';
-import { constraintOf, IdempotencyKeyReusedError, ledgerLimits, postTransaction, resolveAccounts, sqlStateOf, withTransaction } from '../../ledger/index';
+import {
+  constraintOf,
+  IdempotencyKeyReusedError,
+  ledgerLimits,
+  postTransaction,
+  resolveAccounts,
+  sqlStateOf,
+  withTransaction,
+} from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
