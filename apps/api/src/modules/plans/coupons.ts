@@ -249,6 +249,10 @@ export function couponRedemptionId(userId: string, requestKey: string): string {
  * key at once queue on a transaction lock of that key. Locks then follow the one order
  * (ledger/README.md): the coupon row (its total cap), the member's uses (the per-member cap), the
  * ledger accounts.
+ *
+ * States: a wallet credit's redemption is written `applied` here and never moves again (only a
+ * purchase's coupon use goes `returned`, by its refund); the coupon's use count and the member's
+ * uses only grow here, each by a conditional update that refuses past its cap.
  */
 export async function redeemCoupon(deps: ServiceDeps, userId: string, code: string, requestKey: string): Promise<RedeemCouponResult> {
   const redemptionId = couponRedemptionId(userId, requestKey);
