@@ -100,59 +100,63 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('coupon cap edits racing redempt
 
   const instance = (i: number): FastifyInstance => (i % 2 === 0 ? t.app : second.app);
 
-  it('30 purchases with the coupon and 18 cap edits at once, three rounds: no 5xx, uses never past the cap', { timeout: 120_000 }, async () => {
-    const plan = await createPlan(w, { price: 1_000 });
-    const outcomes = { edits: {} as Record<number, number>, purchases: {} as Record<number, number> };
-    for (let round = 0; round < 3; round++) {
-      const coupon = await createCoupon(w, { code: `RACECAP${round}`, kind: 'percent_off', value: 10, totalCap: 100 });
-      const members = await Promise.all(
-        Array.from({ length: 30 }, async () => {
-          const member = await quickMember(t);
-          await fund(w, member.userId, 1_000);
-          return member;
-        }),
-      );
-      const purchases = members.map((member, i) =>
-        instance(i).inject({
-          method: 'POST',
-          url: `/api/v1/plans/${plan.id}/purchase`,
-          headers: { cookie: member.cookie, 'idempotency-key': randomUUID() },
-          payload: { coupon: coupon.code },
-        }),
-      );
-      // Caps from 3 to 20: each lands somewhere among the uses being counted.
-      const edits = Array.from({ length: 18 }, (_, i) =>
-        instance(i + 1).inject({
-          method: 'PUT',
-          url: `/api/v1/admin/coupons/${coupon.id}`,
-          headers: { cookie: w.operator.cookie },
-          payload: withCap(coupon, 3 + i),
-        }),
-      );
-      const [purchaseAnswers, editAnswers] = await Promise.all([Promise.all(purchases), Promise.all(edits)]);
+  it(
+    '30 purchases with the coupon and 18 cap edits at once, three rounds: no 5xx, uses never past the cap',
+    { timeout: 120_000 },
+    async () => {
+      const plan = await createPlan(w, { price: 1_000 });
+      const outcomes = { edits: {} as Record<number, number>, purchases: {} as Record<number, number> };
+      for (let round = 0; round < 3; round++) {
+        const coupon = await createCoupon(w, { code: `RACECAP${round}`, kind: 'percent_off', value: 10, totalCap: 100 });
+        const members = await Promise.all(
+          Array.from({ length: 30 }, async () => {
+            const member = await quickMember(t);
+            await fund(w, member.userId, 1_000);
+            return member;
+          }),
+        );
+        const purchases = members.map((member, i) =>
+          instance(i).inject({
+            method: 'POST',
+            url: `/api/v1/plans/${plan.id}/purchase`,
+            headers: { cookie: member.cookie, 'idempotency-key': randomUUID() },
+            payload: { coupon: coupon.code },
+          }),
+        );
+        // Caps from 3 to 20: each lands somewhere among the uses being counted.
+        const edits = Array.from({ length: 18 }, (_, i) =>
+          instance(i + 1).inject({
+            method: 'PUT',
+            url: `/api/v1/admin/coupons/${coupon.id}`,
+            headers: { cookie: w.operator.cookie },
+            payload: withCap(coupon, 3 + i),
+          }),
+        );
+        const [purchaseAnswers, editAnswers] = await Promise.all([Promise.all(purchases), Promise.all(edits)]);
 
-      for (const [i, answer] of editAnswers.entries()) {
-        outcomes.edits[answer.statusCode] = (outcomes.edits[answer.statusCode] ?? 0) + 1;
-        expect([200, 400], answer.body).toContain(answer.statusCode);
-        if (answer.statusCode === 400) {
-          const counted = CAP_MESSAGE.exec((answer.json() as { error: { fields: { totalCap: string } } }).error.fields.totalCap);
-          expect(counted, answer.body).not.toBeNull();
-          expect(Number(counted![1])).toBeGreaterThan(3 + i);
+        for (const [i, answer] of editAnswers.entries()) {
+          outcomes.edits[answer.statusCode] = (outcomes.edits[answer.statusCode] ?? 0) + 1;
+          expect([200, 400], answer.body).toContain(answer.statusCode);
+          if (answer.statusCode === 400) {
+            const counted = CAP_MESSAGE.exec((answer.json() as { error: { fields: { totalCap: string } } }).error.fields.totalCap);
+            expect(counted, answer.body).not.toBeNull();
+            expect(Number(counted![1])).toBeGreaterThan(3 + i);
+          }
         }
+        for (const answer of purchaseAnswers) {
+          outcomes.purchases[answer.statusCode] = (outcomes.purchases[answer.statusCode] ?? 0) + 1;
+          expect([201, 422], answer.body).toContain(answer.statusCode);
+          if (answer.statusCode === 422) expect(answer.json()).toMatchObject({ error: { code: 'COUPON_NOT_APPLICABLE' } });
+        }
+        const [row] = await rows<{ redeemed_count: number; total_cap: number | null }>(
+          t.database.handle.db,
+          sql`select redeemed_count, total_cap from coupons where id = ${coupon.id}`,
+        );
+        expect(row!.redeemed_count).toBeLessThanOrEqual(row!.total_cap ?? Infinity);
+        expect(row!.redeemed_count).toBe(purchaseAnswers.filter((a) => a.statusCode === 201).length);
       }
-      for (const answer of purchaseAnswers) {
-        outcomes.purchases[answer.statusCode] = (outcomes.purchases[answer.statusCode] ?? 0) + 1;
-        expect([201, 422], answer.body).toContain(answer.statusCode);
-        if (answer.statusCode === 422) expect(answer.json()).toMatchObject({ error: { code: 'COUPON_NOT_APPLICABLE' } });
-      }
-      const [row] = await rows<{ redeemed_count: number; total_cap: number | null }>(
-        t.database.handle.db,
-        sql`select redeemed_count, total_cap from coupons where id = ${coupon.id}`,
-      );
-      expect(row!.redeemed_count).toBeLessThanOrEqual(row!.total_cap ?? Infinity);
-      expect(row!.redeemed_count).toBe(purchaseAnswers.filter((a) => a.statusCode === 201).length);
-    }
-    console.info(`cap edits by status: ${JSON.stringify(outcomes.edits)}; purchases by status: ${JSON.stringify(outcomes.purchases)}`);
-    expect((await buildIntegrityReport(t.database.handle.db, t.clock.now())).ok).toBe(true);
-  });
+      console.info(`cap edits by status: ${JSON.stringify(outcomes.edits)}; purchases by status: ${JSON.stringify(outcomes.purchases)}`);
+      expect((await buildIntegrityReport(t.database.handle.db, t.clock.now())).ok).toBe(true);
+    },
+  );
 });

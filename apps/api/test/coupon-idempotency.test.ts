@@ -32,7 +32,8 @@ describe.each(DATABASE_KINDS)('redeeming a wallet-credit coupon again with the s
   const redeem = (member: { cookie: string }, couponCode: string, key: string) =>
     asMember(w, member, 'POST', '/me/coupons/redeem', { code: couponCode }, key);
   /** The instance died after the commit: the stored answer of the request is gone. */
-  const loseAnswer = (userId: string, key: string) => db().execute(sql`delete from idempotency_keys where scope = ${userId} and key = ${key}`);
+  const loseAnswer = (userId: string, key: string) =>
+    db().execute(sql`delete from idempotency_keys where scope = ${userId} and key = ${key}`);
   const credits = (couponId: string) =>
     scalar(db(), sql`select count(*)::int as n from ledger_transactions where kind = 'coupon_credit' and refs->>'couponId' = ${couponId}`);
 
@@ -59,7 +60,9 @@ describe.each(DATABASE_KINDS)('redeeming a wallet-credit coupon again with the s
       expect(await credits(coupon.id)).toBe(1);
       expect(await scalar(db(), sql`select count(*)::int as n from coupon_redemptions where coupon_id = ${coupon.id}`)).toBe(1);
       expect(await scalar(db(), sql`select redeemed_count as n from coupons where id = ${coupon.id}`)).toBe(1);
-      expect(await scalar(db(), sql`select uses as n from coupon_member_uses where coupon_id = ${coupon.id} and user_id = ${member.userId}`)).toBe(1);
+      expect(
+        await scalar(db(), sql`select uses as n from coupon_member_uses where coupon_id = ${coupon.id} and user_id = ${member.userId}`),
+      ).toBe(1);
 
       // A new key is a new redemption: credited again while the member's cap allows it.
       const next = await redeem(member, coupon.code, randomUUID());

@@ -43,7 +43,10 @@ describe.each(DATABASE_KINDS)('saving a plan with stock (%s)', (kind) => {
 
   const db = () => t.database.handle.db;
   const units = (planId: string) =>
-    rows<{ unit: number; purchase_id: string | null }>(db(), sql`select unit, purchase_id from plan_stock_units where plan_id = ${planId} order by unit`);
+    rows<{ unit: number; purchase_id: string | null }>(
+      db(),
+      sql`select unit, purchase_id from plan_stock_units where plan_id = ${planId} order by unit`,
+    );
   const save = async (plan: AdminPlan, changes: Partial<UpsertPlanBody>) => {
     const answer = await asOperator(w, 'PUT', `/plans/${plan.id}`, body(plan, changes));
     expect(answer.statusCode, answer.body).toBe(200);

@@ -4,7 +4,17 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIntegrityReport } from '../src/ledger/index';
 import { createTestApp, type TestApp } from './app';
-import { asOperator, createPlan, fund, plansWorld, quickMember, rows, secondInstance, type PlansWorld, type SecondInstance } from './plans/helpers';
+import {
+  asOperator,
+  createPlan,
+  fund,
+  plansWorld,
+  quickMember,
+  rows,
+  secondInstance,
+  type PlansWorld,
+  type SecondInstance,
+} from './plans/helpers';
 import { teamRollupDrift } from './team-helpers';
 
 type Member = { userId: string; cookie: string };
@@ -122,7 +132,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('referral holds racing purchases
   /** What the uplines' pending accounts must hold: the member's pending and on-review commissions. */
   const pendingFromRows = (uplines: Member[], lines: CommissionRow[]) =>
     uplines.map((u) =>
-      lines.filter((c) => c.beneficiary_id === u.userId && (c.status === 'pending' || c.status === 'review')).reduce((s, c) => s + Number(c.amount), 0),
+      lines
+        .filter((c) => c.beneficiary_id === u.userId && (c.status === 'pending' || c.status === 'review'))
+        .reduce((s, c) => s + Number(c.amount), 0),
     );
 
   async function expectBooksAgree() {
@@ -131,73 +143,95 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('referral holds racing purchases
     expect(await teamRollupDrift(db())).toEqual([]);
   }
 
-  it(`a burst of ${BURST} purchases by the held member racing a void or a release, ${TRIALS} trials: every commission follows the decision`, { timeout: 240_000 }, async () => {
-    /** Burst purchases that landed before and after the decision, over all trials. */
-    const landed = { before: 0, after: 0 };
-    for (let trial = 0; trial < TRIALS; trial++) {
-      const decision = trial % 2 === 0 ? 'void' : 'release';
-      const holdDays = trial % 4 < 2 ? 1 : 0;
-      await settings(holdDays);
-      const { uplines, member } = await heldFamily();
-      await flag(member.userId);
-      // Two purchases on review before the race, so the decision has something to sweep too.
-      for (let i = 0; i < 2; i++) expect((await purchaseOn(i, member)).statusCode).toBe(201);
+  it(
+    `a burst of ${BURST} purchases by the held member racing a void or a release, ${TRIALS} trials: every commission follows the decision`,
+    { timeout: 240_000 },
+    async () => {
+      /** Burst purchases that landed before and after the decision, over all trials. */
+      const landed = { before: 0, after: 0 };
+      for (let trial = 0; trial < TRIALS; trial++) {
+        const decision = trial % 2 === 0 ? 'void' : 'release';
+        const holdDays = trial % 4 < 2 ? 1 : 0;
+        await settings(holdDays);
+        const { uplines, member } = await heldFamily();
+        await flag(member.userId);
+        // Two purchases on review before the race, so the decision has something to sweep too.
+        for (let i = 0; i < 2; i++) expect((await purchaseOn(i, member)).statusCode).toBe(201);
 
-      const purchases = Array.from({ length: BURST }, (_, i) => purchaseOn(i + trial, member));
-      const decided = decideOn(trial, member.userId, decision, trial % 5);
-      const [decisionAnswer, ...answers] = await Promise.all([decided, ...purchases]);
-      expect(decisionAnswer.statusCode, decisionAnswer.body).toBe(200);
-      expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 201));
+        const purchases = Array.from({ length: BURST }, (_, i) => purchaseOn(i + trial, member));
+        const decided = decideOn(trial, member.userId, decision, trial % 5);
+        const [decisionAnswer, ...answers] = await Promise.all([decided, ...purchases]);
+        expect(decisionAnswer.statusCode, decisionAnswer.body).toBe(200);
+        expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 201));
 
-      const lines = await commissionsOf(member.userId);
-      expect(lines.length).toBe(3 * (BURST + 2));
-      // Level 1 tells each purchase's side: its line was held (review, then decided) or written after the decision.
-      const level1 = lines.filter((c) => c.beneficiary_id === uplines[2]!.userId);
-      const after = level1.filter((c) => (decision === 'void' ? c.status === 'skipped' : false)).length;
-      if (decision === 'void') {
-        landed.after += after;
-        landed.before += level1.length - after - 2;
+        const lines = await commissionsOf(member.userId);
+        expect(lines.length).toBe(3 * (BURST + 2));
+        // Level 1 tells each purchase's side: its line was held (review, then decided) or written after the decision.
+        const level1 = lines.filter((c) => c.beneficiary_id === uplines[2]!.userId);
+        const after = level1.filter((c) => (decision === 'void' ? c.status === 'skipped' : false)).length;
+        if (decision === 'void') {
+          landed.after += after;
+          landed.before += level1.length - after - 2;
+        }
+        const label = `trial ${trial}: ${decision}, holding period ${holdDays} d`;
+        if (decision === 'void') {
+          // Nothing pays: reversed (was on review) or skipped as a self-referral (bought after the void).
+          expect(
+            lines.filter((c) => !['reversed', 'skipped'].includes(c.status)),
+            label,
+          ).toEqual([]);
+          expect(
+            lines.filter((c) => c.status === 'skipped' && c.skip_reason !== 'self_referral'),
+            label,
+          ).toEqual([]);
+          expect(await pendingBalances(uplines), label).toEqual([0, 0, 0]);
+        } else {
+          expect(
+            lines.filter((c) => c.status !== (holdDays === 0 ? 'available' : 'pending')),
+            label,
+          ).toEqual([]);
+          expect(await pendingBalances(uplines), label).toEqual(pendingFromRows(uplines, lines));
+        }
+        expect(
+          (await rows<{ status: string }>(db(), sql`select status from referral_holds where member_id = ${member.userId}`)).map(
+            (r) => r.status,
+          ),
+        ).toEqual([decision === 'void' ? 'voided' : 'released']);
       }
-      const label = `trial ${trial}: ${decision}, holding period ${holdDays} d`;
-      if (decision === 'void') {
-        // Nothing pays: reversed (was on review) or skipped as a self-referral (bought after the void).
-        expect(lines.filter((c) => !['reversed', 'skipped'].includes(c.status)), label).toEqual([]);
-        expect(lines.filter((c) => c.status === 'skipped' && c.skip_reason !== 'self_referral'), label).toEqual([]);
-        expect(await pendingBalances(uplines), label).toEqual([0, 0, 0]);
-      } else {
-        expect(lines.filter((c) => c.status !== (holdDays === 0 ? 'available' : 'pending')), label).toEqual([]);
+      await expectBooksAgree();
+      console.info(`burst purchases landed before the void: ${landed.before}, after it: ${landed.after}`);
+      // The decision fell among the purchases, not always before or after them all: the race was run.
+      expect(landed.before).toBeGreaterThan(0);
+      expect(landed.after).toBeGreaterThan(0);
+    },
+  );
+
+  it(
+    `a first signal opening a hold while the member buys, ${TRIALS / 2} trials: nothing of theirs stays pending under the open hold`,
+    { timeout: 240_000 },
+    async () => {
+      for (let trial = 0; trial < TRIALS / 2; trial++) {
+        const holdDays = trial % 2 === 0 ? 1 : 0;
+        await settings(holdDays);
+        const { uplines, member } = await heldFamily();
+        const purchases = Array.from({ length: BURST }, (_, i) => purchaseOn(i + trial, member));
+        const flagged = (async () => {
+          for (let turn = 0; turn < trial % 5; turn++) await new Promise((resolve) => setImmediate(resolve));
+          return flag(member.userId);
+        })();
+        const [, ...answers] = await Promise.all([flagged, ...purchases]);
+        expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 201));
+
+        const lines = await commissionsOf(member.userId);
+        const label = `trial ${trial}: holding period ${holdDays} d`;
+        // On review, or (no holding period) released with the purchase before the hold opened.
+        expect(
+          lines.filter((c) => c.status !== 'review' && !(holdDays === 0 && c.status === 'available')),
+          label,
+        ).toEqual([]);
         expect(await pendingBalances(uplines), label).toEqual(pendingFromRows(uplines, lines));
       }
-      expect(
-        (await rows<{ status: string }>(db(), sql`select status from referral_holds where member_id = ${member.userId}`)).map((r) => r.status),
-      ).toEqual([decision === 'void' ? 'voided' : 'released']);
-    }
-    await expectBooksAgree();
-    console.info(`burst purchases landed before the void: ${landed.before}, after it: ${landed.after}`);
-    // The decision fell among the purchases, not always before or after them all: the race was run.
-    expect(landed.before).toBeGreaterThan(0);
-    expect(landed.after).toBeGreaterThan(0);
-  });
-
-  it(`a first signal opening a hold while the member buys, ${TRIALS / 2} trials: nothing of theirs stays pending under the open hold`, { timeout: 240_000 }, async () => {
-    for (let trial = 0; trial < TRIALS / 2; trial++) {
-      const holdDays = trial % 2 === 0 ? 1 : 0;
-      await settings(holdDays);
-      const { uplines, member } = await heldFamily();
-      const purchases = Array.from({ length: BURST }, (_, i) => purchaseOn(i + trial, member));
-      const flagged = (async () => {
-        for (let turn = 0; turn < trial % 5; turn++) await new Promise((resolve) => setImmediate(resolve));
-        return flag(member.userId);
-      })();
-      const [, ...answers] = await Promise.all([flagged, ...purchases]);
-      expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 201));
-
-      const lines = await commissionsOf(member.userId);
-      const label = `trial ${trial}: holding period ${holdDays} d`;
-      // On review, or (no holding period) released with the purchase before the hold opened.
-      expect(lines.filter((c) => c.status !== 'review' && !(holdDays === 0 && c.status === 'available')), label).toEqual([]);
-      expect(await pendingBalances(uplines), label).toEqual(pendingFromRows(uplines, lines));
-    }
-    await expectBooksAgree();
-  });
+      await expectBooksAgree();
+    },
+  );
 });

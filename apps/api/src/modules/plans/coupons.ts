@@ -4,7 +4,15 @@ import type { AdminCoupon, CreateCouponBody, GenerateCouponsBody, MyCoupon, Rede
 import { type z } from 'zod';
 import { type listCouponRedemptionsQuerySchema, type listCouponsQuerySchema } from '@orchard/shared';
 import { AppError, notFound } from '../../errors';
-import { constraintOf, IdempotencyKeyReusedError, ledgerLimits, postTransaction, resolveAccounts, sqlStateOf, withTransaction } from '../../ledger/index';
+import {
+  constraintOf,
+  IdempotencyKeyReusedError,
+  ledgerLimits,
+  postTransaction,
+  resolveAccounts,
+  sqlStateOf,
+  withTransaction,
+} from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
@@ -71,9 +79,9 @@ export async function createCoupon(deps: ServiceDeps, actor: ConsoleActor, body:
 }
 
 /** The total cap may not go below the uses already counted: a 400 on `totalCap` naming them. */
-const capBelowUses = (uses: number) =>
+const capBelowUses = (redeemedCount: number) =>
   new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
-    totalCap: `It has been used ${uses} times already: the cap cannot be lower.`,
+    totalCap: `It has been used ${redeemedCount} times already: the cap cannot be lower.`,
   });
 
 /** The database's own guard of the same rule (migration 1062), should an edit ever reach it. */
@@ -227,7 +235,7 @@ export async function listMyCoupons(deps: ServiceDeps, userId: string): Promise<
 export function couponRedemptionId(userId: string, requestKey: string): string {
   const hex = createHash('sha256').update(`coupon-redemption:${userId}:${requestKey}`).digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return [hex.slice(0, 8), hex.slice(8, 12), '8' + hex.slice(13, 16), variant + hex.slice(17, 20), hex.slice(20, 32)].join('-');
 }
 
 /**
@@ -241,6 +249,10 @@ export function couponRedemptionId(userId: string, requestKey: string): string {
  * key at once queue on a transaction lock of that key. Locks then follow the one order
  * (ledger/README.md): the coupon row (its total cap), the member's uses (the per-member cap), the
  * ledger accounts.
+ *
+ * States: a wallet credit's redemption is written `applied` here and never moves again (only a
+ * purchase's coupon use goes `returned`, by its refund); the coupon's use count and the member's
+ * uses only grow here, each by a conditional update that refuses past its cap.
  */
 export async function redeemCoupon(deps: ServiceDeps, userId: string, code: string, requestKey: string): Promise<RedeemCouponResult> {
   const redemptionId = couponRedemptionId(userId, requestKey);

@@ -106,6 +106,8 @@ export async function boughtCounts(db: Queryable, userId: string, planIds: strin
  * - fewer (or none): every unit is locked first, so it waits for purchases holding one, and the
  *   highest-numbered free units go; when more units are sold than `stock`, nothing changes and the
  *   number sold is returned. Sold units are never touched.
+ * A unit's states: free (purchase_id null) → sold by plan_purchase (SKIP LOCKED, after the wallet
+ * paid) → free again by a refund (releaseStockUnit); only this function adds or removes units.
  */
 export async function setStock(
   tx: Tx,
