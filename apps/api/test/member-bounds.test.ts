@@ -255,3 +255,90 @@ describe.each(DATABASE_KINDS)('uploads have a daily quota per uploader (%s)', (k
     expect((await upload(w.operator.cookie, image(1_048_576))).statusCode).toBe(429);
   });
 });
+
+describe.each(DATABASE_KINDS)('coupon codes cannot be guessed freely (%s)', (kind) => {
+  let t: TestApp;
+  let w: PlansWorld;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    w = await plansWorld(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  const redeem = (who: { cookie: string }, couponCode: string, remoteAddress = '10.9.9.9') =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/coupons/redeem',
+      remoteAddress,
+      headers: { cookie: who.cookie, 'idempotency-key': randomUUID() },
+      payload: { code: couponCode },
+    });
+  const keysOf = (userId: string) =>
+    scalar(t.database.handle.db, sql`select count(*)::int as n from idempotency_keys where scope = ${userId}`);
+  const guess = (i: number) => `NOPE${String(i).padStart(6, '0')}`;
+
+  it('another member’s coupon and a code nobody has get the same answer, on redeem, quote and purchase', async () => {
+    const owner = await quickMember(t);
+    const guesser = await quickMember(t);
+    await fund(w, guesser.userId, 10_000);
+    await createCoupon(w, { code: 'PERSONAL-ANA', kind: 'amount_off', value: 100, assignedMemberId: owner.userId });
+    await createCoupon(w, { code: 'PERSONAL-OFF', kind: 'amount_off', value: 100, assignedMemberId: owner.userId, active: false });
+    const plan = await createPlan(w, { price: 1_000 });
+    const answer = (response: { statusCode: number; body: string }) => [response.statusCode, JSON.parse(response.body)];
+    const nobody = answer(await redeem(guesser, 'NOBODY-HAS-IT'));
+    expect(nobody[0]).toBe(422);
+    expect(answer(await redeem(guesser, 'PERSONAL-ANA'))).toEqual(nobody);
+    expect(answer(await redeem(guesser, 'PERSONAL-OFF'))).toEqual(nobody);
+    const quote = async (couponCode: string) =>
+      ((await asMember(w, guesser, 'GET', `/plans/${plan.id}/quote?coupon=${couponCode}`)).json() as { coupon: object }).coupon;
+    const quoted = await quote('NOBODY-HAS-IT');
+    expect(quoted).toMatchObject({ applies: false, reason: 'not_found' });
+    expect({ ...(await quote('PERSONAL-ANA')), code: 'NOBODY-HAS-IT' }).toEqual(quoted);
+    expect({ ...(await quote('PERSONAL-OFF')), code: 'NOBODY-HAS-IT' }).toEqual(quoted);
+    const bought = answer(await buy(w, guesser, plan.id, { coupon: 'NOBODY-HAS-IT' }));
+    expect(bought[0]).toBe(422);
+    expect(answer(await buy(w, guesser, plan.id, { coupon: 'PERSONAL-ANA' }))).toEqual(bought);
+    expect(answer(await buy(w, guesser, plan.id, { coupon: 'PERSONAL-OFF' }))).toEqual(bought);
+    // Its owner still uses it.
+    expect((await asMember(w, owner, 'GET', `/plans/${plan.id}/quote?coupon=PERSONAL-ANA`)).json().coupon).toMatchObject({ applies: true });
+  });
+
+  it('a member trying codes in a burst is stopped with 429 and Retry-After after a few misses; misses leave no idempotency records', async () => {
+    const guesser = await quickMember(t);
+    await createCoupon(w, { code: 'WELCOME-CREDIT', kind: 'wallet_credit', value: 500 });
+    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => redeem(guesser, guess(i), randomIp())));
+    const missed = answers.filter((answer) => answer.statusCode === 422);
+    const limited = answers.filter((answer) => answer.statusCode === 429);
+    expect(missed.length + limited.length).toBe(60);
+    expect(missed.length).toBeLessThanOrEqual(10);
+    expect(limited.length).toBeGreaterThanOrEqual(50);
+    expect(code(limited[0]!)).toBe('RATE_LIMITED');
+    expect(Number(limited[0]!.headers['retry-after'])).toBeGreaterThan(0);
+    expect(await keysOf(guesser.userId)).toBe(0);
+    // Past the budget a real code waits too (what guessing costs is the wait), on every way in.
+    expect((await redeem(guesser, 'WELCOME-CREDIT', randomIp())).statusCode).toBe(429);
+    const plan = await createPlan(w, { price: 1_000 });
+    expect((await asMember(w, guesser, 'GET', `/plans/${plan.id}/quote?coupon=${guess(99)}`)).statusCode).toBe(429);
+    expect((await asMember(w, guesser, 'GET', `/plans/${plan.id}/quote`)).statusCode).toBe(200);
+    expect((await buy(w, guesser, plan.id, { coupon: guess(98) })).statusCode).toBe(429);
+    // The window ends: the real code works.
+    t.clock.advance(15 * 60_000 + 1_000);
+    const credited = await redeem(guesser, 'WELCOME-CREDIT', randomIp());
+    expect(credited.statusCode, credited.body).toBe(200);
+    expect(credited.json()).toMatchObject({ outcome: 'credited', amount: 500 });
+  });
+
+  it('many members trying codes from one address share that address’s budget', async () => {
+    const address = randomIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const member = await quickMember(t);
+      for (let j = 0; j < 5; j++) statuses.push((await redeem(member, guess(100 + i * 5 + j), address)).statusCode);
+    }
+    expect(statuses.filter((status) => status === 422)).toHaveLength(30);
+    expect(statuses.slice(30)).toEqual(Array(10).fill(429));
+    // Another address is not held back.
+    expect((await redeem(await quickMember(t), guess(999), randomIp())).statusCode).toBe(422);
+  });
+});

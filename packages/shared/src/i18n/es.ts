@@ -78,6 +78,10 @@ export const es: Record<string, string> = {
     'Hoy se registraron demasiadas cuentas desde tu red. Inténtalo de nuevo en {wait}.',
   'Too many passkey sign-ins were started from your network. Try again in {wait}.':
     'Se iniciaron demasiados accesos con llave de acceso desde tu red. Inténtalo de nuevo en {wait}.',
+  'Too many codes that do not exist were tried. Try again in {wait}.':
+    'Se probaron demasiados códigos que no existen. Inténtalo de nuevo en {wait}.',
+  'Too many codes that do not exist were tried from your network. Try again in {wait}.':
+    'Se probaron demasiados códigos que no existen desde tu red. Inténtalo de nuevo en {wait}.',
   'No member has this invite code. Check it, or ask your friend for their link again.':
     'Ningún miembro tiene este código de invitación. Revísalo o pide de nuevo el enlace a tu amigo.',
   'An invite code is required to join. Ask a member for their invite link.':

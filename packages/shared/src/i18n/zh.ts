@@ -67,6 +67,9 @@ export const zh: Record<string, string> = {
     '你所在网络申请的验证码和链接过多，请在 {wait}后重试。',
   'Too many accounts were registered from your network today. Try again in {wait}.': '今天从你所在网络注册的账号过多，请在 {wait}后重试。',
   'Too many passkey sign-ins were started from your network. Try again in {wait}.': '你所在网络发起的通行密钥登录过多，请在 {wait}后重试。',
+  'Too many codes that do not exist were tried. Try again in {wait}.': '尝试的无效券码过多，请在 {wait}后重试。',
+  'Too many codes that do not exist were tried from your network. Try again in {wait}.':
+    '你所在网络尝试的无效券码过多，请在 {wait}后重试。',
   'No member has this invite code. Check it, or ask your friend for their link again.':
     '没有会员使用此邀请码。请检查邀请码，或请好友重新发送邀请链接。',
   'An invite code is required to join. Ask a member for their invite link.': '需要邀请码才能加入。请向会员索取邀请链接。',
