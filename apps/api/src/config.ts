@@ -113,6 +113,10 @@ const envSchema = z.object({
   IDEMPOTENCY_KEY_TTL_HOURS: integerFromEnv(24, 24),
   RECHARGE_MAX_OPEN_ORDERS: integerFromEnv(5, 1),
   WEBHOOK_TOLERANCE_SECONDS: integerFromEnv(300, 1),
+  /** Images one person may upload in any 24 hours, in MiB (content images; at most 100 images too). */
+  UPLOAD_QUOTA_MIB_PER_DAY: integerFromEnv(16, 1),
+  /** Withdrawals one member may have waiting in the payout queue at once. */
+  WITHDRAWALS_MAX_PENDING: integerFromEnv(5, 1),
   // Plans and commissions (issue 11): how often each instance releases commissions whose holding period is over (0 = never).
   COMMISSION_RELEASE_POLL_MS: integerFromEnv(60_000, 0),
   /** How often each instance recounts the console dashboard's recent hours (0 = only when the dashboard is read). */

@@ -663,6 +663,11 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       t.clock.advance(60_000);
       const { url } = await requestLink(member.email!, '//evil.example/x');
       expect(url!.searchParams.get('redirect')).toBeNull();
+      // Dot segments that resolve to //evil.example are caught before the link is issued.
+      const other = await registerMember(t);
+      t.clock.advance(60_000);
+      const dotted = await requestLink(other.email!, '/..//evil.example/x');
+      expect(dotted.url!.searchParams.get('redirect')).toBeNull();
       const unknown = await post('/auth/sign-in-link', { token: 'x'.repeat(43) });
       expect(errorOf(unknown).code).toBe('LINK_INVALID');
       t.clock.advance(15 * 60_000);

@@ -3,10 +3,26 @@
  * CRLF or LF). Cells written here are guarded against spreadsheet formulas.
  */
 
-/** One cell: quoted when it must be; a leading =, +, - or @ is prefixed with ' so no spreadsheet runs it as a formula. */
+/** Invisible characters a spreadsheet may drop before it reads a cell: format (Cf), control, separators, whitespace. */
+const INVISIBLE_START = /^[\p{Cf}\p{Cc}\p{Z}\s]+/u;
+
+/**
+ * Whether a spreadsheet could read the cell as a formula: it starts with =, +, - or @ once
+ * lookalikes are folded (NFKC: fullwidth ＝, small ﹦ …) and leading invisible characters (a
+ * zero-width space, a BOM, bidi marks, spaces) are dropped; or with a tab or carriage return.
+ */
+export function startsFormula(text: string): boolean {
+  if (/^[\t\r]/.test(text)) return true;
+  return /^[=+\-@]/.test(text.normalize('NFKC').replace(INVISIBLE_START, ''));
+}
+
+/**
+ * One cell: quoted when it must be; one that could start a formula (startsFormula) is prefixed
+ * with ' so no spreadsheet runs it. The text itself is kept as it was, lookalikes included.
+ */
 export function csvCell(value: string | number | boolean | null): string {
   const text = value === null ? '' : String(value);
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  const safe = startsFormula(text) ? `'${text}` : text;
   return /[",\n\r]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
 }
 

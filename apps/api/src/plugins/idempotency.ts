@@ -13,7 +13,8 @@ import { AppError, unauthenticated } from '../errors';
  * - same key, another request (method, route, parameters or body differ): 422;
  * - same key while the first is still running: 409 with Retry-After;
  * - no key: 400.
- * A 5xx answer, or a 4xx asking to retry later (Retry-After), is not stored, so the request can be retried. Services also pass the key down as
+ * A 5xx answer, or a 4xx asking to retry later (Retry-After), is not stored, so the request can be retried;
+ * nor is any 4xx of a route with `config.idempotencyKeepsRefusals: false`. Services also pass the key down as
  * the ledger idempotency key, so even a request whose answer was never stored (a crash between
  * commit and reply) cannot move money twice when its key is taken over after LOCK_STALE_MS.
  */
@@ -26,6 +27,17 @@ const LOCK_STALE_MS = 60_000;
 export let PURGE_PROBABILITY = 0.02;
 export function setPurgeProbability(value: number) {
   PURGE_PROBABILITY = value;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * false: a refused request's answer (4xx) is not stored and its key is released, as for a 5xx.
+     * For routes where a refusal moved nothing and may be asked often (a coupon code that does not
+     * exist): the refusals leave no records behind. Default: stored.
+     */
+    idempotencyKeepsRefusals?: boolean;
+  }
 }
 
 interface IdempotencyClaim {
@@ -189,7 +201,8 @@ async function registerIdempotency(app: FastifyInstance) {
     try {
       // "Busy, try again" answers (Retry-After) are not final: release the key like a 5xx.
       const retryable = reply.statusCode >= 500 || reply.statusCode === 429 || reply.hasHeader('retry-after');
-      await storeAnswer(where, retryable, reply.statusCode, reply.getHeader('content-type'), payload);
+      const forgotten = reply.statusCode >= 400 && request.routeOptions.config.idempotencyKeepsRefusals === false;
+      await storeAnswer(where, retryable || forgotten, reply.statusCode, reply.getHeader('content-type'), payload);
     } catch (error) {
       // The answer still goes out; the key stays "running" until a retry takes it over.
       request.log.error({ err: error }, 'could not store the idempotent answer');

@@ -76,6 +76,12 @@ export const es: Record<string, string> = {
     'Se solicitaron demasiados códigos y enlaces desde tu red. Inténtalo de nuevo en {wait}.',
   'Too many accounts were registered from your network today. Try again in {wait}.':
     'Hoy se registraron demasiadas cuentas desde tu red. Inténtalo de nuevo en {wait}.',
+  'Too many passkey sign-ins were started from your network. Try again in {wait}.':
+    'Se iniciaron demasiados accesos con llave de acceso desde tu red. Inténtalo de nuevo en {wait}.',
+  'Too many codes that do not exist were tried. Try again in {wait}.':
+    'Se probaron demasiados códigos que no existen. Inténtalo de nuevo en {wait}.',
+  'Too many codes that do not exist were tried from your network. Try again in {wait}.':
+    'Se probaron demasiados códigos que no existen desde tu red. Inténtalo de nuevo en {wait}.',
   'No member has this invite code. Check it, or ask your friend for their link again.':
     'Ningún miembro tiene este código de invitación. Revísalo o pide de nuevo el enlace a tu amigo.',
   'An invite code is required to join. Ask a member for their invite link.':
@@ -127,6 +133,8 @@ export const es: Record<string, string> = {
   'This plan does not exist.': 'Este plan no existe.',
   'This file is not a PNG, JPEG or WebP image (or not the type it says it is).':
     'Este archivo no es una imagen PNG, JPEG o WebP (o no es del tipo que indica).',
+  'Today’s upload allowance is used up ({quotaMib} MiB or {UPLOADS_PER_DAY_MAX} images in 24 hours). Try again in {wait}.':
+    'Se agotó el límite de subidas de hoy ({quotaMib} MiB o {UPLOADS_PER_DAY_MAX} imágenes en 24 horas). Inténtalo de nuevo en {wait}.',
   'This article does not exist.': 'Este artículo no existe.',
   'No such plan.': 'No existe ese plan.',
   'No such coupon.': 'No existe ese cupón.',
@@ -416,6 +424,9 @@ export const es: Record<string, string> = {
   'This amount is outside the withdrawal limits.': 'Este importe está fuera de los límites de retiro.',
   'This is more than may be withdrawn today.': 'Esto supera lo que se puede retirar hoy.',
   'This withdrawal is no longer pending.': 'Este retiro ya no está pendiente.',
+  'Too many withdrawals are waiting to be paid.': 'Hay demasiados retiros pendientes de pago.',
+  'You have {max} withdrawals waiting to be paid, which is the most at once. Cancel one, or wait until one is paid.':
+    'Tienes {max} retiros pendientes de pago, el máximo a la vez. Cancela uno o espera a que se pague alguno.',
   'This referral review was already decided.': 'Esta revisión de referidos ya se resolvió.',
   '{seconds} seconds': '{seconds} segundos',
   '{minutes} minutes': '{minutes} minutos',

@@ -66,6 +66,10 @@ export const zh: Record<string, string> = {
   'Too many codes and links were requested from your network. Try again in {wait}.':
     '你所在网络申请的验证码和链接过多，请在 {wait}后重试。',
   'Too many accounts were registered from your network today. Try again in {wait}.': '今天从你所在网络注册的账号过多，请在 {wait}后重试。',
+  'Too many passkey sign-ins were started from your network. Try again in {wait}.': '你所在网络发起的通行密钥登录过多，请在 {wait}后重试。',
+  'Too many codes that do not exist were tried. Try again in {wait}.': '尝试的无效券码过多，请在 {wait}后重试。',
+  'Too many codes that do not exist were tried from your network. Try again in {wait}.':
+    '你所在网络尝试的无效券码过多，请在 {wait}后重试。',
   'No member has this invite code. Check it, or ask your friend for their link again.':
     '没有会员使用此邀请码。请检查邀请码，或请好友重新发送邀请链接。',
   'An invite code is required to join. Ask a member for their invite link.': '需要邀请码才能加入。请向会员索取邀请链接。',
@@ -109,6 +113,8 @@ export const zh: Record<string, string> = {
   'This plan does not exist.': '该会员计划不存在。',
   'This file is not a PNG, JPEG or WebP image (or not the type it says it is).':
     '该文件不是 PNG、JPEG 或 WebP 图片（或与其声明的类型不符）。',
+  'Today’s upload allowance is used up ({quotaMib} MiB or {UPLOADS_PER_DAY_MAX} images in 24 hours). Try again in {wait}.':
+    '今日上传额度已用完（24 小时内最多 {quotaMib} MiB 或 {UPLOADS_PER_DAY_MAX} 张图片）。请在 {wait}后重试。',
   'This article does not exist.': '该文章不存在。',
   'No such plan.': '没有该会员计划。',
   'No such coupon.': '没有该优惠券。',
@@ -379,6 +385,9 @@ export const zh: Record<string, string> = {
   'This amount is outside the withdrawal limits.': '金额超出提现限额。',
   'This is more than may be withdrawn today.': '超出今日可提现额度。',
   'This withdrawal is no longer pending.': '该提现已不在待处理状态。',
+  'Too many withdrawals are waiting to be paid.': '待支付的提现过多。',
+  'You have {max} withdrawals waiting to be paid, which is the most at once. Cancel one, or wait until one is paid.':
+    '你有 {max} 笔提现正在等待支付，已达同时待支付的上限。请取消一笔，或等待其中一笔支付完成。',
   'This referral review was already decided.': '该邀请审核已有结论。',
   '{seconds} seconds': '{seconds} 秒',
   '{minutes} minutes': '{minutes} 分钟',

@@ -122,7 +122,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: passkeyOptionsSchema, ...errors },
       },
     },
-    async (request) => signInOptions(deps, rpOf(request)),
+    async (request) => signInOptions(deps, rpOf(request), request.ip ?? null),
   );
 
   app.post(

@@ -8,7 +8,8 @@ import {
 import type { AddPasskeyBody, Passkey, PasskeyList, PasskeyOptions, UsePasskeyBody } from '@orchard/shared';
 import { sql } from 'drizzle-orm';
 import { isIP } from 'node:net';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { lockMember } from '../../db/member-lock';
 import { rowsOf } from '../../db/rows';
 import { AppError, notFound } from '../../errors';
 import { withTransaction } from '../../ledger/index';
@@ -25,10 +26,20 @@ import { markSteppedUp, STEP_UP_MS } from './step-up';
  * confirms a withdrawal with one instead of the password. Challenges live in the database
  * (any instance may get the answer), are used once and expire after CHALLENGE_MS. User
  * verification (the device's PIN or biometric) is required every time.
+ *
+ * Bounds: at most MAX_PASSKEYS per member, counted under the member's lock (a burst of adds
+ * stores exactly the cap); a session holds at most CHALLENGES_PER_SESSION live challenges of each
+ * purpose; anonymous sign-in challenges are rate-limited per address (rules.ts
+ * passkeyOptionsPerIp, a window as long as a challenge lives, so an address never holds more live
+ * ones than the rule's max); every issue sweeps expired challenges.
  */
 
 export const CHALLENGE_MS = 5 * 60_000;
 export const MAX_PASSKEYS = 10;
+/** Live challenges one session keeps per purpose (a double tap, a second tab); older ones are dropped. */
+export const CHALLENGES_PER_SESSION = 3;
+/** Expired challenges one issue sweeps (the index on expires_at finds them). */
+const SWEEP_BATCH = 100;
 
 /** Where passkeys are valid: the relying party id (a domain) and the page origins that may use them. */
 export interface RelyingParty {
@@ -56,22 +67,30 @@ const failed = (status: 400 | 401 | 403 = 401) =>
   new AppError('PASSKEY_FAILED', status, 'That passkey could not be used. Try again, or use your password.');
 const expired = () => new AppError('PASSKEY_CHALLENGE_EXPIRED', 400, 'That took too long. Try again.');
 const stepUpRequired = () => new AppError('STEP_UP_REQUIRED', 403, 'Enter your password again to confirm.');
+const passkeysLimit = () => new AppError('PASSKEYS_LIMIT', 409, `You have ${MAX_PASSKEYS} passkeys. Remove one first.`);
 
 type Purpose = 'register' | 'sign_in' | 'step_up';
 
 async function issueChallenge(db: Db, purpose: Purpose, challenge: string, now: Date, owner?: { userId: string; sessionId: string }) {
   // Unanswered challenges are swept by whoever issues the next ones.
-  if (Math.random() < 0.05) {
-    await db.execute(sql`delete from webauthn_challenges where id = any(array(
-      select id from webauthn_challenges where expires_at <= ${now} limit 500))`);
-  }
-  const [row] = await rowsOf<{ id: string }>(
-    db,
-    sql`insert into webauthn_challenges (purpose, user_id, session_id, challenge, created_at, expires_at)
-        values (${purpose}, ${owner?.userId ?? null}, ${owner?.sessionId ?? null}, ${challenge}, ${now}, ${new Date(now.getTime() + CHALLENGE_MS)})
-        returning id`,
-  );
-  return row!.id;
+  await db.execute(sql`delete from webauthn_challenges where id = any(array(
+    select id from webauthn_challenges where expires_at <= ${now} limit ${SWEEP_BATCH}))`);
+  const insert = (executor: Db | Tx) =>
+    rowsOf<{ id: string }>(
+      executor,
+      sql`insert into webauthn_challenges (purpose, user_id, session_id, challenge, created_at, expires_at)
+          values (${purpose}, ${owner?.userId ?? null}, ${owner?.sessionId ?? null}, ${challenge}, ${now}, ${new Date(now.getTime() + CHALLENGE_MS)})
+          returning id`,
+    );
+  if (!owner) return (await insert(db))[0]!.id;
+  // A member's own: the session keeps its newest few of this purpose, counted under the member's lock.
+  return withTransaction(db, async (tx) => {
+    await lockMember(tx, 'passkeys', owner.userId);
+    await tx.execute(sql`delete from webauthn_challenges where id = any(array(
+      select id from webauthn_challenges where session_id = ${owner.sessionId} and purpose = ${purpose}
+       order by created_at desc, id desc offset ${CHALLENGES_PER_SESSION - 1}))`);
+    return (await insert(tx))[0]!.id;
+  });
 }
 
 /** The challenge, used up: a second answer to it finds nothing. */
@@ -122,7 +141,7 @@ function toPasskey(row: PasskeyRow): Passkey {
 /** A stored passkey as the browser is told of it (to exclude or to allow). */
 const descriptorOf = (row: PasskeyRow) => ({ id: row.credential_id, transports: row.transports as WebAuthnCredential['transports'] });
 
-const passkeysOf = (db: Db, userId: string) =>
+const passkeysOf = (db: Db | Tx, userId: string) =>
   rowsOf<PasskeyRow>(db, sql`select * from passkeys where user_id = ${userId} order by created_at, id`);
 
 export async function listPasskeys(deps: AccountDeps, userId: string): Promise<PasskeyList> {
@@ -147,7 +166,7 @@ export async function registrationOptions(
   const user = await repo.findUserById(deps.db, auth.userId);
   if (!user) throw notFound();
   const existing = await passkeysOf(deps.db, auth.userId);
-  if (existing.length >= MAX_PASSKEYS) throw new AppError('PASSKEYS_LIMIT', 409, `You have ${MAX_PASSKEYS} passkeys. Remove one first.`);
+  if (existing.length >= MAX_PASSKEYS) throw passkeysLimit();
   const options = await generateRegistrationOptions({
     rpName: deps.config.APP_NAME,
     rpID: rp.id,
@@ -181,32 +200,34 @@ export async function addPasskey(
   }).catch(() => undefined);
   if (!verification?.verified) throw failed(400);
   const { credential, credentialDeviceType, credentialBackedUp } = verification.registrationInfo;
-  const count = (await passkeysOf(deps.db, auth.userId)).length;
-  const name = body.name ?? (count === 0 ? 'Passkey' : `Passkey ${count + 1}`);
-  const rows = await rowsOf<PasskeyRow>(
-    deps.db,
-    sql`insert into passkeys (user_id, credential_id, public_key, sign_count, transports, device_type, backed_up, name, created_at)
-        select ${auth.userId}, ${credential.id}, ${Buffer.from(credential.publicKey)}, ${credential.counter},
-               ${`{${(credential.transports ?? []).join(',')}}`}::text[], ${credentialDeviceType}, ${credentialBackedUp}, ${name}, ${now}
-         where (select count(*) from passkeys where user_id = ${auth.userId}) < ${MAX_PASSKEYS}
-        on conflict (credential_id) do nothing
-        returning *`,
-  );
-  if (rows.length === 0) {
-    throw count >= MAX_PASSKEYS
-      ? new AppError('PASSKEYS_LIMIT', 409, `You have ${MAX_PASSKEYS} passkeys. Remove one first.`)
-      : new AppError('CONFLICT', 409, 'This passkey is added already.');
-  }
-  await insertAudit(deps.db, {
-    actorId: auth.userId,
-    action: 'passkey.added',
-    subjectType: 'user',
-    subjectId: auth.userId,
-    ip,
-    detail: { passkeyId: rows[0]!.id, synced: credentialDeviceType === 'multiDevice' },
-    at: now,
+  // The cap is counted and written under the member's lock: parallel adds count one after another.
+  const row = await withTransaction(deps.db, async (tx) => {
+    await lockMember(tx, 'passkeys', auth.userId);
+    const count = (await passkeysOf(tx, auth.userId)).length;
+    if (count >= MAX_PASSKEYS) throw passkeysLimit();
+    const name = body.name ?? (count === 0 ? 'Passkey' : `Passkey ${count + 1}`);
+    const [added] = await rowsOf<PasskeyRow>(
+      tx,
+      sql`insert into passkeys (user_id, credential_id, public_key, sign_count, transports, device_type, backed_up, name, created_at)
+          select ${auth.userId}, ${credential.id}, ${Buffer.from(credential.publicKey)}, ${credential.counter},
+                 ${`{${(credential.transports ?? []).join(',')}}`}::text[], ${credentialDeviceType}, ${credentialBackedUp}, ${name}, ${now}
+           where (select count(*) from passkeys where user_id = ${auth.userId}) < ${MAX_PASSKEYS}
+          on conflict (credential_id) do nothing
+          returning *`,
+    );
+    if (!added) throw new AppError('CONFLICT', 409, 'This passkey is added already.');
+    await insertAudit(tx, {
+      actorId: auth.userId,
+      action: 'passkey.added',
+      subjectType: 'user',
+      subjectId: auth.userId,
+      ip,
+      detail: { passkeyId: added.id, synced: credentialDeviceType === 'multiDevice' },
+      at: now,
+    });
+    return added;
   });
-  return toPasskey(rows[0]!);
+  return toPasskey(row);
 }
 
 export async function removePasskey(deps: AccountDeps, userId: string, id: string, ip: string | null): Promise<void> {
@@ -225,8 +246,12 @@ export async function removePasskey(deps: AccountDeps, userId: string, id: strin
   });
 }
 
-/** Options to sign in with any passkey of this site (the browser offers the member's own). */
-export async function signInOptions(deps: AccountDeps, rp: RelyingParty): Promise<PasskeyOptions> {
+/**
+ * Options to sign in with any passkey of this site (the browser offers the member's own). Anyone
+ * may ask, so each address has a budget (429 with Retry-After past it), counted before anything is written.
+ */
+export async function signInOptions(deps: AccountDeps, rp: RelyingParty, ip: string | null): Promise<PasskeyOptions> {
+  if (ip) await deps.limiter.consume([[deps.rules.passkeyOptionsPerIp, ip]]);
   const options = await generateAuthenticationOptions({ rpID: rp.id, userVerification: 'required' });
   const challengeId = await issueChallenge(deps.db, 'sign_in', options.challenge, deps.clock.now());
   return { challengeId, options: options as unknown as Record<string, unknown> };

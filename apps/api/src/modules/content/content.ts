@@ -18,10 +18,13 @@ import {
   type UpsertPromotionBody,
   type UploadedImage,
 } from '@orchard/shared';
+import type { Tx } from '../../db/client';
+import { lockMember } from '../../db/member-lock';
 import { AppError, notFound } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
+import { tooManyRequests } from '../accounts/rate-limit';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import { renderMarkdown } from './markdown';
 import * as repo from './repository';
@@ -220,6 +223,40 @@ function sniff(bytes: Buffer): (typeof CONTENT_IMAGE_TYPES)[number] | null {
   return null;
 }
 
+const DAY_MS = 86_400_000;
+const MIB = 1_048_576;
+/** Images one person may upload in any 24 hours, whatever their size (UPLOAD_QUOTA_MIB_PER_DAY bounds the bytes). */
+export const UPLOADS_PER_DAY_MAX = 100;
+
+/**
+ * The uploader's quota: in any 24 hours at most UPLOADS_PER_DAY_MAX images and
+ * UPLOAD_QUOTA_MIB_PER_DAY MiB. Past it, 429 with Retry-After: when enough of the day's uploads
+ * have aged out of the window for this one to fit. Counted under the uploader's lock, so
+ * parallel uploads cannot all fit in the same room.
+ */
+async function checkUploadQuota(tx: Tx, deps: ServiceDeps, by: string, size: number, at: Date): Promise<void> {
+  const quotaMib = deps.config.UPLOAD_QUOTA_MIB_PER_DAY;
+  const uploads = await repo.uploadsSince(tx, by, new Date(at.getTime() - DAY_MS));
+  let bytes = uploads.reduce((sum, upload) => sum + Number(upload.size), 0);
+  let count = uploads.length;
+  const fits = () => count + 1 <= UPLOADS_PER_DAY_MAX && bytes + size <= quotaMib * MIB;
+  if (fits()) return;
+  // The day's oldest uploads leave the window one by one: the wait is until enough have left.
+  let retryAt = at.getTime() + DAY_MS;
+  for (const upload of uploads) {
+    count -= 1;
+    bytes -= Number(upload.size);
+    if (fits()) {
+      retryAt = new Date(upload.created_at).getTime() + DAY_MS;
+      break;
+    }
+  }
+  throw tooManyRequests(
+    `Today’s upload allowance is used up (${quotaMib} MiB or ${UPLOADS_PER_DAY_MAX} images in 24 hours). Try again in {wait}.`,
+    (retryAt - at.getTime()) / 1000,
+  );
+}
+
 export async function uploadImage(deps: ServiceDeps, actor: ConsoleActor, contentType: string, bytes: Buffer): Promise<UploadedImage> {
   const declared = contentType.split(';')[0]!.trim().toLowerCase();
   const actual = sniff(bytes);
@@ -230,6 +267,8 @@ export async function uploadImage(deps: ServiceDeps, actor: ConsoleActor, conten
   }
   const at = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
+    await lockMember(tx, 'uploads', actor.operatorId);
+    await checkUploadQuota(tx, deps, actor.operatorId, bytes.length, at);
     const id = await repo.insertImage(tx, { contentType: actual, bytes, at, by: actor.operatorId });
     await recordConsoleAction(tx, actor, {
       action: 'image.uploaded',

@@ -169,6 +169,14 @@ export async function insertImage(db: Queryable, input: { contentType: string; b
   return row!.id;
 }
 
+/** What one person uploaded since `since`, oldest first (the upload quota's window). */
+export async function uploadsSince(db: Queryable, by: string, since: Date) {
+  return rowsOf<{ size: number; created_at: Time }>(
+    db,
+    sql`select size, created_at from content_images where created_by = ${by} and created_at > ${since} order by created_at, id`,
+  );
+}
+
 export async function findImage(db: Queryable, id: string) {
   const [row] = await rowsOf<{ content_type: string; bytes: Buffer | Uint8Array }>(
     db,

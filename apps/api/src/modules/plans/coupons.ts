@@ -20,7 +20,7 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { CouponNotApplicableError } from './purchase';
 import { csvCell } from '../../lib/csv';
 import * as repo from './repository';
-import { couponRefusal } from './rules';
+import { couponRefusal, refusalForMember } from './rules';
 import { toAdminCouponView, toMyCouponView } from './views';
 
 const couponNotFound = () => notFound('No such coupon.');
@@ -267,7 +267,7 @@ export async function redeemCoupon(deps: ServiceDeps, userId: string, code: stri
     }
     const coupon = await repo.findCouponByCode(tx, code);
     const uses = coupon ? await repo.memberCouponUses(tx, coupon.id, userId) : 0;
-    const reason = couponRefusal(coupon, { userId, now, memberUses: uses });
+    const reason = refusalForMember(coupon, couponRefusal(coupon, { userId, now, memberUses: uses }), userId);
     if (!coupon || reason) throw new CouponNotApplicableError(reason ?? 'not_found', 'code');
     if (coupon.kind !== 'wallet_credit') {
       await repo.saveCouponForMember(tx, coupon.id, userId, now);

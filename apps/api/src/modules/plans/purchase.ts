@@ -5,15 +5,16 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
 import { planNotFound } from './catalog';
 import * as repo from './repository';
-import { COUPON_REFUSAL_MESSAGES, couponRefusal, discountFor } from './rules';
+import { COUPON_REFUSAL_MESSAGES, couponRefusal, discountFor, refusalForMember } from './rules';
 import { isInSaleWindow, toPurchaseView } from './views';
 
+/** A coupon refused, as the member is told it (`not_yours` reads as `not_found`: rules.ts refusalForMember). */
 export class CouponNotApplicableError extends AppError {
-  constructor(
-    readonly reason: CouponRefusal,
-    field: 'coupon' | 'code',
-  ) {
-    super('COUPON_NOT_APPLICABLE', 422, COUPON_REFUSAL_MESSAGES[reason], { [field]: COUPON_REFUSAL_MESSAGES[reason] });
+  readonly reason: CouponRefusal;
+  constructor(reason: CouponRefusal, field: 'coupon' | 'code') {
+    const told = refusalForMember(undefined, reason, '') ?? 'not_found';
+    super('COUPON_NOT_APPLICABLE', 422, COUPON_REFUSAL_MESSAGES[told], { [field]: COUPON_REFUSAL_MESSAGES[told] });
+    this.reason = told;
   }
 }
 
@@ -42,7 +43,11 @@ export async function quotePurchase(
   if (couponCode !== undefined) {
     const row = await repo.findCouponByCode(deps.db, couponCode);
     const uses = row ? await repo.memberCouponUses(deps.db, row.id, userId) : 0;
-    const reason = couponRefusal(row, { userId, now, memberUses: uses, plan: { id: plan.id, price: plan.price } });
+    const reason = refusalForMember(
+      row,
+      couponRefusal(row, { userId, now, memberUses: uses, plan: { id: plan.id, price: plan.price } }),
+      userId,
+    );
     if (row && reason === null) discount = discountFor(row, plan.price);
     coupon = { code: couponCode, applies: reason === null, reason, message: reason ? COUPON_REFUSAL_MESSAGES[reason] : null };
   }
@@ -132,6 +137,13 @@ export async function purchasePlan(
     );
     return { purchase: toPurchaseView(purchase, now), replayed };
   } catch (error) {
-    throw purchaseRefusalError(moneyRefusalOf(error)) ?? error;
+    const refusal = moneyRefusalOf(error);
+    if (refusal?.code === 'COUPON_NOT_APPLICABLE' && body.coupon) {
+      // The database says why (migration 0510); the member is told it as refusalForMember says.
+      const coupon = await repo.findCouponByCode(deps.db, body.coupon);
+      const reason = refusalForMember(coupon, couponRefusalSchema.catch('not_found').parse(refusal.detail.reason), userId);
+      throw new CouponNotApplicableError(reason ?? 'not_found', 'coupon');
+    }
+    throw purchaseRefusalError(refusal) ?? error;
   }
 }

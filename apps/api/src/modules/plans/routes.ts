@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
@@ -20,16 +21,30 @@ import { idempotencyKeyHeaderOf, idempotencyKeyOf, requireIdempotencyKey, requir
 import { idempotencyHeaders } from '../recharge/routes';
 import { getPlanForMember, listPlansForMember } from './catalog';
 import { getCommissionSummary } from './commissions';
+import { withinCouponBudget, type CouponGuesser } from './coupon-guesses';
 import { listMyCoupons, redeemCoupon } from './coupons';
 import { purchasePlan, quotePurchase } from './purchase';
 import { listMyPurchases } from './purchases-console';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const errors = {
+  400: apiErrorSchema,
+  401: apiErrorSchema,
+  404: apiErrorSchema,
+  409: apiErrorSchema,
+  422: apiErrorSchema,
+  429: apiErrorSchema,
+};
 const tags = ['plans'];
 
 /** The member's side of plans: the catalogue, quotes, purchases, coupons and commissions. */
 export const planRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
+  /** Whoever types a coupon code, for its budget of codes that do not exist (coupon-guesses.ts). */
+  const guesser = (request: FastifyRequest): CouponGuesser => ({
+    limiter: app.rateLimiter,
+    userId: authOf(request).userId,
+    ip: request.ip ?? null,
+  });
 
   app.get(
     '/plans',
@@ -69,11 +84,15 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'What the member would pay, with an optional coupon, and why it could not be bought now (changes nothing)',
         params: planParamsSchema,
         querystring: quotePurchaseQuerySchema,
-        response: { 200: purchaseQuoteSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: purchaseQuoteSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
       },
       config: { access: 'member' },
     },
-    async (request) => quotePurchase(deps(), authOf(request).userId, request.params.id, request.query.coupon),
+    async (request) => {
+      const quote = () => quotePurchase(deps(), authOf(request).userId, request.params.id, request.query.coupon);
+      if (request.query.coupon === undefined) return quote();
+      return withinCouponBudget(guesser(request), quote, (result) => result.coupon?.reason === 'not_found');
+    },
   );
 
   app.post(
@@ -93,7 +112,8 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireIdempotencyKeyHeader,
     },
     async (request, reply) => {
-      const outcome = await purchasePlan(deps(), authOf(request).userId, request.params.id, request.body, idempotencyKeyHeaderOf(request));
+      const purchase = () => purchasePlan(deps(), authOf(request).userId, request.params.id, request.body, idempotencyKeyHeaderOf(request));
+      const outcome = request.body.coupon ? await withinCouponBudget(guesser(request), purchase) : await purchase();
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(outcome.purchase);
     },
@@ -139,10 +159,14 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
         body: redeemCouponBodySchema,
         response: { 200: redeemCouponResultSchema, ...errors },
       },
-      config: { access: 'member' },
+      // A refused code moved nothing: its key is released, so misses leave no idempotency records.
+      config: { access: 'member', idempotencyKeepsRefusals: false },
       preHandler: requireIdempotencyKey,
     },
-    async (request) => redeemCoupon(deps(), authOf(request).userId, request.body.code, idempotencyKeyOf(request)),
+    async (request) =>
+      withinCouponBudget(guesser(request), () =>
+        redeemCoupon(deps(), authOf(request).userId, request.body.code, idempotencyKeyOf(request)),
+      ),
   );
 
   app.get(

@@ -54,6 +54,20 @@ export function couponRefusal(
   return null;
 }
 
+/**
+ * The refusal a member is told. A coupon assigned to another member does not exist for them: the
+ * same answer as a code nobody has (`not_found`), in whatever state it is, so a guesser cannot
+ * tell which codes exist (and coupon-guesses.ts counts it as a miss).
+ */
+export function refusalForMember(
+  coupon: Pick<CouponTerms, 'assignedMemberId'> | undefined,
+  reason: CouponRefusal | null,
+  userId: string,
+): CouponRefusal | null {
+  if (coupon && coupon.assignedMemberId !== null && coupon.assignedMemberId !== userId) return 'not_found';
+  return reason === 'not_yours' ? 'not_found' : reason;
+}
+
 export const COUPON_REFUSAL_MESSAGES: Record<CouponRefusal, string> = {
   not_found: 'There is no coupon with this code.',
   inactive: 'This coupon is no longer offered.',

@@ -2,6 +2,7 @@ import { recordBankAccountSignals } from '../team/signals';
 import { createHash } from 'node:crypto';
 import { getCountrySpecifications, isValidIBAN } from 'ibantools';
 import { BANK_ACCOUNTS_MAX, type BankAccount, type CreateBankAccountBody, type UpdateBankAccountBody } from '@orchard/shared';
+import { lockMember } from '../../db/member-lock';
 import { AppError, notFound } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -10,6 +11,12 @@ import * as repo from './repository';
 import { toBankAccountView } from './views';
 
 const HOUR_MS = 3_600_000;
+/**
+ * Removed accounts a member's list keeps beyond those a withdrawal was paid to (which stay for
+ * good): the team checks compare new numbers with them (team/signals.ts), so the newest are kept,
+ * each number once; older ones are deleted, so adding and removing in a loop stores no more.
+ */
+export const REMOVED_BANK_ACCOUNTS_KEPT = 10;
 export const bankAccountNotFound = () => notFound('No such bank account.');
 
 const invalidNumber = (message: string) => new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { number: message });
@@ -100,11 +107,16 @@ export async function updateBankAccount(deps: ServiceDeps, userId: string, id: s
 
 /**
  * Removes an account from the member's list. Withdrawals already requested keep their snapshot of
- * it and are paid as requested; the oldest remaining account becomes the default.
+ * it and are paid as requested; the oldest remaining account becomes the default. The removed row
+ * stays (withdrawals refer to it; the team checks compare numbers with it), but no more than
+ * REMOVED_BANK_ACCOUNTS_KEPT of them, each number once, plus those a withdrawal refers to. Taken
+ * under the member's `payouts` lock first (as a withdrawal request is), so no request can be
+ * writing a withdrawal to a row this deletes.
  */
 export async function deleteBankAccount(deps: ServiceDeps, userId: string, id: string): Promise<void> {
   if (!isUuid(id)) throw bankAccountNotFound();
   await withTransaction(deps.db, async (tx) => {
+    await lockMember(tx, 'payouts', userId);
     await repo.lockMemberAccounts(tx, userId);
     const row = await repo.findBankAccount(tx, userId, id);
     if (!row) throw bankAccountNotFound();
@@ -113,5 +125,6 @@ export async function deleteBankAccount(deps: ServiceDeps, userId: string, id: s
       const [next] = await repo.listBankAccounts(tx, userId);
       if (next) await repo.updateBankAccount(tx, next.id, { isDefault: true });
     }
+    await repo.pruneRemovedBankAccounts(tx, userId, REMOVED_BANK_ACCOUNTS_KEPT);
   });
 }

@@ -58,6 +58,27 @@ export async function updateBankAccount(tx: Tx, id: string, values: Partial<type
   return row!;
 }
 
+/**
+ * Deletes the member's removed accounts that no withdrawal refers to, beyond the newest `keep`
+ * numbers (an older row of a number kept is deleted too). Returns how many went.
+ */
+export async function pruneRemovedBankAccounts(tx: Tx, userId: string, keep: number): Promise<number> {
+  const gone = await rowsOf<{ id: string }>(
+    tx,
+    sql`with removed as (
+          select b.id, row_number() over (partition by b.number_hash order by b.removed_at desc, b.id desc) as copy, b.removed_at
+            from bank_accounts b
+           where b.user_id = ${userId} and b.removed_at is not null
+             and not exists (select 1 from withdrawals w where w.user_id = ${userId} and w.bank_account_id = b.id)),
+        numbers as (
+          select id, row_number() over (order by removed_at desc, id desc) as newest from removed where copy = 1)
+        delete from bank_accounts
+         where id in (select id from removed where copy > 1) or id in (select id from numbers where newest > ${keep})
+        returning id`,
+  );
+  return gone.length;
+}
+
 export async function clearDefault(tx: Tx, userId: string): Promise<void> {
   await tx
     .update(bankAccounts)
@@ -119,6 +140,16 @@ export interface RequestInput {
   currency: string;
   at: Date;
   limits: LedgerLimits;
+}
+
+/** How many of the member's withdrawals are pending, and whether one was made with this Idempotency-Key. */
+export async function pendingWithdrawals(db: Queryable, userId: string, requestKey: string): Promise<{ pending: number; madeWithKey: boolean }> {
+  const [row] = await rowsOf<{ pending: number; made_with_key: boolean }>(
+    db,
+    sql`select count(*) filter (where status = 'pending')::int as pending, coalesce(bool_or(request_key = ${requestKey}), false) as made_with_key
+          from withdrawals where user_id = ${userId} and (status = 'pending' or request_key = ${requestKey})`,
+  );
+  return { pending: row?.pending ?? 0, madeWithKey: row?.made_with_key ?? false };
 }
 
 /** One request, whole, in the database function withdrawal_request (sql/withdrawal_request.sql): one round trip. */

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { CreateWithdrawalBody, listWithdrawalsQuerySchema, Withdrawal, WithdrawalQuote } from '@orchard/shared';
+import { lockMember } from '../../db/member-lock';
 import { AppError, notFound } from '../../errors';
 import { getMemberBalances, ledgerLimits, ledgerRefusalError, moneyRefusalOf, withRetries, type MoneyRefusal } from '../../ledger/index';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
@@ -94,10 +95,25 @@ export async function quoteWithdrawal(deps: ServiceDeps, userId: string, amount:
   };
 }
 
+export function tooManyPendingWithdrawals(max: number): AppError {
+  return new AppError(
+    'TOO_MANY_PENDING_WITHDRAWALS',
+    409,
+    `You have ${max} withdrawals waiting to be paid, which is the most at once. Cancel one, or wait until one is paid.`,
+  );
+}
+
 /**
  * Requests a withdrawal: one call of withdrawal_request (sql/withdrawal_request.sql), which checks the step-up
  * of this session, the switch, the account and its cool-down, the limits and the daily maximum,
  * and puts the amount on hold. The member's Idempotency-Key is kept on the withdrawal.
+ *
+ * At most WITHDRAWALS_MAX_PENDING of a member's withdrawals wait in the payout queue at once
+ * (states: pending → paid | rejected by an operator, → cancelled by the member; only pending ones
+ * count). The count and the request run in one transaction under the member's `payouts` lock
+ * (db/member-lock.ts): a second request of the same member waits there until the first has
+ * committed its withdrawal, then counts it, so a burst holds exactly the cap. A retry of a request
+ * already made (same Idempotency-Key) is not refused: the database function gives it back.
  */
 export async function createWithdrawal(
   deps: ServiceDeps,
@@ -106,16 +122,22 @@ export async function createWithdrawal(
   requestKey: string,
 ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
   if (!isUuid(body.bankAccountId)) throw bankAccountNotFound();
+  const max = deps.config.WITHDRAWALS_MAX_PENDING;
   const { withdrawal, replayed } = await callWithdrawalFunction(() =>
-    repo.requestWithdrawal(deps.db, {
-      userId: auth.userId,
-      sessionId: auth.sessionId,
-      bankAccountId: body.bankAccountId,
-      amount: body.amount,
-      requestKey,
-      currency: deps.config.CURRENCY,
-      at: deps.clock.now(),
-      limits: ledgerLimits(deps.config),
+    deps.db.transaction(async (tx) => {
+      await lockMember(tx, 'payouts', auth.userId);
+      const open = await repo.pendingWithdrawals(tx, auth.userId, requestKey);
+      if (open.pending >= max && !open.madeWithKey) throw tooManyPendingWithdrawals(max);
+      return repo.requestWithdrawal(tx, {
+        userId: auth.userId,
+        sessionId: auth.sessionId,
+        bankAccountId: body.bankAccountId,
+        amount: body.amount,
+        requestKey,
+        currency: deps.config.CURRENCY,
+        at: deps.clock.now(),
+        limits: ledgerLimits(deps.config),
+      });
     }),
   );
   return { withdrawal: toWithdrawalView(withdrawal), replayed };

@@ -57,6 +57,13 @@ export function rateRules(registrationsPerIpPerDay: number) {
       windowMs: HOUR,
       message: 'Too many codes and links were requested from your network. Try again in {wait}.',
     },
+    /** Passkey sign-ins started (POST /auth/passkey/options): a window as long as a challenge lives (passkeys.ts CHALLENGE_MS). */
+    passkeyOptionsPerIp: {
+      name: 'passkey-options-ip',
+      max: 30,
+      windowMs: 5 * MINUTE,
+      message: 'Too many passkey sign-ins were started from your network. Try again in {wait}.',
+    },
     registrationsPerIpDay: {
       name: 'register-ip-day',
       max: registrationsPerIpPerDay,
