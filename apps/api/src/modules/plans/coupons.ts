@@ -1,5 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { AdminCoupon, CreateCouponBody, GenerateCouponsBody, MyCoupon, RedeemCouponResult, UpdateCouponBody } from '@orchard/shared';
+import {
+  DEFAULT_LANGUAGE,
+  type AdminCoupon,
+  type CreateCouponBody,
+  type GenerateCouponsBody,
+  type Language,
+  type MyCoupon,
+  type RedeemCouponResult,
+  type UpdateCouponBody,
+} from '@orchard/shared';
 import { type z } from 'zod';
 import { type listCouponRedemptionsQuerySchema, type listCouponsQuerySchema } from '@orchard/shared';
 import { AppError, notFound } from '../../errors';
@@ -191,10 +200,14 @@ export async function listCouponRedemptions(deps: ServiceDeps, couponId: string,
   };
 }
 
-export async function listMyCoupons(deps: ServiceDeps, userId: string): Promise<{ items: MyCoupon[]; serverTime: string }> {
+export async function listMyCoupons(
+  deps: ServiceDeps,
+  userId: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<{ items: MyCoupon[]; serverTime: string }> {
   const now = deps.clock.now();
   const rows = await repo.listMemberCoupons(deps.db, userId);
-  const names = await repo.planNames(deps.db, [...new Set(rows.flatMap((row) => row.coupon.planIds))]);
+  const names = await repo.planNames(deps.db, [...new Set(rows.flatMap((row) => row.coupon.planIds))], language);
   return {
     items: rows.map((row) => toMyCouponView(row.coupon, row.uses ?? 0, row.lastUsedAt ?? null, names, now)),
     serverTime: now.toISOString(),
@@ -205,7 +218,12 @@ export async function listMyCoupons(deps: ServiceDeps, userId: string): Promise<
  * /coupon's field: a wallet-credit code credits the wallet now (from the promotions expense
  * account, within its caps); a plan coupon is kept in the member's list for checkout.
  */
-export async function redeemCoupon(deps: ServiceDeps, userId: string, code: string): Promise<RedeemCouponResult> {
+export async function redeemCoupon(
+  deps: ServiceDeps,
+  userId: string,
+  code: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<RedeemCouponResult> {
   return withTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
     const coupon = await repo.findCouponByCode(tx, code);
@@ -214,7 +232,7 @@ export async function redeemCoupon(deps: ServiceDeps, userId: string, code: stri
     if (!coupon || reason) throw new CouponNotApplicableError(reason ?? 'not_found', 'code');
     if (coupon.kind !== 'wallet_credit') {
       await repo.saveCouponForMember(tx, coupon.id, userId, now);
-      const names = await repo.planNames(tx, coupon.planIds);
+      const names = await repo.planNames(tx, coupon.planIds, language);
       return { outcome: 'saved', coupon: toMyCouponView(coupon, uses, null, names, now) };
     }
     if (!(await repo.countMemberCouponUse(tx, coupon.id, userId, coupon.perMemberCap, now)))

@@ -15,6 +15,7 @@ import {
   redeemCouponBodySchema,
   redeemCouponResultSchema,
 } from '@orchard/shared';
+import { requestLanguage } from '../../i18n/translate';
 import { authOf } from '../../plugins/auth';
 import { idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
 import { idempotencyHeaders } from '../recharge/routes';
@@ -42,7 +43,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => listPlansForMember(deps(), authOf(request).userId),
+    async (request) => listPlansForMember(deps(), authOf(request).userId, requestLanguage(request)),
   );
 
   app.get(
@@ -57,7 +58,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => getPlanForMember(deps(), authOf(request).userId, request.params.id),
+    async (request) => getPlanForMember(deps(), authOf(request).userId, request.params.id, requestLanguage(request)),
   );
 
   app.get(
@@ -111,7 +112,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => listMyPurchases(deps(), authOf(request).userId, request.query),
+    async (request) => listMyPurchases(deps(), authOf(request).userId, request.query, requestLanguage(request)),
   );
 
   app.get(
@@ -125,7 +126,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => listMyCoupons(deps(), authOf(request).userId),
+    async (request) => listMyCoupons(deps(), authOf(request).userId, requestLanguage(request)),
   );
 
   app.post(
@@ -142,7 +143,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'member' },
       preHandler: requireIdempotencyKey,
     },
-    async (request) => redeemCoupon(deps(), authOf(request).userId, request.body.code),
+    async (request) => redeemCoupon(deps(), authOf(request).userId, request.body.code, requestLanguage(request)),
   );
 
   app.get(
