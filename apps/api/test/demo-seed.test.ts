@@ -38,6 +38,37 @@ describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
   }, 120_000);
   afterAll(() => database.destroy());
 
+  it('writes its content and plans in English, Spanish and Chinese, leaving a little untranslated to show the console', async () => {
+    // Every text of every item in Spanish and Chinese, but for one announcement and one coming promotion without Chinese.
+    const untranslated = await rows(
+      database,
+      sql`select kind, count(*) filter (where not translations ? 'es')::int as no_es, count(*) filter (where not translations ? 'zh')::int as no_zh,
+                 count(*)::int as total
+            from (select 'announcement' as kind, translations from announcements
+                  union all select 'promotion', translations from promotions
+                  union all select 'help', translations from help_articles
+                  union all select 'legal', translations from legal_documents
+                  union all select 'plan', translations from plans) as content
+           group by kind order by kind`,
+    );
+    expect(untranslated).toEqual([
+      { kind: 'announcement', no_es: 0, no_zh: 1, total: 4 },
+      { kind: 'help', no_es: 0, no_zh: 0, total: 12 },
+      { kind: 'legal', no_es: 0, no_zh: 0, total: 4 },
+      { kind: 'plan', no_es: 0, no_zh: 0, total: 4 },
+      { kind: 'promotion', no_es: 0, no_zh: 1, total: 3 },
+    ]);
+    const [family] = await rows(database, sql`select translations from plans where name = 'Family'`);
+    expect(family!.translations).toMatchObject({ es: { name: 'Familia' }, zh: { name: '家庭' } });
+    // Each plan's translations have as many benefits as its English list.
+    const [uneven] = await rows(
+      database,
+      sql`select count(*)::int as n from plans, unnest(array['es', 'zh']) as language
+           where jsonb_array_length(translations -> language -> 'benefits') <> jsonb_array_length(benefits)`,
+    );
+    expect(uneven!.n).toBe(0);
+  });
+
   it('puts a three-level team under the demo member, linked by referrer at registration', async () => {
     const levels = await rows(
       database,

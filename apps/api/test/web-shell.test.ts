@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './app';
@@ -93,7 +94,7 @@ describe('serving the web build', () => {
 
   /** The answers a shell carries for its page's first reads (`#orchard-reads`), parsed. */
   function readsIn(page: string): Record<string, unknown> | undefined {
-    const found = /<script type="application\/json" id="orchard-reads">(.*?)<\/script>/s.exec(page);
+    const found = /<script type="application\/json" id="orchard-reads"[^>]*>(.*?)<\/script>/s.exec(page);
     return found ? (JSON.parse(found[1]!) as Record<string, unknown>) : undefined;
   }
 
@@ -125,6 +126,21 @@ describe('serving the web build', () => {
     // No answers in a shell for a path that is not a page, nor for a HEAD.
     expect((await app.inject({ url: '/no-such-page' })).body).not.toContain('orchard-reads');
     expect((await app.inject({ method: 'HEAD', url: '/register' })).body).toBe('');
+  });
+
+  it('answers the reads in the browser’s language and says which, so a page in another language reads its content itself', async () => {
+    const member = await registerMember(testApp);
+    const now = testApp.clock.now();
+    await testApp.database.handle.db.execute(sql`insert into announcements (text, translations, starts_at, priority, created_at, updated_at)
+      values ('Welcome', '{"es": {"text": "Bienvenida"}}'::jsonb, ${new Date(now.getTime() - 60_000)}, 1000, ${now}, ${now})`);
+    const page = async (language: string) =>
+      (await app.inject({ url: '/home', headers: { cookie: member.cookie, 'accept-language': language } })).body;
+    const spanish = await page('es-ES,es;q=0.9');
+    expect(spanish).toContain('id="orchard-reads" data-language="es"');
+    expect(readsIn(spanish)!['/content/home']).toMatchObject({ announcements: [{ text: 'Bienvenida', untranslated: [] }] });
+    const other = await page('fr-FR');
+    expect(other).toContain('id="orchard-reads" data-language="en"');
+    expect(readsIn(other)!['/content/home']).toMatchObject({ announcements: [{ text: 'Welcome' }] });
   });
 
   it('cannot be closed early by what a member typed', async () => {

@@ -37,7 +37,7 @@ export async function withoutShellAnswers(page: Page) {
       const headers = { ...response.headers() };
       delete headers['content-encoding'];
       delete headers['content-length'];
-      const body = (await response.text()).replace(/<script type="application\/json" id="orchard-reads">[\s\S]*?<\/script>/, '');
+      const body = (await response.text()).replace(/<script type="application\/json" id="orchard-reads"[^>]*>[\s\S]*?<\/script>/, '');
       await route.fulfill({ status: response.status(), headers, body });
     },
   );

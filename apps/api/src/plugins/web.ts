@@ -4,6 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findAppRoute, pathMatcher, type PublicConfig } from '@orchard/shared';
+import { requestLanguage } from '../i18n/translate';
 import { DYNAMIC_BROTLI_OPTIONS } from '../lib/compression';
 import { SESSION_COOKIE } from '../modules/accounts/sessions';
 
@@ -94,7 +95,9 @@ async function answerReads(app: FastifyInstance, request: FastifyRequest, apiBas
     const entries = (found ?? []).filter((entry) => entry !== undefined);
     if (entries.length === 0) return '';
     // JSON has `<` only inside strings, where \u003c reads the same: no `</script>` can close the tag early.
-    return `<script type="application/json" id="orchard-reads">{${entries.join(',').replaceAll('<', '\\u003c')}}</script>`;
+    // The language they were answered in (the browser's Accept-Language): a page in another language
+    // reads its operator content itself (apps/web/src/lib/api-client.ts; docs/decisions/0024).
+    return `<script type="application/json" id="orchard-reads" data-language="${requestLanguage(request)}">{${entries.join(',').replaceAll('<', '\\u003c')}}</script>`;
   } finally {
     clearTimeout(timer);
   }

@@ -4,12 +4,13 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 /** A fresh api-client (its answers are read once per page) in a page whose shell carries `reads`. */
-async function pageWith(reads: string | undefined) {
+async function pageWith(reads: string | undefined, language = 'en') {
   document.getElementById('orchard-reads')?.remove();
   if (reads !== undefined) {
     const script = document.createElement('script');
     script.type = 'application/json';
     script.id = 'orchard-reads';
+    script.dataset.language = language;
     script.textContent = reads;
     document.head.append(script);
   }
@@ -64,5 +65,21 @@ describe("apiFetch and the answers in the page's shell (apps/api/src/plugins/web
       await expect(apiFetch('/wallet')).resolves.toEqual({ from: 'network' });
     }
     expect(fetchMock).toHaveBeenCalledTimes(4);
+  });
+
+  it('uses the answers written in a language only when the page shows that language', async () => {
+    const reads = '{"/plans":{"items":["Plan"]},"/content/home":{"a":1},"/wallet":{"available":100}}';
+    // Asked in Spanish, shown in English (the language picked on this device): the plans and
+    // content are read again in English; the wallet, which has no words of the operator's, is used.
+    const other = await pageWith(reads, 'es');
+    await expect(other.apiFetch('/plans')).resolves.toEqual({ from: 'network' });
+    await expect(other.apiFetch('/content/home')).resolves.toEqual({ from: 'network' });
+    await expect(other.apiFetch('/wallet')).resolves.toEqual({ available: 100 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    const same = await pageWith(reads, 'en');
+    await expect(same.apiFetch('/plans')).resolves.toEqual({ items: ['Plan'] });
+    await expect(same.apiFetch('/content/home')).resolves.toEqual({ a: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -55,10 +55,21 @@ export function setMoneyRequestSender(sender: typeof sendMoneyRequest) {
 let shellAnswers: Map<string, unknown> | undefined;
 const SHELL_ANSWERS_MS = 15_000;
 
+/**
+ * Reads whose answer is written in the language it was asked in: the operator's content and the
+ * plans' texts (docs/decisions/0024). The shell asked in the browser's language (its
+ * `data-language`); a page showing another one (a language picked on this device) reads these itself.
+ */
+const LANGUAGE_READS = /^\/(plans|content|promotions|help-center|legal|me\/purchases|me\/coupons)(\/|\?|$)/;
+
 function readShellAnswers(): Map<string, unknown> {
   try {
-    const parsed: unknown = JSON.parse(document.getElementById('orchard-reads')?.textContent || '{}');
-    return new Map(parsed && typeof parsed === 'object' ? Object.entries(parsed) : []);
+    const element = document.getElementById('orchard-reads');
+    const parsed: unknown = JSON.parse(element?.textContent || '{}');
+    const sameLanguage = element?.dataset.language === activeLocale();
+    return new Map(
+      parsed && typeof parsed === 'object' ? Object.entries(parsed).filter(([path]) => sameLanguage || !LANGUAGE_READS.test(path)) : [],
+    );
   } catch {
     return new Map();
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRANSLATED_LANGUAGES } from '../translations';
 import { multiLineTextSchema, singleLineTextSchema } from './common';
 
 /**
@@ -10,9 +11,31 @@ import { multiLineTextSchema, singleLineTextSchema } from './common';
 const isoTime = z.iso.datetime();
 const priority = z.number().int().min(-1000).max(1000);
 
+/**
+ * Operator content in every language (docs/decisions/0024): an item's own text fields are the
+ * default language's (English); `translations` holds the others, keyed by language, each field
+ * optional (left out or empty: the default language's text shows). A key that is not one of the
+ * other languages, or a field the item does not have, is refused on that key.
+ */
+export function translationsSchema<S extends z.ZodType>(entry: S) {
+  return z.strictObject({ es: entry.optional(), zh: entry.optional() });
+}
+export const translatedLanguageSchema = z.enum(TRANSLATED_LANGUAGES);
+/** The languages (other than the default) an item lacks a text in for at least one of its fields. */
+const missingLanguagesSchema = z.array(translatedLanguageSchema);
+/** Which of an item's fields a member reads in the default language because their own has no text for it. */
+const untranslatedSchema = <const F extends readonly [string, ...string[]]>(fields: F) => z.array(z.enum(fields));
+
+const announcementTexts = z.strictObject({ text: z.string() });
+const promotionTexts = z.strictObject({ title: z.string(), bodyMd: z.string() });
+const articleTexts = z.strictObject({ title: z.string(), bodyMd: z.string() });
+const legalTexts = z.strictObject({ bodyMd: z.string() });
+
 export const announcementSchema = z.strictObject({
   id: z.string(),
   text: z.string(),
+  translations: translationsSchema(announcementTexts.partial()),
+  missingLanguages: missingLanguagesSchema,
   startsAt: isoTime,
   endsAt: isoTime.nullable(),
   priority: z.number().int(),
@@ -30,12 +53,13 @@ export const promotionSchema = z.strictObject({
   endsAt: isoTime,
   plan: z.strictObject({ id: z.string(), name: z.string() }).nullable(),
   couponCode: z.string().nullable(),
+  untranslated: untranslatedSchema(['title', 'bodyHtml']),
 });
 export type Promotion = z.infer<typeof promotionSchema>;
 
 export const homeContentSchema = z.strictObject({
   /** Running now, highest priority first. */
-  announcements: z.array(z.strictObject({ id: z.string(), text: z.string() })),
+  announcements: z.array(z.strictObject({ id: z.string(), text: z.string(), untranslated: untranslatedSchema(['text']) })),
   featured: promotionSchema.nullable(),
   serverTime: isoTime,
 });
@@ -53,6 +77,7 @@ export const helpArticleSchema = z.strictObject({
   category: helpCategorySchema,
   title: z.string(),
   bodyHtml: z.string(),
+  untranslated: untranslatedSchema(['title', 'bodyHtml']),
 });
 export type HelpArticle = z.infer<typeof helpArticleSchema>;
 
@@ -86,6 +111,7 @@ export const legalDocumentSchema = z.strictObject({
   version: z.number().int(),
   bodyHtml: z.string(),
   publishedAt: isoTime,
+  untranslated: untranslatedSchema(['bodyHtml']),
 });
 export type LegalDocument = z.infer<typeof legalDocumentSchema>;
 
@@ -99,8 +125,10 @@ export type LegalPages = z.infer<typeof legalPagesSchema>;
 
 const optionalTime = isoTime.nullable().optional();
 
+const announcementText = singleLineTextSchema.trim().max(280, 'Use at most 280 characters.');
 export const upsertAnnouncementBodySchema = z.strictObject({
-  text: singleLineTextSchema.trim().min(1, 'Write the announcement.').max(280, 'Use at most 280 characters.'),
+  text: announcementText.min(1, 'Write the announcement.'),
+  translations: translationsSchema(z.strictObject({ text: announcementText.optional() })).default({}),
   startsAt: isoTime.optional(),
   endsAt: optionalTime,
   priority: priority.default(0),
@@ -115,6 +143,8 @@ export const adminPromotionSchema = z.strictObject({
   title: z.string(),
   bodyMd: z.string(),
   bodyHtml: z.string(),
+  translations: translationsSchema(promotionTexts.partial()),
+  missingLanguages: missingLanguagesSchema,
   imageId: z.string().nullable(),
   imageUrl: z.string().nullable(),
   startsAt: isoTime,
@@ -127,10 +157,13 @@ export const adminPromotionSchema = z.strictObject({
 export type AdminPromotion = z.infer<typeof adminPromotionSchema>;
 export const adminPromotionListSchema = z.strictObject({ items: z.array(adminPromotionSchema) });
 
+const promotionTitle = singleLineTextSchema.trim().max(120, 'Use at most 120 characters.');
+const promotionBody = multiLineTextSchema.max(10_000, 'Use at most 10,000 characters.');
 export const upsertPromotionBodySchema = z
   .strictObject({
-    title: singleLineTextSchema.trim().min(1, 'Give the promotion a title.').max(120),
-    bodyMd: multiLineTextSchema.max(10_000, 'Use at most 10,000 characters.'),
+    title: promotionTitle.min(1, 'Give the promotion a title.'),
+    bodyMd: promotionBody,
+    translations: translationsSchema(z.strictObject({ title: promotionTitle.optional(), bodyMd: promotionBody.optional() })).default({}),
     imageId: z.uuid({ error: 'Upload the image again.' }).nullable().optional(),
     startsAt: isoTime,
     endsAt: isoTime,
@@ -148,18 +181,23 @@ export type UploadedImage = z.infer<typeof uploadedImageSchema>;
 export const CONTENT_IMAGE_MAX_BYTES = 1_048_576;
 export const CONTENT_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 
-export const adminHelpArticleSchema = helpArticleSchema.extend({
+export const adminHelpArticleSchema = helpArticleSchema.omit({ untranslated: true }).extend({
   bodyMd: z.string(),
+  translations: translationsSchema(articleTexts.partial()),
+  missingLanguages: missingLanguagesSchema,
   sortOrder: z.number().int(),
   published: z.boolean(),
 });
 export type AdminHelpArticle = z.infer<typeof adminHelpArticleSchema>;
 export const adminHelpArticleListSchema = z.strictObject({ items: z.array(adminHelpArticleSchema) });
 
+const articleTitle = singleLineTextSchema.trim().max(160, 'Use at most 160 characters.');
+const articleBody = multiLineTextSchema.trim().max(20_000, 'Use at most 20,000 characters.');
 export const upsertHelpArticleBodySchema = z.strictObject({
   category: helpCategorySchema,
-  title: singleLineTextSchema.trim().min(1, 'Give the article a title.').max(160),
-  bodyMd: multiLineTextSchema.trim().min(1, 'Write the answer.').max(20_000),
+  title: articleTitle.min(1, 'Give the article a title.'),
+  bodyMd: articleBody.min(1, 'Write the answer.'),
+  translations: translationsSchema(z.strictObject({ title: articleTitle.optional(), bodyMd: articleBody.optional() })).default({}),
   sortOrder: z.number().int().min(-1000).max(1000).default(0),
   published: z.boolean().default(true),
 });
@@ -172,13 +210,23 @@ export const updateSupportContactsBodySchema = z.strictObject({
 });
 export type UpdateSupportContactsBody = z.infer<typeof updateSupportContactsBodySchema>;
 
+const legalBody = multiLineTextSchema.trim().max(50_000, 'Use at most 50,000 characters.');
 export const publishLegalBodySchema = z.strictObject({
-  bodyMd: multiLineTextSchema.trim().min(1, 'Write the text.').max(50_000),
+  bodyMd: legalBody.min(1, 'Write the text.'),
+  translations: translationsSchema(z.strictObject({ bodyMd: legalBody.optional() })).default({}),
 });
 export type PublishLegalBody = z.infer<typeof publishLegalBodySchema>;
 export const legalParamsSchema = z.strictObject({ kind: legalKindSchema });
 export const contentIdParamsSchema = z.strictObject({ id: z.string().max(100) });
-export const legalVersionsSchema = z.strictObject({ items: z.array(legalDocumentSchema.extend({ bodyMd: z.string() })) });
+export const legalVersionsSchema = z.strictObject({
+  items: z.array(
+    legalDocumentSchema
+      .omit({ untranslated: true })
+      .extend({ bodyMd: z.string(), translations: translationsSchema(legalTexts.partial()), missingLanguages: missingLanguagesSchema }),
+  ),
+});
+/** A version just published, as the console sees it. */
+export const publishedLegalSchema = legalDocumentSchema.omit({ untranslated: true }).extend({ missingLanguages: missingLanguagesSchema });
 
 // ---------------------------------------------------------------- console dashboard
 

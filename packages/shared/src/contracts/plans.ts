@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keysetCursorSchema, multiLineTextSchema, singleLineTextSchema } from './common';
+import { translatedLanguageSchema, translationsSchema } from './content';
 import { isoDateOrDateTime, minorUnitsSchema, positiveMinorUnitsSchema } from './wallet';
 
 /**
@@ -11,8 +12,14 @@ import { isoDateOrDateTime, minorUnitsSchema, positiveMinorUnitsSchema } from '.
 /** Words that would describe a plan as an investment; refused in every operator-written plan text. */
 export const RETURN_WORDING =
   /\binvest\w*|\bprofit\w*|\breturns?\b|\byield\w*|\binterest\b|\bpayouts?\b|\bdividend\w*|\bguarantee\w*|\bearn(s|ed|ings)?\b|\bper day\b|\bdaily (income|bonus|reward)\w*|\broi\b|\bapy\b|\bapr\b/i;
+/** The same in the other languages a plan is written in (docs/decisions/0024). */
+export const RETURN_WORDING_ES =
+  /\binvers(ión|iones|ionista|ionistas|or|ores)\b|\binvertir\b|\brentabilidad\b|\brendimientos?\b|\bganancias?\b|\bgarantizad[oa]s?\b|\btasa de interés\b|\bintereses\b|\bdividendos?\b/i;
+export const RETURN_WORDING_ZH = /投资|收益|回报|利息|利润|分红|保本|理财/;
 const HONEST = 'Describe the membership, not a return: words such as return, yield, profit, earn or payout are not allowed.';
-const honestText = <T extends z.ZodString>(schema: T) => schema.refine((value) => !RETURN_WORDING.test(value), HONEST);
+/** Every plan text, in whichever language it is written, is checked for the words of all three. */
+const promisesReturn = (value: string) => [RETURN_WORDING, RETURN_WORDING_ES, RETURN_WORDING_ZH].some((words) => words.test(value));
+const honestText = <T extends z.ZodString>(schema: T) => schema.refine((value) => !promisesReturn(value), HONEST);
 
 const limitQuery = z
   .string()
@@ -58,13 +65,24 @@ export const planSchema = z.strictObject({
   /** Whether it can be bought now: active, within its sale window, in stock. */
   onSale: z.boolean(),
   serverTime: z.iso.datetime(),
+  /** The texts shown in the default language because the asked language has none for them (docs/decisions/0024). */
+  untranslated: z.array(z.enum(['name', 'description', 'benefits', 'badge'])),
 });
 export type Plan = z.infer<typeof planSchema>;
 export const planListSchema = z.strictObject({ items: z.array(planSchema), serverTime: z.iso.datetime() });
 export type PlanList = z.infer<typeof planListSchema>;
 
-/** A plan as the operator manages it. */
-export const adminPlanSchema = planSchema.omit({ boughtByMe: true }).extend({
+const planTextsSchema = z.strictObject({
+  name: z.string(),
+  description: z.string(),
+  benefits: z.array(z.string()),
+  badge: z.string().nullable(),
+});
+
+/** A plan as the operator manages it: its own texts are the default language's, `translations` the others'. */
+export const adminPlanSchema = planSchema.omit({ boughtByMe: true, untranslated: true }).extend({
+  translations: translationsSchema(planTextsSchema.partial()),
+  missingLanguages: z.array(translatedLanguageSchema),
   active: z.boolean(),
   sortOrder: z.number().int(),
   /** Purchases not refunded. */
@@ -75,17 +93,30 @@ export const adminPlanSchema = planSchema.omit({ boughtByMe: true }).extend({
 export type AdminPlan = z.infer<typeof adminPlanSchema>;
 export const adminPlanListSchema = z.strictObject({ items: z.array(adminPlanSchema) });
 
+const planName = honestText(singleLineTextSchema.trim().max(80, 'Use at most 80 characters.'));
+const planDescription = honestText(multiLineTextSchema.trim().max(2000, 'Use at most 2,000 characters.'));
+const planBenefits = z
+  .array(honestText(singleLineTextSchema.trim().min(1, 'A benefit cannot be empty.').max(120)))
+  .max(PLAN_BENEFITS_MAX, `At most ${PLAN_BENEFITS_MAX} benefits.`);
+const planBadge = honestText(singleLineTextSchema.trim().max(24, 'Use at most 24 characters.'));
+
 export const upsertPlanBodySchema = z
   .strictObject({
-    name: honestText(singleLineTextSchema.trim().min(1, 'Give the plan a name.').max(80)),
-    description: honestText(multiLineTextSchema.trim().max(2000)).default(''),
-    benefits: z
-      .array(honestText(singleLineTextSchema.trim().min(1, 'A benefit cannot be empty.').max(120)))
-      .max(PLAN_BENEFITS_MAX, `At most ${PLAN_BENEFITS_MAX} benefits.`)
-      .default([]),
+    name: planName.min(1, 'Give the plan a name.'),
+    description: planDescription.default(''),
+    benefits: planBenefits.default([]),
+    /** The plan's texts in the other languages; a field left out shows the default language's. */
+    translations: translationsSchema(
+      z.strictObject({
+        name: planName.optional(),
+        description: planDescription.optional(),
+        benefits: planBenefits.optional(),
+        badge: planBadge.nullable().optional(),
+      }),
+    ).default({}),
     price: positiveMinorUnitsSchema,
     durationDays: z.number().int().min(1, 'At least 1 day.').max(PLAN_DURATION_DAYS_MAX, `At most ${PLAN_DURATION_DAYS_MAX} days.`),
-    badge: honestText(singleLineTextSchema.trim().min(1).max(24)).nullable().default(null),
+    badge: planBadge.min(1).nullable().default(null),
     perMemberLimit: z.number().int().min(1).max(PLAN_PER_MEMBER_LIMIT_MAX).nullable().default(null),
     stock: z.number().int().min(0).max(PLAN_STOCK_MAX, `At most ${PLAN_STOCK_MAX} units.`).nullable().default(null),
     saleStartsAt: isoInstant.nullable().default(null),

@@ -95,6 +95,7 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
           saleEndsAt: plan.saleEndsInDays === undefined ? null : new Date(input.now.getTime() + plan.saleEndsInDays * DAY).toISOString(),
           active: true,
           sortOrder: plan.sortOrder,
+          translations: plan.translations,
         });
         plans.set(plan.key, created.id);
       }

@@ -59,6 +59,8 @@ export interface DemoPlan {
   /** The sale ends this many days after the present. */
   saleEndsInDays?: number;
   sortOrder: number;
+  /** The same texts in Spanish and Chinese (docs/decisions/0024). */
+  translations: Record<'es' | 'zh', { name: string; description: string; benefits: string[]; badge?: string }>;
 }
 
 export const DEMO_PLANS: DemoPlan[] = [
@@ -70,6 +72,14 @@ export const DEMO_PLANS: DemoPlan[] = [
     price: 2_500,
     durationDays: 30,
     sortOrder: 1,
+    translations: {
+      es: {
+        name: 'Inicial',
+        description: 'Todo lo que necesitas para conocer el club.',
+        benefits: ['Boletín mensual para miembros', 'Soporte en un plazo de 2 días laborables', 'Eventos en línea para miembros'],
+      },
+      zh: { name: '入门', description: '了解俱乐部所需的一切。', benefits: ['每月会员通讯', '2 个工作日内客服回复', '线上会员活动'] },
+    },
   },
   {
     key: 'plus',
@@ -80,6 +90,25 @@ export const DEMO_PLANS: DemoPlan[] = [
     durationDays: 90,
     badge: 'Popular',
     sortOrder: 2,
+    translations: {
+      es: {
+        name: 'Plus',
+        description: 'Nuestra membresía más elegida: ayuda más rápida y eventos presenciales.',
+        benefits: [
+          'Soporte prioritario en menos de 24 horas',
+          'Eventos presenciales para miembros',
+          'Reserva anticipada de talleres',
+          'Boletín mensual para miembros',
+        ],
+        badge: 'Popular',
+      },
+      zh: {
+        name: 'Plus',
+        description: '最受欢迎的会员计划：更快的帮助，还能参加线下活动。',
+        benefits: ['24 小时内优先客服支持', '线下会员活动', '工作坊优先预订', '每月会员通讯'],
+        badge: '热门',
+      },
+    },
   },
   {
     key: 'family',
@@ -90,6 +119,18 @@ export const DEMO_PLANS: DemoPlan[] = [
     durationDays: 180,
     perMemberLimit: 1,
     sortOrder: 3,
+    translations: {
+      es: {
+        name: 'Familia',
+        description: 'Plus para todo el hogar, hasta cuatro personas.',
+        benefits: ['Hasta 4 miembros del hogar', 'Soporte prioritario en menos de 24 horas', 'Eventos presenciales para todos'],
+      },
+      zh: {
+        name: '家庭',
+        description: '全家共享的 Plus 会员，最多四人。',
+        benefits: ['最多 4 位家庭成员', '24 小时内优先客服支持', '全家均可参加线下会员活动'],
+      },
+    },
   },
   {
     key: 'founders',
@@ -103,6 +144,20 @@ export const DEMO_PLANS: DemoPlan[] = [
     stock: 25,
     saleEndsInDays: 9,
     sortOrder: 4,
+    translations: {
+      es: {
+        name: 'Fundadores 2026',
+        description: 'Un año de Plus con una tarjeta de fundador numerada, hasta agotar existencias.',
+        benefits: ['Todo lo de Plus durante un año', 'Tarjeta de fundador numerada', 'Invitación a la cena anual'],
+        badge: 'Limitado',
+      },
+      zh: {
+        name: '创始会员 2026',
+        description: '一年的 Plus 会员，附赠编号创始会员卡，售完即止。',
+        benefits: ['一年内享有 Plus 全部权益', '编号创始会员卡', '年度晚宴邀请'],
+        badge: '限量',
+      },
+    },
   },
 ];
 

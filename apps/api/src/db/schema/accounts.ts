@@ -46,6 +46,9 @@ export interface PendingRegistration {
   ip: string | null;
   /** Optional: registrations started before terms were recorded carry none. */
   acceptedTermsVersion?: string;
+  /** The languages the terms and the privacy notice of that version were shown in (migration 1050); older rows carry none. */
+  acceptedTermsLanguage?: 'en' | 'es' | 'zh';
+  acceptedPrivacyLanguage?: 'en' | 'es' | 'zh';
   /** The language the registration was made in (becomes the account's); older rows carry none. */
   language?: 'en' | 'es' | 'zh';
 }

@@ -1,9 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, char, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { Translations } from '@orchard/shared';
 import { ledgerTransactions } from './ledger';
 import { users } from './users';
 
 /** Mirrors migrations/0500_plans.sql; the SQL file is the source of truth for constraints and indexes. */
+
+/** A plan's texts in a language other than the default, each optional (migration 1050). */
+export type PlanTranslations = Translations<{ name: string; description: string; benefits: string[]; badge: string | null }>;
 
 export const referralSettings = pgTable('referral_settings', {
   id: boolean('id').primaryKey().default(true),
@@ -29,6 +33,8 @@ export const plans = pgTable('plans', {
   currency: char('currency', { length: 3 }).notNull(),
   durationDays: integer('duration_days').notNull(),
   badge: text('badge'),
+  /** The texts in the other languages (migration 1050); the columns above are the default language's. */
+  translations: jsonb('translations').$type<PlanTranslations>().notNull().default({}),
   perMemberLimit: integer('per_member_limit'),
   stock: integer('stock'),
   saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),

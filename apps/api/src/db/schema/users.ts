@@ -24,6 +24,8 @@ export const users = pgTable('users', {
   /** The terms and privacy version accepted at registration (migrations/0410); null for accounts made by the server. */
   acceptedTermsVersion: text('accepted_terms_version'),
   termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+  /** The language of the terms text accepted, with its version (migrations/1050). */
+  acceptedTermsLanguage: text('accepted_terms_language', { enum: ['en', 'es', 'zh'] }),
   /** The language the member chose (migrations/0980); null: the browser's (Accept-Language). */
   language: text('language', { enum: ['en', 'es', 'zh'] }),
 });

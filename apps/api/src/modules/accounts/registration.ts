@@ -1,5 +1,12 @@
 import { recordRegistrationSignals } from '../team/signals';
-import { normalizeEmail, normalizePhone, type AccountIdentifier, type CodeSent, type RegisterBody } from '@orchard/shared';
+import {
+  DEFAULT_LANGUAGE,
+  normalizeEmail,
+  normalizePhone,
+  type AccountIdentifier,
+  type CodeSent,
+  type RegisterBody,
+} from '@orchard/shared';
 import { AppError, badRequest, conflict } from '../../errors';
 import { sqlStateOf, withTransaction } from '../../ledger/index';
 import { generateInviteCode } from '../../lib/invite-code';
@@ -25,7 +32,7 @@ import { enqueueMessage } from './outbox/outbox';
 import { tooManyRequests } from './rate-limit';
 import * as repo from './repository';
 import { openSession } from './sign-in';
-import { currentTermsVersion } from './terms';
+import { termsShown } from './terms';
 
 /** Register → (resend) → verify: the account exists only once its code was entered. */
 
@@ -71,7 +78,9 @@ export async function register(deps: AccountDeps, body: RegisterBody, context: R
     fields.inviteCode = 'An invite code is required to join. Ask a member for their invite link.';
   }
   const acceptedTermsVersion = body.acceptedTermsVersion.trim();
-  if (acceptedTermsVersion !== (await currentTermsVersion(deps.db))) {
+  // The terms as this page showed them: the version the form names, in the request's language.
+  const terms = await termsShown(deps.db, context.language);
+  if (acceptedTermsVersion !== terms.version) {
     fields.acceptedTermsVersion =
       'The terms or privacy notice changed since this page opened. Reload the page, read them and accept again.';
   }
@@ -100,6 +109,8 @@ export async function register(deps: AccountDeps, body: RegisterBody, context: R
         referrerId,
         ip: context.ip,
         acceptedTermsVersion,
+        acceptedTermsLanguage: terms.termsLanguage,
+        acceptedPrivacyLanguage: terms.privacyLanguage,
         language: context.language,
       },
     });
@@ -201,6 +212,8 @@ export async function verifyRegistration(
         // Recorded with the account it belongs to; the version was checked when the code was sent.
         acceptedTermsVersion: registration.acceptedTermsVersion ?? null,
         termsAcceptedAt: registration.acceptedTermsVersion ? now : null,
+        // Registrations started before terms had languages saw the only text there was: the default language's.
+        acceptedTermsLanguage: registration.acceptedTermsVersion ? (registration.acceptedTermsLanguage ?? DEFAULT_LANGUAGE) : null,
         language: registration.language ?? null,
       });
       await insertAudit(tx, {
@@ -209,7 +222,13 @@ export async function verifyRegistration(
         subjectType: 'user',
         subjectId: created.id,
         ip: context.ip,
-        detail: { channel: row.channel, referrerId: registration.referrerId, termsVersion: registration.acceptedTermsVersion ?? null },
+        detail: {
+          channel: row.channel,
+          referrerId: registration.referrerId,
+          termsVersion: registration.acceptedTermsVersion ?? null,
+          termsLanguage: registration.acceptedTermsVersion ? (registration.acceptedTermsLanguage ?? DEFAULT_LANGUAGE) : null,
+          privacyLanguage: registration.acceptedTermsVersion ? (registration.acceptedPrivacyLanguage ?? DEFAULT_LANGUAGE) : null,
+        },
         at: now,
       });
       await recordRegistrationSignals(tx, { userId: created.id, referrerId: registration.referrerId, at: now });

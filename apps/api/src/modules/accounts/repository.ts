@@ -36,6 +36,7 @@ export async function insertUser(
     createdAt: Date;
     acceptedTermsVersion?: string | null;
     termsAcceptedAt?: Date | null;
+    acceptedTermsLanguage?: 'en' | 'es' | 'zh' | null;
     language?: 'en' | 'es' | 'zh' | null;
   },
 ): Promise<UserRow> {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, type Language } from '@orchard/shared';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 
@@ -12,11 +13,29 @@ import { rowsOf } from '../../db/rows';
 export const CURRENT_TERMS_VERSION = '2026-11-01';
 
 export async function currentTermsVersion(db: Db): Promise<string> {
-  const [row] = await rowsOf<{ terms: number | null; privacy: number | null }>(
+  return (await termsShown(db, DEFAULT_LANGUAGE)).version;
+}
+
+/**
+ * The terms a registration in `language` accepts: their version (above) and the language their
+ * texts are shown in — `language` when the newest version of that document has a text in it, else
+ * the default language's (/about falls back the same way; docs/decisions/0024). One statement, so
+ * the version and the languages are of the same documents. A version's texts never change (a new
+ * text is a new version), so the version and the language name exactly what was accepted.
+ */
+export async function termsShown(
+  db: Db,
+  language: Language,
+): Promise<{ version: string; termsLanguage: Language; privacyLanguage: Language }> {
+  const [row] = await rowsOf<{ terms: number | null; privacy: number | null; terms_has: boolean | null; privacy_has: boolean | null }>(
     db,
-    sql`select max(version) filter (where kind = 'terms') as terms, max(version) filter (where kind = 'privacy') as privacy
-          from legal_documents where kind in ('terms', 'privacy')`,
+    sql`select t.version as terms, p.version as privacy, t.translations ? ${language} as terms_has, p.translations ? ${language} as privacy_has
+          from (select 1) as one
+          left join lateral (select version, translations from legal_documents where kind = 'terms' order by version desc limit 1) t on true
+          left join lateral (select version, translations from legal_documents where kind = 'privacy' order by version desc limit 1) p on true`,
   );
-  if (!row || (row.terms === null && row.privacy === null)) return CURRENT_TERMS_VERSION;
-  return `terms-${row.terms ?? 0}+privacy-${row.privacy ?? 0}`;
+  const shown = (has: boolean | null | undefined) => (language === DEFAULT_LANGUAGE || has ? language : DEFAULT_LANGUAGE);
+  const version =
+    !row || (row.terms === null && row.privacy === null) ? CURRENT_TERMS_VERSION : `terms-${row.terms ?? 0}+privacy-${row.privacy ?? 0}`;
+  return { version, termsLanguage: shown(row?.terms_has), privacyLanguage: shown(row?.privacy_has) };
 }

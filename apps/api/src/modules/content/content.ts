@@ -1,8 +1,16 @@
 import {
   API_PREFIX,
+  compactTranslations,
+  inLanguage,
+  TRANSLATED_LANGUAGES,
+  missingLanguages,
   type CONTENT_IMAGE_TYPES,
+  type Language,
+  type Translations,
+  DEFAULT_LANGUAGE,
   type AdminHelpArticle,
   type AdminPromotion,
+  type HelpArticle,
   type Announcement,
   type HelpCenter,
   type HomeContent,
@@ -32,10 +40,43 @@ import * as repo from './repository';
 const iso = (value: repo.Time) => new Date(value).toISOString();
 export const imageUrl = (id: string) => `${API_PREFIX}/content/images/${id}`;
 
+/*
+ * Every text here exists once per language (docs/decisions/0024): the row's own columns are the
+ * default language's, `translations` the others' (snake_case as the columns, migration 1050). A
+ * member reads their language, each field falling back to the default language's; the answer names
+ * the fields that fell back (`untranslated`), which the web app marks for console users only.
+ */
+
+/** Translations as the API speaks them (bodyMd) from the stored shape (body_md), and back. */
+type WithBody<Rest> = Translations<Rest & { bodyMd: string }>;
+type WithStoredBody<Rest> = Translations<Rest & { body_md: string }>;
+function bodyToApi<Rest extends object>(translations: WithStoredBody<Rest>): WithBody<Rest> {
+  const out: WithBody<Rest> = {};
+  for (const language of TRANSLATED_LANGUAGES) {
+    const entry = translations[language];
+    if (!entry) continue;
+    const { body_md, ...rest } = entry;
+    out[language] = (body_md === undefined ? rest : { ...rest, bodyMd: body_md }) as WithBody<Rest>[typeof language];
+  }
+  return out;
+}
+function bodyToRow<Rest extends object>(translations: WithBody<Rest>): WithStoredBody<Rest> {
+  const out: WithStoredBody<Rest> = {};
+  for (const language of TRANSLATED_LANGUAGES) {
+    const entry = translations[language];
+    if (!entry) continue;
+    const { bodyMd, ...rest } = entry;
+    out[language] = (bodyMd === undefined ? rest : { ...rest, body_md: bodyMd }) as WithStoredBody<Rest>[typeof language];
+  }
+  return out;
+}
+
 function toAnnouncement(row: repo.AnnouncementRow): Announcement {
   return {
     id: row.id,
     text: row.text,
+    translations: row.translations,
+    missingLanguages: missingLanguages({ text: row.text }, row.translations),
     startsAt: iso(row.starts_at),
     endsAt: row.ends_at === null ? null : iso(row.ends_at),
     priority: Number(row.priority),
@@ -43,16 +84,19 @@ function toAnnouncement(row: repo.AnnouncementRow): Announcement {
   };
 }
 
-function toPromotion(row: repo.PromotionRow): Promotion {
+function toPromotion(row: repo.PromotionRow, language: Language): Promotion {
+  const { texts, untranslated } = inLanguage({ title: row.title, body_md: row.body_md }, row.translations, language);
+  const planName = row.plan_name === null ? null : inLanguage({ name: row.plan_name }, row.plan_translations, language).texts.name;
   return {
     id: row.id,
-    title: row.title,
-    bodyHtml: renderMarkdown(row.body_md),
+    title: texts.title,
+    bodyHtml: renderMarkdown(texts.body_md),
     imageUrl: row.image_id ? imageUrl(row.image_id) : null,
     startsAt: iso(row.starts_at),
     endsAt: iso(row.ends_at),
-    plan: row.plan_id && row.plan_name ? { id: row.plan_id, name: row.plan_name } : null,
+    plan: row.plan_id && planName ? { id: row.plan_id, name: planName } : null,
     couponCode: row.coupon_code,
+    untranslated: untranslated.map((field) => (field === 'body_md' ? 'bodyHtml' : field)),
   };
 }
 
@@ -62,6 +106,8 @@ function toAdminPromotion(row: repo.PromotionRow): AdminPromotion {
     title: row.title,
     bodyMd: row.body_md,
     bodyHtml: renderMarkdown(row.body_md),
+    translations: bodyToApi(row.translations),
+    missingLanguages: missingLanguages({ title: row.title, body_md: row.body_md }, row.translations),
     imageId: row.image_id,
     imageUrl: row.image_id ? imageUrl(row.image_id) : null,
     startsAt: iso(row.starts_at),
@@ -80,58 +126,87 @@ function toArticle(row: repo.HelpArticleRow): AdminHelpArticle {
     title: row.title,
     bodyHtml: renderMarkdown(row.body_md),
     bodyMd: row.body_md,
+    translations: bodyToApi(row.translations),
+    missingLanguages: missingLanguages({ title: row.title, body_md: row.body_md }, row.translations),
     sortOrder: Number(row.sort_order),
     published: row.published,
   };
 }
 
+function toMemberArticle(row: repo.HelpArticleRow, language: Language): HelpArticle {
+  const { texts, untranslated } = inLanguage({ title: row.title, body_md: row.body_md }, row.translations, language);
+  return {
+    id: row.id,
+    category: row.category as HelpArticle['category'],
+    title: texts.title,
+    bodyHtml: renderMarkdown(texts.body_md),
+    untranslated: untranslated.map((field) => (field === 'body_md' ? 'bodyHtml' : field)),
+  };
+}
+
+function toLegalAdmin(row: repo.LegalRow) {
+  return {
+    kind: row.kind,
+    version: Number(row.version),
+    bodyHtml: renderMarkdown(row.body_md),
+    publishedAt: iso(row.published_at),
+    missingLanguages: missingLanguages({ body_md: row.body_md }, row.translations),
+  };
+}
+
 // ------------------------------------------------------------------ member side
 
-/** /home: the announcements running now for the marquee, and the featured promotion. */
-export async function getHomeContent(deps: ServiceDeps): Promise<HomeContent> {
+/** /home: the announcements running now for the marquee, and the featured promotion, in `language`. */
+export async function getHomeContent(deps: ServiceDeps, language: Language): Promise<HomeContent> {
   const now = deps.clock.now();
   const [announcements, promotions] = await Promise.all([repo.runningAnnouncements(deps.db, now), repo.runningPromotions(deps.db, now, 1)]);
   return {
-    announcements: announcements.map((row) => ({ id: row.id, text: row.text })),
-    featured: promotions[0] ? toPromotion(promotions[0]) : null,
+    announcements: announcements.map((row) => {
+      const { texts, untranslated } = inLanguage({ text: row.text }, row.translations, language);
+      return { id: row.id, text: texts.text, untranslated };
+    }),
+    featured: promotions[0] ? toPromotion(promotions[0], language) : null,
     serverTime: now.toISOString(),
   };
 }
 
 /** /promotion: every promotion running now, the featured first, then the soonest to end. */
-export async function listPromotions(deps: ServiceDeps): Promise<PromotionList> {
+export async function listPromotions(deps: ServiceDeps, language: Language): Promise<PromotionList> {
   const now = deps.clock.now();
   const rows = await repo.runningPromotions(deps.db, now);
-  return { items: rows.map(toPromotion), serverTime: now.toISOString() };
+  return { items: rows.map((row) => toPromotion(row, language)), serverTime: now.toISOString() };
 }
 
 /** /help-center: the articles (by category, or the best matches of a search) and the support contacts. */
-export async function getHelpCenter(deps: ServiceDeps, query: SearchHelpQuery): Promise<HelpCenter> {
+export async function getHelpCenter(deps: ServiceDeps, query: SearchHelpQuery, language: Language): Promise<HelpCenter> {
   const q = query.q?.trim();
   const [rows, contacts] = await Promise.all([
-    q ? repo.searchArticles(deps.db, q, query.category) : repo.publishedArticles(deps.db, query.category),
+    q ? repo.searchArticles(deps.db, q, query.category, language) : repo.publishedArticles(deps.db, query.category),
     repo.supportContacts(deps.db),
   ]);
-  return {
-    items: rows.map((row) => {
-      const { bodyMd: _omit, sortOrder: _sort, published: _published, ...article } = toArticle(row);
-      return article;
-    }),
-    searched: Boolean(q),
-    contacts,
-  };
+  return { items: rows.map((row) => toMemberArticle(row, language)), searched: Boolean(q), contacts };
+}
+
+/** The newest terms, privacy notice and about page as a reader of `language` sees them. */
+export function legalInLanguage(row: repo.LegalRow, language: Language) {
+  const { texts, untranslated } = inLanguage({ body_md: row.body_md }, row.translations, language);
+  return { bodyMd: texts.body_md, language: untranslated.length > 0 ? DEFAULT_LANGUAGE : language };
 }
 
 /** /about: the newest published version of the terms, the privacy notice and the about page. */
-export async function getLegalPages(deps: ServiceDeps): Promise<LegalPages> {
+export async function getLegalPages(deps: ServiceDeps, language: Language): Promise<LegalPages> {
   const rows = await repo.newestLegal(deps.db);
   return {
-    documents: rows.map((row) => ({
-      kind: row.kind,
-      version: Number(row.version),
-      bodyHtml: renderMarkdown(row.body_md),
-      publishedAt: iso(row.published_at),
-    })),
+    documents: rows.map((row) => {
+      const shown = legalInLanguage(row, language);
+      return {
+        kind: row.kind,
+        version: Number(row.version),
+        bodyHtml: renderMarkdown(shown.bodyMd),
+        publishedAt: iso(row.published_at),
+        untranslated: shown.language === language ? [] : ['bodyHtml' as const],
+      };
+    }),
   };
 }
 
@@ -158,14 +233,15 @@ export async function saveAnnouncement(deps: ServiceDeps, actor: ConsoleActor, i
   if (endsAt && endsAt <= startsAt)
     throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { endsAt: 'The end must be after the start.' });
   return withTransaction(deps.db, async (tx) => {
-    const values = { text: body.text, startsAt, endsAt, priority: body.priority, active: body.active, at };
+    const translations = compactTranslations(body.translations, ['text']);
+    const values = { text: body.text, translations, startsAt, endsAt, priority: body.priority, active: body.active, at };
     const row = id === null ? await repo.insertAnnouncement(tx, values) : await repo.updateAnnouncement(tx, id, values);
     if (!row) throw notFound('This announcement does not exist.');
     await recordConsoleAction(tx, actor, {
       action: id === null ? 'announcement.created' : 'announcement.updated',
       subjectType: 'announcement',
       subjectId: row.id,
-      detail: { text: body.text, active: body.active },
+      detail: { text: body.text, translations, active: body.active },
       at,
     });
     return toAnnouncement(row);
@@ -189,9 +265,11 @@ export async function savePromotion(
     if (body.imageId && !(await repo.imageExists(tx, body.imageId))) fields.imageId = 'This image is gone; upload it again.';
     if (body.planId && !(await repo.planExists(tx, body.planId))) fields.planId = 'This plan does not exist.';
     if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', fields);
+    const translations = bodyToRow(compactTranslations(body.translations, ['title', 'bodyMd']));
     const values: repo.PromotionValues = {
       title: body.title,
       bodyMd: body.bodyMd,
+      translations,
       imageId: body.imageId ?? null,
       startsAt: new Date(body.startsAt),
       endsAt: new Date(body.endsAt),
@@ -207,7 +285,13 @@ export async function savePromotion(
       action: id === null ? 'promotion.created' : 'promotion.updated',
       subjectType: 'promotion',
       subjectId: savedId,
-      detail: { title: body.title, startsAt: body.startsAt, endsAt: body.endsAt, active: body.active },
+      detail: {
+        title: body.title,
+        languages: Object.keys(translations),
+        startsAt: body.startsAt,
+        endsAt: body.endsAt,
+        active: body.active,
+      },
       at,
     });
     return toAdminPromotion((await repo.findPromotion(tx, savedId))!);
@@ -294,14 +378,14 @@ export async function saveArticle(
   if (id !== null && !isUuid(id)) throw notFound('This article does not exist.');
   const at = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
-    const values = { ...body, at };
+    const values = { ...body, translations: bodyToRow(compactTranslations(body.translations, ['title', 'bodyMd'])), at };
     const row = id === null ? await repo.insertArticle(tx, values) : await repo.updateArticle(tx, id, values);
     if (!row) throw notFound('This article does not exist.');
     await recordConsoleAction(tx, actor, {
       action: id === null ? 'help_article.created' : 'help_article.updated',
       subjectType: 'help_article',
       subjectId: row.id,
-      detail: { title: body.title, category: body.category, published: body.published },
+      detail: { title: body.title, category: body.category, languages: Object.keys(values.translations), published: body.published },
       at,
     });
     return toArticle(row);
@@ -335,13 +419,7 @@ export async function updateSupportContacts(
 export async function listLegalVersions(deps: ServiceDeps, kind: string) {
   const rows = await repo.legalVersions(deps.db, kind);
   return {
-    items: rows.map((row) => ({
-      kind: row.kind,
-      version: Number(row.version),
-      bodyMd: row.body_md,
-      bodyHtml: renderMarkdown(row.body_md),
-      publishedAt: iso(row.published_at),
-    })),
+    items: rows.map((row) => ({ ...toLegalAdmin(row), bodyMd: row.body_md, translations: bodyToApi(row.translations) })),
   };
 }
 
@@ -349,16 +427,17 @@ export async function listLegalVersions(deps: ServiceDeps, kind: string) {
 export async function publishLegal(deps: ServiceDeps, actor: ConsoleActor | null, kind: string, body: PublishLegalBody) {
   const at = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
-    const row = await repo.publishLegal(tx, { kind, bodyMd: body.bodyMd, at, by: actor?.operatorId ?? null });
+    const translations = bodyToRow(compactTranslations(body.translations, ['bodyMd']));
+    const row = await repo.publishLegal(tx, { kind, bodyMd: body.bodyMd, translations, at, by: actor?.operatorId ?? null });
     if (actor) {
       await recordConsoleAction(tx, actor, {
         action: 'legal.published',
         subjectType: 'legal',
         subjectId: kind,
-        detail: { version: row.version },
+        detail: { version: row.version, languages: ['en', ...Object.keys(translations)] },
         at,
       });
     }
-    return { kind: row.kind, version: Number(row.version), bodyHtml: renderMarkdown(row.body_md), publishedAt: iso(row.published_at) };
+    return toLegalAdmin(row);
   });
 }

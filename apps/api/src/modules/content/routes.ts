@@ -9,11 +9,15 @@ import {
   promotionListSchema,
   searchHelpQuerySchema,
 } from '@orchard/shared';
+import { requestLanguage } from '../../i18n/translate';
 import { getHelpCenter, getHomeContent, getLegalPages, listPromotions, readImage } from './content';
 
 const tags = ['content'];
 
-/** What members (and visitors, for help and the legal pages) read of the operator's content. */
+/**
+ * What members (and visitors, for help and the legal pages) read of the operator's content, in the
+ * request's language (Accept-Language, which the web app sets to its own; docs/decisions/0024).
+ */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
 
@@ -28,7 +32,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: homeContentSchema, 401: apiErrorSchema },
       },
     },
-    async () => getHomeContent(deps()),
+    async (request) => getHomeContent(deps(), requestLanguage(request)),
   );
 
   app.get(
@@ -42,7 +46,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: promotionListSchema, 401: apiErrorSchema },
       },
     },
-    async () => listPromotions(deps()),
+    async (request) => listPromotions(deps(), requestLanguage(request)),
   );
 
   app.get(
@@ -57,7 +61,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: helpCenterSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => getHelpCenter(deps(), request.query),
+    async (request) => getHelpCenter(deps(), request.query, requestLanguage(request)),
   );
 
   app.get(
@@ -71,7 +75,7 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: legalPagesSchema },
       },
     },
-    async () => getLegalPages(deps()),
+    async (request) => getLegalPages(deps(), requestLanguage(request)),
   );
 
   app.get(

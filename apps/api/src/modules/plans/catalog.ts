@@ -1,4 +1,4 @@
-import type { AdminPlan, Plan, PlanList, UpsertPlanBody } from '@orchard/shared';
+import { compactTranslations, type AdminPlan, type Language, type Plan, type PlanList, type UpsertPlanBody } from '@orchard/shared';
 import { AppError, notFound } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -9,25 +9,25 @@ import { toAdminPlanView, toPlanView } from './views';
 
 export const planNotFound = () => notFound('No such plan.');
 
-/** Plans members can see: active ones whose sale has not ended, with stock left and what they bought. */
-export async function listPlansForMember(deps: ServiceDeps, userId: string): Promise<PlanList> {
+/** Plans members can see: active ones whose sale has not ended, with stock left and what they bought, in `language`. */
+export async function listPlansForMember(deps: ServiceDeps, userId: string, language: Language): Promise<PlanList> {
   const now = deps.clock.now();
   const rows = await repo.listPlans(deps.db, { forMembersAt: now });
   const ids = rows.map((row) => row.id);
   const [remaining, bought] = await Promise.all([repo.remainingStock(deps.db, ids), repo.boughtCounts(deps.db, userId, ids)]);
   return {
-    items: rows.map((row) => toPlanView(row, remaining.get(row.id) ?? 0, bought.get(row.id) ?? 0, now)),
+    items: rows.map((row) => toPlanView(row, remaining.get(row.id) ?? 0, bought.get(row.id) ?? 0, now, language)),
     serverTime: now.toISOString(),
   };
 }
 
-export async function getPlanForMember(deps: ServiceDeps, userId: string, planId: string): Promise<Plan> {
+export async function getPlanForMember(deps: ServiceDeps, userId: string, planId: string, language: Language): Promise<Plan> {
   if (!isUuid(planId)) throw planNotFound();
   const now = deps.clock.now();
   const plan = await repo.findPlan(deps.db, planId);
   if (!plan || !plan.active) throw planNotFound();
   const [remaining, bought] = await Promise.all([repo.remainingStock(deps.db, [planId]), repo.boughtCounts(deps.db, userId, [planId])]);
-  return toPlanView(plan, remaining.get(planId) ?? 0, bought.get(planId) ?? 0, now);
+  return toPlanView(plan, remaining.get(planId) ?? 0, bought.get(planId) ?? 0, now, language);
 }
 
 export async function listPlansForConsole(deps: ServiceDeps): Promise<{ items: AdminPlan[] }> {
@@ -38,11 +38,15 @@ export async function listPlansForConsole(deps: ServiceDeps): Promise<{ items: A
   return { items: rows.map((row) => toAdminPlanView(row, remaining.get(row.id) ?? 0, sold.get(row.id) ?? 0, now)) };
 }
 
-function planValues(body: UpsertPlanBody) {
+/** A plan as the console sends it; server-side callers (the demo) may leave the translations out. */
+type PlanBody = Omit<UpsertPlanBody, 'translations'> & { translations?: UpsertPlanBody['translations'] };
+
+function planValues(body: PlanBody) {
   return {
     name: body.name,
     description: body.description,
     benefits: body.benefits,
+    translations: compactTranslations(body.translations, ['name', 'description', 'benefits', 'badge']),
     price: body.price,
     durationDays: body.durationDays,
     badge: body.badge,
@@ -60,7 +64,7 @@ async function adminView(deps: ServiceDeps, tx: Parameters<typeof repo.findPlan>
   return toAdminPlanView(plan, remaining.get(plan.id) ?? 0, sold.get(plan.id) ?? 0, now);
 }
 
-export async function createPlan(deps: ServiceDeps, actor: ConsoleActor, body: UpsertPlanBody): Promise<AdminPlan> {
+export async function createPlan(deps: ServiceDeps, actor: ConsoleActor, body: PlanBody): Promise<AdminPlan> {
   const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
     const plan = await repo.insertPlan(tx, { ...planValues(body), currency: deps.config.CURRENCY, createdAt: now, updatedAt: now });
@@ -76,7 +80,7 @@ export async function createPlan(deps: ServiceDeps, actor: ConsoleActor, body: U
   });
 }
 
-export async function updatePlan(deps: ServiceDeps, actor: ConsoleActor, planId: string, body: UpsertPlanBody): Promise<AdminPlan> {
+export async function updatePlan(deps: ServiceDeps, actor: ConsoleActor, planId: string, body: PlanBody): Promise<AdminPlan> {
   if (!isUuid(planId)) throw planNotFound();
   const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {

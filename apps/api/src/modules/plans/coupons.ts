@@ -1,6 +1,15 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { AdminCoupon, CreateCouponBody, GenerateCouponsBody, MyCoupon, RedeemCouponResult, UpdateCouponBody } from '@orchard/shared';
+import {
+  DEFAULT_LANGUAGE,
+  type AdminCoupon,
+  type CreateCouponBody,
+  type GenerateCouponsBody,
+  type Language,
+  type MyCoupon,
+  type RedeemCouponResult,
+  type UpdateCouponBody,
+} from '@orchard/shared';
 import { type z } from 'zod';
 import { type listCouponRedemptionsQuerySchema, type listCouponsQuerySchema } from '@orchard/shared';
 import { AppError, notFound } from '../../errors';
@@ -217,10 +226,14 @@ export async function listCouponRedemptions(deps: ServiceDeps, couponId: string,
   };
 }
 
-export async function listMyCoupons(deps: ServiceDeps, userId: string): Promise<{ items: MyCoupon[]; serverTime: string }> {
+export async function listMyCoupons(
+  deps: ServiceDeps,
+  userId: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<{ items: MyCoupon[]; serverTime: string }> {
   const now = deps.clock.now();
   const rows = await repo.listMemberCoupons(deps.db, userId);
-  const names = await repo.planNames(deps.db, [...new Set(rows.flatMap((row) => row.coupon.planIds))]);
+  const names = await repo.planNames(deps.db, [...new Set(rows.flatMap((row) => row.coupon.planIds))], language);
   return {
     items: rows.map((row) => toMyCouponView(row.coupon, row.uses ?? 0, row.lastUsedAt ?? null, names, now)),
     serverTime: now.toISOString(),
@@ -254,7 +267,13 @@ export function couponRedemptionId(userId: string, requestKey: string): string {
  * purchase's coupon use goes `returned`, by its refund); the coupon's use count and the member's
  * uses only grow here, each by a conditional update that refuses past its cap.
  */
-export async function redeemCoupon(deps: ServiceDeps, userId: string, code: string, requestKey: string): Promise<RedeemCouponResult> {
+export async function redeemCoupon(
+  deps: ServiceDeps,
+  userId: string,
+  code: string,
+  requestKey: string,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<RedeemCouponResult> {
   const redemptionId = couponRedemptionId(userId, requestKey);
   return withTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
@@ -271,7 +290,7 @@ export async function redeemCoupon(deps: ServiceDeps, userId: string, code: stri
     if (!coupon || reason) throw new CouponNotApplicableError(reason ?? 'not_found', 'code');
     if (coupon.kind !== 'wallet_credit') {
       await repo.saveCouponForMember(tx, coupon.id, userId, now);
-      const names = await repo.planNames(tx, coupon.planIds);
+      const names = await repo.planNames(tx, coupon.planIds, language);
       return { outcome: 'saved', coupon: toMyCouponView(coupon, uses, null, names, now) };
     }
     if (!(await repo.countCouponRedemption(tx, coupon.id))) throw new CouponNotApplicableError('cap_reached', 'code');

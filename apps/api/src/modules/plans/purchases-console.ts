@@ -1,4 +1,4 @@
-import type { AdminPurchase, Purchase } from '@orchard/shared';
+import { DEFAULT_LANGUAGE, inLanguage, type AdminPurchase, type Language, type Purchase } from '@orchard/shared';
 import { type z } from 'zod';
 import { type listMyPurchasesQuerySchema, type listPurchasesQuerySchema } from '@orchard/shared';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -57,13 +57,22 @@ export async function listMyPurchases(
   deps: ServiceDeps,
   userId: string,
   query: z.infer<typeof listMyPurchasesQuerySchema>,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<{ items: Purchase[]; nextCursor: string | null }> {
   const now = deps.clock.now();
   const limit = limitOf(query.limit);
   const rows = await repo.listPurchases(deps.db, { userId, status: query.status }, now, { cursor: decodeCursor(query.cursor), limit });
   const page = rows.slice(0, limit);
+  // A purchase keeps the plan's name as it was bought (a receipt); while that is still the plan's
+  // name, the member reads it in their language (docs/decisions/0024).
+  const names = language === DEFAULT_LANGUAGE ? new Map() : await repo.planNameTexts(deps.db, [...new Set(page.map((row) => row.planId))]);
   return {
-    items: page.map((row) => toPurchaseView(row, now)),
+    items: page.map((row) => {
+      const view = toPurchaseView(row, now);
+      const plan = names.get(row.planId);
+      if (!plan || plan.name !== row.planName) return view;
+      return { ...view, plan: { ...view.plan, name: inLanguage({ name: plan.name }, plan.translations, language).texts.name } };
+    }),
     nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
   };
 }

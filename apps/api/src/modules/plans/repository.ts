@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_LANGUAGE, inLanguage, type Language } from '@orchard/shared';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import {
@@ -233,10 +234,24 @@ export async function listMemberCoupons(db: Queryable, userId: string) {
     .limit(200);
 }
 
-export async function planNames(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+/** Plans' names, in `language` where the plan has one there (else the default language's). */
+export async function planNames(db: Queryable, ids: string[], language: Language = DEFAULT_LANGUAGE): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: plans.id, name: plans.name }).from(plans).where(inArray(plans.id, ids));
-  return new Map(rows.map((row) => [row.id, row.name]));
+  const rows = await db
+    .select({ id: plans.id, name: plans.name, translations: plans.translations })
+    .from(plans)
+    .where(inArray(plans.id, ids));
+  return new Map(rows.map((row) => [row.id, inLanguage({ name: row.name }, row.translations, language).texts.name]));
+}
+
+/** Plans' default-language names with their translations (a purchase's snapshot is named in the member's language while it is still the plan's name). */
+export async function planNameTexts(db: Queryable, ids: string[]) {
+  if (ids.length === 0) return new Map<string, { name: string; translations: PlanRow['translations'] }>();
+  const rows = await db
+    .select({ id: plans.id, name: plans.name, translations: plans.translations })
+    .from(plans)
+    .where(inArray(plans.id, ids));
+  return new Map(rows.map((row) => [row.id, { name: row.name, translations: row.translations }]));
 }
 
 export interface CouponFilter {

@@ -16,6 +16,7 @@ import {
   redeemCouponBodySchema,
   redeemCouponResultSchema,
 } from '@orchard/shared';
+import { requestLanguage } from '../../i18n/translate';
 import { authOf } from '../../plugins/auth';
 import { idempotencyKeyHeaderOf, idempotencyKeyOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
 import { idempotencyHeaders } from '../recharge/routes';
@@ -57,7 +58,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => listPlansForMember(deps(), authOf(request).userId),
+    async (request) => listPlansForMember(deps(), authOf(request).userId, requestLanguage(request)),
   );
 
   app.get(
@@ -72,7 +73,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => getPlanForMember(deps(), authOf(request).userId, request.params.id),
+    async (request) => getPlanForMember(deps(), authOf(request).userId, request.params.id, requestLanguage(request)),
   );
 
   app.get(
@@ -131,7 +132,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => listMyPurchases(deps(), authOf(request).userId, request.query),
+    async (request) => listMyPurchases(deps(), authOf(request).userId, request.query, requestLanguage(request)),
   );
 
   app.get(
@@ -145,7 +146,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => listMyCoupons(deps(), authOf(request).userId),
+    async (request) => listMyCoupons(deps(), authOf(request).userId, requestLanguage(request)),
   );
 
   app.post(
@@ -165,7 +166,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       withinCouponBudget(guesser(request), () =>
-        redeemCoupon(deps(), authOf(request).userId, request.body.code, idempotencyKeyOf(request)),
+        redeemCoupon(deps(), authOf(request).userId, request.body.code, idempotencyKeyOf(request), requestLanguage(request)),
       ),
   );
 

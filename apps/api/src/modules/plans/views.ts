@@ -1,4 +1,16 @@
-import type { AdminCoupon, AdminPlan, Commission, MyCoupon, Plan, Purchase, ReferralSettings } from '@orchard/shared';
+import {
+  DEFAULT_LANGUAGE,
+  inLanguage,
+  missingLanguages,
+  type AdminCoupon,
+  type AdminPlan,
+  type Commission,
+  type Language,
+  type MyCoupon,
+  type Plan,
+  type Purchase,
+  type ReferralSettings,
+} from '@orchard/shared';
 import type { CommissionRow, CouponRow, PlanRow, PurchaseRow, SettingsRow } from './repository';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -9,16 +21,30 @@ export function isInSaleWindow(plan: PlanRow, now: Date): boolean {
   return plan.active && (!plan.saleStartsAt || plan.saleStartsAt.getTime() <= at) && (!plan.saleEndsAt || plan.saleEndsAt.getTime() > at);
 }
 
-function planBase(plan: PlanRow, remaining: number | null, now: Date) {
+/** A plan's own texts: the default language's (docs/decisions/0024). */
+export const planTexts = (plan: Pick<PlanRow, 'name' | 'description' | 'benefits' | 'badge'>) => ({
+  name: plan.name,
+  description: plan.description,
+  benefits: plan.benefits,
+  badge: plan.badge,
+});
+
+/** A plan's texts in `language`, each falling back to the default language's, and which fell back. */
+export function planInLanguage(plan: PlanRow, language: Language) {
+  return inLanguage(planTexts(plan), plan.translations, language);
+}
+
+function planBase(plan: PlanRow, remaining: number | null, now: Date, language: Language = DEFAULT_LANGUAGE) {
+  const { texts } = planInLanguage(plan, language);
   return {
     id: plan.id,
-    name: plan.name,
-    description: plan.description,
-    benefits: plan.benefits,
+    name: texts.name,
+    description: texts.description,
+    benefits: [...texts.benefits],
     price: plan.price,
     currency: plan.currency,
     durationDays: plan.durationDays,
-    badge: plan.badge,
+    badge: texts.badge,
     perMemberLimit: plan.perMemberLimit,
     stock: plan.stock,
     remainingStock: plan.stock === null ? null : remaining,
@@ -29,13 +55,15 @@ function planBase(plan: PlanRow, remaining: number | null, now: Date) {
   };
 }
 
-export function toPlanView(plan: PlanRow, remaining: number | null, boughtByMe: number, now: Date): Plan {
-  return { ...planBase(plan, remaining, now), boughtByMe };
+export function toPlanView(plan: PlanRow, remaining: number | null, boughtByMe: number, now: Date, language: Language): Plan {
+  return { ...planBase(plan, remaining, now, language), boughtByMe, untranslated: planInLanguage(plan, language).untranslated };
 }
 
 export function toAdminPlanView(plan: PlanRow, remaining: number | null, soldCount: number, now: Date): AdminPlan {
   return {
     ...planBase(plan, remaining, now),
+    translations: plan.translations,
+    missingLanguages: missingLanguages(planTexts(plan), plan.translations),
     active: plan.active,
     sortOrder: plan.sortOrder,
     soldCount,

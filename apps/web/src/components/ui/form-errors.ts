@@ -35,6 +35,21 @@ export function failureMessage(error: unknown, fallback: string, locale = 'en'):
 /** The root error key the kit shows as the form-level alert. */
 export const SERVER_ERROR = 'root.server' as const;
 
+/**
+ * The names of a form's fields: its values' keys, and the dotted paths into nested groups
+ * (`translations.es.title`), as react-hook-form and the API's field messages name them.
+ */
+export function fieldPaths(values: unknown, prefix = ''): string[] {
+  if (values === null || typeof values !== 'object' || Array.isArray(values)) return [];
+  return Object.entries(values).flatMap(([key, value]) => {
+    const path = `${prefix}${key}`;
+    // Only plain objects are groups of fields; a list, a date or a file is one field's value.
+    return value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype
+      ? fieldPaths(value, `${path}.`)
+      : [path];
+  });
+}
+
 /** Puts a failure on a react-hook-form form: setError per field (focusing the first), or the root. */
 export function applyServerError<T extends FieldValues, Out>(
   form: UseFormReturn<T, unknown, Out>,
@@ -42,7 +57,7 @@ export function applyServerError<T extends FieldValues, Out>(
   fallback: string,
   locale?: string,
 ) {
-  const { fields, message } = splitServerError(error, Object.keys(form.getValues()), fallback, locale);
+  const { fields, message } = splitServerError(error, fieldPaths(form.getValues()), fallback, locale);
   Object.entries(fields).forEach(([name, text], index) =>
     form.setError(name as Path<T>, { type: 'server', message: text }, { shouldFocus: index === 0 }),
   );

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { accountField, currentPasswordField } from '@orchard/shared';
 import { ApiError } from '../../lib/api-client';
 import { Form, MoneyField, SubmitButton, TextField, useZodForm } from './form';
-import { splitServerError } from './form-errors';
+import { fieldPaths, splitServerError } from './form-errors';
 import { moneyText } from './money-schema';
 
 const signIn = z.strictObject({ account: accountField, password: currentPasswordField });
@@ -80,6 +80,44 @@ describe('form kit', () => {
     expect(button.getAttribute('aria-busy')).toBe('true');
     await act(async () => finish());
     await waitFor(() => expect(button.disabled).toBe(false));
+  });
+});
+
+/** A form with a group of fields per language, as the console's content editors have. */
+const translated = z.object({ title: z.string(), translations: z.object({ es: z.object({ title: z.string() }) }) });
+function TranslatedForm({ onSubmit }: { onSubmit: () => unknown }) {
+  const form = useZodForm(translated, { defaultValues: { title: 'Hello', translations: { es: { title: 'Hola' } } } });
+  return (
+    <Form form={form} onSubmit={onSubmit}>
+      <TextField name="title" label="Title" />
+      <TextField name="translations.es.title" label="Título" />
+      <SubmitButton>Save</SubmitButton>
+    </Form>
+  );
+}
+
+describe('nested fields', () => {
+  it('names every field of nested groups by its dotted path; lists, dates and files are one field', () => {
+    expect(fieldPaths({ a: '', g: { es: { t: '', b: '' }, zh: {} }, list: ['x'], at: new Date(0), none: null })).toEqual([
+      'a',
+      'g.es.t',
+      'g.es.b',
+      'list',
+      'at',
+      'none',
+    ]);
+  });
+
+  it('puts a server message for a nested field (translations.es.title) on that field', async () => {
+    const failure = new ApiError(400, 'VALIDATION_FAILED', 'Some fields need attention.', {
+      'translations.es.title': 'Use at most 120 characters.',
+    });
+    render(<TranslatedForm onSubmit={() => Promise.reject(failure)} />);
+    await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+    const spanish = screen.getByLabelText('Título');
+    expect(spanish.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(spanish.getAttribute('aria-describedby')!)?.textContent).toBe('Use at most 120 characters.');
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

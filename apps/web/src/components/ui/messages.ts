@@ -22,6 +22,16 @@ const en = {
     failed: 'Could not copy. Select the text and copy it by hand.',
   },
   day: { today: 'Today', yesterday: 'Yesterday' },
+  languages: {
+    untranslated: 'Not translated: shown in English',
+    untranslatedHint: 'Only console users see this. Members reading this language see the English text.',
+    tabs: 'Language of the texts',
+    column: 'Languages',
+    missing: 'missing',
+    missingIn: 'Missing: {{languages}}',
+    complete: 'Every language',
+    fallback: 'A field left empty shows members the English text.',
+  },
   list: { loadMore: 'Load more', loading: 'Loading…', end: 'That is everything.' },
   filter: { search: 'Search', clear: 'Clear' },
 } as const;

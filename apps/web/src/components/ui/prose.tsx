@@ -4,9 +4,10 @@ import { cn } from './cn';
  * Operator text the API rendered from Markdown to safe HTML (modules/content/markdown.ts: raw HTML
  * escaped, only safe links and this app's images). Styled here, with no typography plugin.
  */
-export function Prose({ html, className }: { html: string; className?: string }) {
+export function Prose({ html, className, lang }: { html: string; className?: string; lang?: string }) {
   return (
     <div
+      lang={lang}
       className={cn(
         'text-gray-800 dark:text-gray-200 [&_a]:font-medium [&_a]:text-primary-700 [&_a]:underline [&_a]:underline-offset-4 dark:[&_a]:text-primary-400',
         '[&_blockquote]:border-l-4 [&_blockquote]:border-gray-300 [&_blockquote]:pl-3 [&_code]:rounded [&_code]:bg-gray-100 [&_code]:px-1 dark:[&_code]:bg-gray-800',

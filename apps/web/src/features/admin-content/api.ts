@@ -4,6 +4,7 @@ import type {
   AdminPromotion,
   Announcement,
   LegalKind,
+  PublishLegalBody,
   SupportContacts,
   UpdateSupportContactsBody,
   UploadedImage,
@@ -11,11 +12,15 @@ import type {
   UpsertHelpArticleBody,
   UpsertPromotionBody,
 } from '@orchard/shared';
+import type { z } from 'zod';
+import type { legalVersionsSchema } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
 import { appConfig } from '../../lib/config';
 
 /** The console's content (operationIds in comments): announcements, promotions, help, contacts, legal pages. */
 export type { AdminHelpArticle, AdminPromotion, Announcement, LegalKind, SupportContacts };
+/** One published version of a legal page, with its texts in every language (listLegalVersions). */
+export type LegalVersion = z.infer<typeof legalVersionsSchema>['items'][number];
 
 export const adminContentKeys = {
   all: ['admin', 'content'] as const,
@@ -55,11 +60,7 @@ export const contactsQueryOptions = () =>
 export const legalVersionsQueryOptions = (kind: LegalKind) =>
   queryOptions({
     queryKey: adminContentKeys.legal(kind),
-    queryFn: ({ signal }) =>
-      apiFetch<{ items: Array<{ kind: LegalKind; version: number; bodyMd: string; bodyHtml: string; publishedAt: string }> }>(
-        `/admin/legal/${kind}`,
-        { signal },
-      ),
+    queryFn: ({ signal }) => apiFetch<{ items: LegalVersion[] }>(`/admin/legal/${kind}`, { signal }),
   });
 /** listAdminPlans, for the promotion's plan list. */
 export const planChoicesQueryOptions = () =>
@@ -110,7 +111,7 @@ export function useUpdateContacts() {
 export function usePublishLegal(kind: LegalKind) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (bodyMd: string) => apiFetch<{ version: number }>(`/admin/legal/${kind}`, { method: 'POST', body: { bodyMd } }),
+    mutationFn: (body: PublishLegalBody) => apiFetch<{ version: number }>(`/admin/legal/${kind}`, { method: 'POST', body }),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: adminContentKeys.legal(kind) }),
   });
 }

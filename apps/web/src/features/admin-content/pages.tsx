@@ -12,12 +12,14 @@ import {
   type Announcement,
   type LegalKind,
 } from '@orchard/shared';
+import type { LegalVersion } from './api';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ConfirmSheet } from '../../components/ui/confirm-sheet';
 import { type Column, ConsolePage, DataTable } from '../../components/ui/console';
 import { CheckboxField, SelectField, TextAreaField } from '../../components/ui/console-fields';
 import { DecisionButtons } from '../../components/ui/decision-buttons';
+import { LanguageFields, MissingLanguages, translationValues, useLanguagesColumnHeader } from '../../components/ui/language-tabs';
 import { Field } from '../../components/ui/field';
 import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
 import { Prose } from '../../components/ui/prose';
@@ -90,12 +92,26 @@ function editColumn<Row>(t: AdminContentT, label: (row: Row) => string, onEdit: 
   };
 }
 
+/** A list's column saying which languages an item still lacks a text in (docs/decisions/0024). */
+function languagesColumn<Row extends { missingLanguages: Announcement['missingLanguages'] }>(header: string): Column<Row> {
+  return {
+    key: 'languages',
+    header,
+    sortValue: (row) => row.missingLanguages.length,
+    cell: (row) => <MissingLanguages missing={row.missingLanguages} />,
+  };
+}
+
+/** The translations as the form holds them, for the API: the server keeps the fields with text. */
+const translationsField = z.object({ es: z.record(z.string(), z.string()), zh: z.record(z.string(), z.string()) });
+
 // ---------------------------------------------------------------- announcements
 
 export function AnnouncementsPage() {
   const { t } = useAdminContentMessages();
   const query = useQuery(announcementsQueryOptions());
   const editor = useEditor<Announcement>();
+  const languages = useLanguagesColumnHeader();
   const columns: Column<Announcement>[] = [
     { key: 'text', header: t('announcements.text'), cell: (row) => <span className="[overflow-wrap:anywhere]">{row.text}</span> },
     {
@@ -106,6 +122,7 @@ export function AnnouncementsPage() {
     },
     { key: 'priority', header: t('common.priority'), align: 'end', className: 'tabular-nums', cell: (row) => row.priority },
     { key: 'state', header: t('announcements.state'), cell: (row) => stateText(t, row.active) },
+    languagesColumn(languages),
     editColumn(t, (row) => row.text, editor.edit),
   ];
   return (
@@ -138,11 +155,19 @@ function AnnouncementSheet({ row, onClose }: { row: Announcement | null; onClose
   const { t } = useAdminContentMessages();
   const save = useSaveAnnouncement();
   const schema = z
-    .object({ text: z.string(), startsAt: instant(t, false), endsAt: instant(t, false), priority: whole(t), active: z.boolean() })
+    .object({
+      text: z.string(),
+      translations: translationsField,
+      startsAt: instant(t, false),
+      endsAt: instant(t, false),
+      priority: whole(t),
+      active: z.boolean(),
+    })
     .transform((form) => ({ ...form, startsAt: form.startsAt ?? undefined }));
   const form = useZodForm(schema, {
     defaultValues: {
       text: row?.text ?? '',
+      translations: translationValues(['text'], row?.translations),
       startsAt: isoToLocalInput(row?.startsAt),
       endsAt: isoToLocalInput(row?.endsAt),
       priority: String(row?.priority ?? 0),
@@ -165,7 +190,18 @@ function AnnouncementSheet({ row, onClose }: { row: Announcement | null; onClose
             onClose();
           }}
         >
-          <TextField name="text" label={t('announcements.text')} hint={t('announcements.textHint')} maxLength={280} autoComplete="off" />
+          <LanguageFields fields={['text']}>
+            {(name, lang) => (
+              <TextField
+                name={name('text')}
+                label={t('announcements.text')}
+                hint={t('announcements.textHint')}
+                maxLength={280}
+                autoComplete="off"
+                lang={lang}
+              />
+            )}
+          </LanguageFields>
           <div className="grid gap-4 sm:grid-cols-2">
             <TextField name="startsAt" type="datetime-local" label={t('common.startsAt')} hint={t('common.dateHint')} />
             <TextField name="endsAt" type="datetime-local" label={t('common.endsAt')} hint={t('common.dateHint')} />
@@ -185,6 +221,7 @@ export function PromotionsPage() {
   const { t } = useAdminContentMessages();
   const query = useQuery(promotionsQueryOptions());
   const editor = useEditor<AdminPromotion>();
+  const languages = useLanguagesColumnHeader();
   const columns: Column<AdminPromotion>[] = [
     {
       key: 'title',
@@ -204,6 +241,7 @@ export function PromotionsPage() {
     },
     { key: 'priority', header: t('common.priority'), align: 'end', className: 'tabular-nums', cell: (row) => row.priority },
     { key: 'state', header: t('announcements.state'), cell: (row) => stateText(t, row.active) },
+    languagesColumn(languages),
     editColumn(t, (row) => row.title, editor.edit),
   ];
   return (
@@ -244,6 +282,7 @@ function PromotionSheet({ row, onClose }: { row: AdminPromotion | null; onClose:
   const schema = z.object({
     title: z.string(),
     bodyMd: z.string(),
+    translations: translationsField,
     startsAt: instant(t, true),
     endsAt: instant(t, true),
     planId: z.string().transform((value) => value || null),
@@ -255,6 +294,7 @@ function PromotionSheet({ row, onClose }: { row: AdminPromotion | null; onClose:
     defaultValues: {
       title: row?.title ?? '',
       bodyMd: row?.bodyMd ?? '',
+      translations: translationValues(['title', 'bodyMd'], row?.translations),
       startsAt: isoToLocalInput(row?.startsAt),
       endsAt: isoToLocalInput(row?.endsAt),
       planId: row?.planId ?? '',
@@ -282,8 +322,21 @@ function PromotionSheet({ row, onClose }: { row: AdminPromotion | null; onClose:
             onClose();
           }}
         >
-          <TextField name="title" label={t('promotions.name')} maxLength={120} autoComplete="off" />
-          <TextAreaField name="bodyMd" label={t('promotions.body')} hint={t('promotions.bodyHint')} rows={6} maxLength={10_000} />
+          <LanguageFields fields={['title', 'bodyMd']}>
+            {(name, lang) => (
+              <>
+                <TextField name={name('title')} label={t('promotions.name')} maxLength={120} autoComplete="off" lang={lang} />
+                <TextAreaField
+                  name={name('bodyMd')}
+                  label={t('promotions.body')}
+                  hint={t('promotions.bodyHint')}
+                  rows={6}
+                  maxLength={10_000}
+                  lang={lang}
+                />
+              </>
+            )}
+          </LanguageFields>
           <Field
             id="promotion-image"
             type="file"
@@ -354,10 +407,12 @@ export function HelpArticlesPage() {
   const { t } = useAdminContentMessages();
   const query = useQuery(articlesQueryOptions());
   const editor = useEditor<AdminHelpArticle>();
+  const languages = useLanguagesColumnHeader();
   const columns: Column<AdminHelpArticle>[] = [
     { key: 'topic', header: t('help.topic'), className: 'whitespace-nowrap', cell: (row) => t(`help.categories.${row.category}`) },
     { key: 'question', header: t('help.question'), cell: (row) => <span className="font-medium">{row.title}</span> },
     { key: 'state', header: t('announcements.state'), cell: (row) => (row.published ? t('help.published') : t('help.draft')) },
+    languagesColumn(languages),
     editColumn(t, (row) => row.title, editor.edit),
   ];
   return (
@@ -394,6 +449,7 @@ function ArticleSheet({ row, onClose }: { row: AdminHelpArticle | null; onClose:
     category: z.enum(HELP_CATEGORIES),
     title: z.string(),
     bodyMd: z.string(),
+    translations: translationsField,
     sortOrder: whole(t),
     published: z.boolean(),
   });
@@ -402,6 +458,7 @@ function ArticleSheet({ row, onClose }: { row: AdminHelpArticle | null; onClose:
       category: row?.category ?? 'getting_started',
       title: row?.title ?? '',
       bodyMd: row?.bodyMd ?? '',
+      translations: translationValues(['title', 'bodyMd'], row?.translations),
       sortOrder: String(row?.sortOrder ?? 0),
       published: row?.published ?? true,
     },
@@ -422,8 +479,21 @@ function ArticleSheet({ row, onClose }: { row: AdminHelpArticle | null; onClose:
             label={t('help.topic')}
             options={HELP_CATEGORIES.map((value) => ({ value, label: t(`help.categories.${value}`) }))}
           />
-          <TextField name="title" label={t('help.question')} maxLength={160} autoComplete="off" />
-          <TextAreaField name="bodyMd" label={t('help.answer')} hint={t('promotions.bodyHint')} rows={8} maxLength={20_000} />
+          <LanguageFields fields={['title', 'bodyMd']}>
+            {(name, lang) => (
+              <>
+                <TextField name={name('title')} label={t('help.question')} maxLength={160} autoComplete="off" lang={lang} />
+                <TextAreaField
+                  name={name('bodyMd')}
+                  label={t('help.answer')}
+                  hint={t('promotions.bodyHint')}
+                  rows={8}
+                  maxLength={20_000}
+                  lang={lang}
+                />
+              </>
+            )}
+          </LanguageFields>
           <TextField name="sortOrder" inputMode="numeric" label={t('help.order')} />
           <CheckboxField name="published" label={t('help.published')} />
           <DecisionButtons close={close} backLabel={t('common.cancel')} confirmLabel={t('common.save')} tone="primary" />
@@ -497,23 +567,20 @@ function LegalCard({ kind }: { kind: LegalKind }) {
   return <LegalForm key={current?.version ?? 0} kind={kind} current={current} count={versions.data.items.length} />;
 }
 
-function LegalForm({
-  kind,
-  current,
-  count,
-}: {
-  kind: LegalKind;
-  current: { version: number; bodyMd: string; publishedAt: string } | undefined;
-  count: number;
-}) {
+function LegalForm({ kind, current, count }: { kind: LegalKind; current: LegalVersion | undefined; count: number }) {
   const { t } = useAdminContentMessages();
   const publish = usePublishLegal(kind);
-  const form = useZodForm(publishLegalBodySchema, { defaultValues: { bodyMd: current?.bodyMd ?? '' } });
+  const form = useZodForm(publishLegalBodySchema, {
+    defaultValues: { bodyMd: current?.bodyMd ?? '', translations: translationValues(['bodyMd'], current?.translations) },
+  });
   const next = (current?.version ?? 0) + 1;
   return (
     <Card className="flex flex-col gap-3">
       <div className="flex flex-col gap-1">
-        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t(`legal.kinds.${kind}`)}</h2>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t(`legal.kinds.${kind}`)}</h2>
+          {current ? <MissingLanguages missing={current.missingLanguages} /> : null}
+        </div>
         <p className="text-sm text-gray-600 dark:text-gray-400">
           {current ? t('legal.current', { version: current.version, date: formatDate(current.publishedAt) }) : t('legal.none')}
           {count > 0 ? ` · ${t('legal.versions', { count })}` : ''}
@@ -521,12 +588,14 @@ function LegalForm({
       </div>
       <Form
         form={form}
-        onSubmit={async ({ bodyMd }) => {
-          const published = await publish.mutateAsync(bodyMd);
+        onSubmit={async (body) => {
+          const published = await publish.mutateAsync(body);
           toast(t('legal.published', { version: published.version }));
         }}
       >
-        <TextAreaField name="bodyMd" label={t('legal.text')} rows={10} maxLength={50_000} />
+        <LanguageFields fields={['bodyMd']}>
+          {(name, lang) => <TextAreaField name={name('bodyMd')} label={t('legal.text')} rows={10} maxLength={50_000} lang={lang} />}
+        </LanguageFields>
         <SubmitButton className="sm:w-auto sm:self-start">{t('legal.publish', { version: next })}</SubmitButton>
       </Form>
     </Card>

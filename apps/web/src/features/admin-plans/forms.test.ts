@@ -25,6 +25,8 @@ const plan: AdminPlan = {
   currency: 'USD',
   durationDays: 30,
   badge: null,
+  translations: { es: { name: 'Oro', benefits: ['Soporte prioritario'] } },
+  missingLanguages: ['es', 'zh'],
   perMemberLimit: 2,
   stock: 100,
   remainingStock: 97,
@@ -47,6 +49,10 @@ describe('plan form', () => {
       name: 'Gold',
       description: 'For regulars',
       benefits: ['Priority support', 'Monthly report'],
+      translations: {
+        es: { name: 'Oro', description: '', benefits: ['Soporte prioritario'], badge: null },
+        zh: { name: '', description: '', benefits: [], badge: null },
+      },
       price: 4_990,
       durationDays: 30,
       badge: null,
@@ -74,6 +80,18 @@ describe('plan form', () => {
     const refused = issuesOf(planFormSchema(2, t).safeParse({ ...values, price: '10' }));
     expect(refused.name).toMatch(/not a return/);
     expect(refused.benefits).toMatch(/^common\.line \{"line":3\} .*not a return/);
+  });
+  it('puts a translation’s refusals on its own fields, a benefit’s on its line in that language', () => {
+    const values = planFormDefaults(null, 2);
+    values.name = 'Silver';
+    values.price = '10';
+    values.translations.es = { name: 'Rentabilidad garantizada', description: '', benefits: 'Soporte\n\nGanancias diarias', badge: '' };
+    values.translations.zh = { name: '', description: '', benefits: '', badge: '长'.repeat(25) };
+    const issues = issuesOf(planFormSchema(2, t).safeParse(values));
+    expect(issues['translations.es.name']).toMatch(/not a return/);
+    expect(issues['translations.es.benefits']).toMatch(/^common\.line \{"line":3\} .*not a return/);
+    expect(issues['translations.zh.badge']).toBe('Use at most 24 characters.');
+    expect(Object.keys(issues).sort()).toEqual(['translations.es.benefits', 'translations.es.name', 'translations.zh.badge']);
   });
   it('says the sale must end after it starts, and names bounds in words', () => {
     const values = {

@@ -9,6 +9,7 @@ import {
   type AdminPlan,
   type CouponKind,
   type ReferralSettings,
+  type TranslatedLanguage,
 } from '@orchard/shared';
 import {
   basisPointsToPercent,
@@ -94,12 +95,17 @@ export function numberedLines(text: string): Array<{ line: number; text: string 
 
 // ---------------------------------------------------------------- plan
 
+/** A plan's texts in one other language, as the form holds them (benefits one per line). */
+const planTextsForm = z.strictObject({ name: z.string(), description: z.string(), benefits: z.string(), badge: z.string() });
+const TRANSLATED = ['es', 'zh'] as const satisfies readonly TranslatedLanguage[];
+
 export function planFormSchema(digits: number, t: Translate) {
   return z
     .strictObject({
       name: z.string(),
       description: z.string(),
       benefits: z.string(),
+      translations: z.strictObject({ es: planTextsForm, zh: planTextsForm }),
       price: money(digits, t),
       durationDays: whole(t),
       badge: optionalText,
@@ -110,20 +116,47 @@ export function planFormSchema(digits: number, t: Translate) {
       active: z.boolean(),
       sortOrder: whole(t),
     })
-    .transform(({ benefits, price, durationDays, sortOrder, ...values }, context) => {
+    .transform(({ benefits, translations, price, durationDays, sortOrder, ...values }, context) => {
       const lines = numberedLines(benefits);
+      const translatedLines = Object.fromEntries(TRANSLATED.map((language) => [language, numberedLines(translations[language].benefits)]));
       if (price === null) context.addIssue({ code: 'custom', message: t('common.amountInvalid'), path: ['price'] });
       if (durationDays === null) context.addIssue({ code: 'custom', message: t('common.wholeNumber'), path: ['durationDays'] });
       if (price === null || durationDays === null) return z.NEVER;
-      const body = { ...values, benefits: lines.map((entry) => entry.text), price, durationDays, sortOrder: sortOrder ?? 0 };
-      return checkWith(upsertPlanBodySchema, body, context, t, (issue) =>
-        issue.path[0] === 'benefits' && typeof issue.path[1] === 'number'
-          ? {
-              field: 'benefits',
-              message: `${t('common.line', { line: lines[issue.path[1]]?.line ?? issue.path[1] + 1 })} ${issue.message}`,
-            }
-          : firstSegment(issue),
-      );
+      const body = {
+        ...values,
+        benefits: lines.map((entry) => entry.text),
+        // Every language's fields as typed; the server keeps only those with text (the rest fall back to English).
+        translations: Object.fromEntries(
+          TRANSLATED.map((language) => {
+            const texts = translations[language];
+            return [
+              language,
+              {
+                name: texts.name,
+                description: texts.description,
+                benefits: translatedLines[language]!.map((entry) => entry.text),
+                badge: texts.badge.trim() || null,
+              },
+            ];
+          }),
+        ),
+        price,
+        durationDays,
+        sortOrder: sortOrder ?? 0,
+      };
+      const onLine = (field: string, numbered: ReturnType<typeof numberedLines>, index: number, message: string) => ({
+        field,
+        message: `${t('common.line', { line: numbered[index]?.line ?? index + 1 })} ${message}`,
+      });
+      return checkWith(upsertPlanBodySchema, body, context, t, (issue) => {
+        const [head, language, field, index] = issue.path;
+        if (head === 'benefits' && typeof language === 'number') return onLine('benefits', lines, language, issue.message);
+        if (head === 'translations' && typeof language === 'string' && field === 'benefits' && typeof index === 'number')
+          return onLine(`translations.${language}.benefits`, translatedLines[language] ?? [], index, issue.message);
+        // A translation's field by its full name (translations.es.name), as the form names it.
+        if (head === 'translations') return { field: issue.path.slice(0, 3).map(String).join('.'), message: issue.message };
+        return firstSegment(issue);
+      });
     });
 }
 export type PlanFormValues = z.input<ReturnType<typeof planFormSchema>>;
@@ -134,6 +167,20 @@ export function planFormDefaults(plan: AdminPlan | null, digits: number): PlanFo
     name: plan?.name ?? '',
     description: plan?.description ?? '',
     benefits: plan?.benefits.join('\n') ?? '',
+    translations: Object.fromEntries(
+      TRANSLATED.map((language) => {
+        const texts = plan?.translations[language];
+        return [
+          language,
+          {
+            name: texts?.name ?? '',
+            description: texts?.description ?? '',
+            benefits: texts?.benefits?.join('\n') ?? '',
+            badge: texts?.badge ?? '',
+          },
+        ];
+      }),
+    ) as PlanFormValues['translations'],
     price: plan ? minorToMoneyInput(plan.price, digits) : '',
     durationDays: number(plan?.durationDays ?? 30),
     badge: plan?.badge ?? '',

@@ -99,6 +99,15 @@ describe('lists and windows', () => {
       benefits: 'Line 3: Not allowed.',
       name: 'Too long.',
     });
+    // A translation's list by its full name, each list numbering its own lines.
+    const lists = ['benefits', 'translations.es.benefits'];
+    expect(
+      foldListFields(
+        { 'translations.es.benefits.0': 'Not allowed.', 'translations.es.name': 'Too long.' },
+        lists,
+        (line, list) => `${list} ${line}:`,
+      ),
+    ).toEqual({ 'translations.es.benefits': 'translations.es.benefits 1: Not allowed.', 'translations.es.name': 'Too long.' });
   });
   it('says where now stands in a window', () => {
     const now = Date.parse('2026-05-01T00:00:00Z');

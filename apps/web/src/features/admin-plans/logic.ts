@@ -47,7 +47,6 @@ export function wholeNumberInput(text: string): number | null | undefined {
   return /^\d{1,9}$/.test(compact) ? Number(compact) : undefined;
 }
 
-
 export { isoToLocalInput, localInputToIso } from '../../lib/datetime-local';
 
 /** A textarea of one item per line → the items, trimmed, empty lines dropped. */
@@ -62,12 +61,12 @@ export function linesToList(text: string): string[] {
  * A server's field messages with list paths ("benefits.2") folded onto the list's own field
  * ("benefits"), the line named, so they land under the textarea that holds the list.
  */
-export function foldListFields(fields: Record<string, string>, lists: readonly string[], line: (index: number) => string) {
+export function foldListFields(fields: Record<string, string>, lists: readonly string[], line: (index: number, list: string) => string) {
   const folded: Record<string, string> = {};
   for (const [name, message] of Object.entries(fields)) {
-    const [head, index] = name.split('.');
-    if (head && lists.includes(head) && index !== undefined && /^\d+$/.test(index))
-      folded[head] ??= `${line(Number(index) + 1)} ${message}`;
+    // "benefits.2" or "translations.es.benefits.0": a list's name, a dot, an index.
+    const list = lists.find((candidate) => name.startsWith(`${candidate}.`) && /^\d+$/.test(name.slice(candidate.length + 1)));
+    if (list) folded[list] ??= `${line(Number(name.slice(list.length + 1)) + 1, list)} ${message}`;
     else folded[name] = message;
   }
   return folded;

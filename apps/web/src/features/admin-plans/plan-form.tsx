@@ -1,8 +1,10 @@
 import { useMemo } from 'react';
+import { TRANSLATED_LANGUAGES } from '@orchard/shared/translations';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { CheckboxField, TextAreaField } from '../../components/ui/console-fields';
 import { Form, FormServerError, MoneyField, TextField, useZodForm } from '../../components/ui/form';
+import { LanguageFields } from '../../components/ui/language-tabs';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { appConfig } from '../../lib/config';
@@ -12,6 +14,9 @@ import { numberedLines, planFormDefaults, planFormSchema } from './forms';
 import { foldListFields } from './logic';
 import { useAdminPlansMessages } from './messages';
 import { useRevealOnOpen } from './ui';
+
+/** The plan's texts, written in every language (docs/decisions/0024). */
+const PLAN_TEXTS = ['name', 'badge', 'description', 'benefits'] as const;
 
 /** Add a plan, or edit one; saving toasts and closes the form. */
 export function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void }) {
@@ -46,22 +51,41 @@ export function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () 
             } catch (error) {
               // "benefits.2" → under the benefits box, naming the line as the operator numbers it.
               if (!(error instanceof ApiError)) throw error;
-              const lines = numberedLines(form.getValues('benefits'));
-              const fields = foldListFields(error.fields, ['benefits'], (index) =>
-                t('common.line', { line: lines[index - 1]?.line ?? index }),
+              const lists = ['benefits', ...TRANSLATED_LANGUAGES.map((language) => `translations.${language}.benefits` as const)] as const;
+              const fields = foldListFields(error.fields, lists, (index, list) =>
+                t('common.line', { line: numberedLines(String(form.getValues(list as (typeof lists)[number])))[index - 1]?.line ?? index }),
               );
               throw new ApiError(error.status, error.code, error.message, fields, error.retryAfterSeconds);
             }
           }}
         >
-          <TextField name="name" label={t('planForm.name')} maxLength={80} autoComplete="off" />
-          <TextField name="badge" label={t('planForm.badge')} hint={t('planForm.badgeHint')} maxLength={24} autoComplete="off" />
-          <div className="sm:col-span-2">
-            <TextAreaField name="description" label={t('planForm.description')} rows={3} maxLength={2000} />
-          </div>
-          <div className="sm:col-span-2">
-            <TextAreaField name="benefits" label={t('planForm.benefits')} hint={t('planForm.benefitsHint')} rows={5} />
-          </div>
+          <LanguageFields className="sm:col-span-2" fields={PLAN_TEXTS}>
+            {(name, lang) => (
+              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+                <TextField name={name('name')} label={t('planForm.name')} maxLength={80} autoComplete="off" lang={lang} />
+                <TextField
+                  name={name('badge')}
+                  label={t('planForm.badge')}
+                  hint={t('planForm.badgeHint')}
+                  maxLength={24}
+                  autoComplete="off"
+                  lang={lang}
+                />
+                <div className="sm:col-span-2">
+                  <TextAreaField name={name('description')} label={t('planForm.description')} rows={3} maxLength={2000} lang={lang} />
+                </div>
+                <div className="sm:col-span-2">
+                  <TextAreaField
+                    name={name('benefits')}
+                    label={t('planForm.benefits')}
+                    hint={t('planForm.benefitsHint')}
+                    rows={5}
+                    lang={lang}
+                  />
+                </div>
+              </div>
+            )}
+          </LanguageFields>
           <MoneyField name="price" label={t('planForm.price')} currency={currency} placeholder="0.00" />
           <div aria-hidden="true" className="max-sm:hidden" />
           <TextField name="durationDays" label={t('planForm.durationDays')} inputMode="numeric" autoComplete="off" />

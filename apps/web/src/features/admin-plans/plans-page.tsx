@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '../../components/ui/button';
 import { type Column, ConsolePage, DataTable, StatusText } from '../../components/ui/console';
+import { MissingLanguages, useLanguagesColumnHeader } from '../../components/ui/language-tabs';
 import { preloadToaster } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
 import { adminPlansQueryOptions, type AdminPlan } from './api';
@@ -14,6 +15,7 @@ export function PlansPage() {
   const { t } = useAdminPlansMessages();
   const { data, isPending, error, refetch } = useQuery(adminPlansQueryOptions());
   const [editing, setEditing] = useState<AdminPlan | 'new' | null>(null);
+  const languagesHeader = useLanguagesColumnHeader();
   const edit = (plan: AdminPlan | 'new') => {
     preloadToaster();
     setEditing(plan);
@@ -75,6 +77,12 @@ export function PlansPage() {
       key: 'sale',
       header: t('plans.sale'),
       cell: (plan) => <PeriodText startsAt={plan.saleStartsAt} endsAt={plan.saleEndsAt} />,
+    },
+    {
+      key: 'languages',
+      header: languagesHeader,
+      sortValue: (plan) => plan.missingLanguages.length,
+      cell: (plan) => <MissingLanguages missing={plan.missingLanguages} />,
     },
     {
       key: 'status',

@@ -5,6 +5,7 @@ import { failureMessage } from '../../components/ui/form-errors';
 import { LoadError } from '../../components/ui/load-error';
 import { Prose } from '../../components/ui/prose';
 import { Skeleton } from '../../components/ui/skeletons';
+import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { formatDate } from '../../lib/format';
 import { legalPagesQueryOptions } from './api';
 import { useContentMessages } from './messages';
@@ -31,7 +32,8 @@ export function AboutPage() {
                     <p className="text-xs text-gray-600 dark:text-gray-400">
                       {t('about.updated', { date: formatDate(document.publishedAt), version: document.version })}
                     </p>
-                    <Prose html={document.bodyHtml} className="text-sm" />
+                    <UntranslatedMark fields={document.untranslated} />
+                    <Prose html={document.bodyHtml} className="text-sm" lang={fallbackLang(document.untranslated, 'bodyHtml')} />
                   </>
                 ) : (
                   <p className="text-sm text-gray-600 dark:text-gray-400">{t('about.notPublished')}</p>

@@ -10,15 +10,20 @@ import type {
   PromotionList,
 } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
+import { activeLocale } from '../../lib/i18n';
 
 /** Content members read (operationIds in comments). Loaders import this file: types only, no zod. */
 export type { HelpArticle, HelpCategory, HelpCenter, HomeContent, LegalDocument, Promotion };
 
+/**
+ * The operator writes each text in every language (docs/decisions/0024) and the API answers in the
+ * app's: each key ends with the language, so another language is another read.
+ */
 export const contentKeys = {
-  home: () => ['content', 'home'] as const,
-  promotions: () => ['content', 'promotions'] as const,
-  help: (q: string, category: string) => ['content', 'help', q, category] as const,
-  legal: () => ['content', 'legal'] as const,
+  home: () => ['content', 'home', activeLocale()] as const,
+  promotions: () => ['content', 'promotions', activeLocale()] as const,
+  help: (q: string, category: string) => ['content', 'help', q, category, activeLocale()] as const,
+  legal: () => ['content', 'legal', activeLocale()] as const,
 };
 
 /** getHomeContent: the marquee's announcements and the featured promotion. */

@@ -11,6 +11,7 @@ import { failureMessage } from '../../components/ui/form-errors';
 import { LoadError } from '../../components/ui/load-error';
 import { Prose } from '../../components/ui/prose';
 import { ListSkeleton } from '../../components/ui/skeletons';
+import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { helpCenterQueryOptions, type HelpCenter } from './api';
 import { useContentMessages } from './messages';
 import { parseHelpCenterSearch } from './search';
@@ -167,9 +168,10 @@ function Articles({ center, q, onClear }: { center: HelpCenter; q: string | unde
             {group.items.map((article) => (
               <details key={article.id} className="group px-4 py-3" open={center.searched && center.items.length <= 3}>
                 <summary className="cursor-pointer list-none font-medium text-gray-900 marker:hidden dark:text-gray-100">
-                  {article.title}
+                  <span lang={fallbackLang(article.untranslated, 'title')}>{article.title}</span>
+                  <UntranslatedMark fields={article.untranslated} className="ml-2 align-middle" />
                 </summary>
-                <Prose html={article.bodyHtml} className="mt-2 text-sm" />
+                <Prose html={article.bodyHtml} className="mt-2 text-sm" lang={fallbackLang(article.untranslated, 'bodyHtml')} />
               </details>
             ))}
           </div>

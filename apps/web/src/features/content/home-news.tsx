@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Megaphone } from 'lucide-react';
 import { SimpleCountdown } from '../../components/ui/countdown';
 import { Marquee } from '../../components/ui/marquee';
+import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { homeContentQueryOptions } from './api';
 import { useContentMessages } from './messages';
 import { serverAlignedDeadline } from '../../lib/server-time';
@@ -21,11 +22,12 @@ export function AnnouncementsMarquee() {
       <Megaphone className="size-5 shrink-0 text-primary-700 dark:text-primary-400" aria-hidden="true" />
       <Marquee aria-label={t('home.news')} pauseOnHover pauseOnClick gradient className="flex-1 text-sm">
         {items.map((item) => (
-          <span key={item.id} className="px-6 whitespace-nowrap">
+          <span key={item.id} className="px-6 whitespace-nowrap" lang={fallbackLang(item.untranslated, 'text')}>
             {item.text}
           </span>
         ))}
       </Marquee>
+      <UntranslatedMark fields={items.flatMap((item) => item.untranslated)} className="mr-2" />
     </section>
   );
 }
@@ -44,9 +46,14 @@ export function FeaturedPromotion() {
       {featured.imageUrl ? <img src={featured.imageUrl} alt="" className="aspect-[3/1] w-full object-cover" loading="lazy" /> : null}
       <div className="flex flex-col gap-2 p-4">
         <span className="text-xs font-semibold tracking-wide text-primary-700 uppercase dark:text-primary-400">{t('home.featured')}</span>
-        <h2 id="featured-promotion" className="text-lg font-semibold text-gray-900 dark:text-gray-50">
+        <h2
+          id="featured-promotion"
+          className="text-lg font-semibold text-gray-900 dark:text-gray-50"
+          lang={fallbackLang(featured.untranslated, 'title')}
+        >
           {featured.title}
         </h2>
+        <UntranslatedMark fields={featured.untranslated} />
         <p className="flex items-baseline justify-between gap-3 rounded-xl bg-amber-50 px-3 py-2 text-sm dark:bg-amber-950">
           <span className="text-gray-700 dark:text-gray-300">{t('home.endsIn')}</span>
           <SimpleCountdown

@@ -10,6 +10,7 @@ import { failureMessage } from '../../components/ui/form-errors';
 import { LoadError } from '../../components/ui/load-error';
 import { Prose } from '../../components/ui/prose';
 import { Skeleton } from '../../components/ui/skeletons';
+import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { formatDateTime } from '../../lib/format';
 import { serverAlignedDeadline } from '../../lib/server-time';
 import { promotionsQueryOptions, type Promotion } from './api';
@@ -66,9 +67,14 @@ function PromotionCard({ promotion, serverTime, receivedAt }: { promotion: Promo
     >
       {promotion.imageUrl ? <img src={promotion.imageUrl} alt="" className="aspect-[3/1] w-full object-cover" loading="lazy" /> : null}
       <div className="flex flex-col gap-3 p-4">
-        <h2 id={headingId} className="text-lg font-semibold text-gray-900 dark:text-gray-50">
+        <h2
+          id={headingId}
+          className="text-lg font-semibold text-gray-900 dark:text-gray-50"
+          lang={fallbackLang(promotion.untranslated, 'title')}
+        >
           {promotion.title}
         </h2>
+        <UntranslatedMark fields={promotion.untranslated} />
         <div className="flex flex-col gap-1">
           <span className="text-sm text-gray-600 dark:text-gray-400">
             {t('promotion.endsIn')} · {t('promotion.endsOn', { date: formatDateTime(promotion.endsAt) })}
@@ -80,7 +86,7 @@ function PromotionCard({ promotion, serverTime, receivedAt }: { promotion: Promo
             className="self-start"
           />
         </div>
-        <Prose html={promotion.bodyHtml} className="text-sm" />
+        <Prose html={promotion.bodyHtml} className="text-sm" lang={fallbackLang(promotion.untranslated, 'bodyHtml')} />
         {promotion.couponCode ? (
           <CopyField id={`coupon-${promotion.id}`} label={t('promotion.coupon')} value={promotion.couponCode} large />
         ) : null}

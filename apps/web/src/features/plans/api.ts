@@ -12,12 +12,20 @@ import type {
   RedeemCouponResult,
 } from '@orchard/shared';
 import { ApiError, apiFetch } from '../../lib/api-client';
+import { activeLocale } from '../../lib/i18n';
 
 /**
  * Plans, purchases, coupons and commissions (operationIds in comments). Route loaders import this
  * file, so it stays small and zod-free: types only from the shared contracts.
  */
 export type { CommissionSummary, MyCoupon, Plan, PlanList, Purchase, PurchasePage, PurchaseQuote, PurchaseStatus, RedeemCouponResult };
+
+/**
+ * The plan texts come in the app's language (the operator writes them in each; docs/decisions/0024):
+ * the reads that carry them end their key with it, so another language is another read. The
+ * factories below are the prefixes invalidation uses, across languages.
+ */
+const inLanguage = <K extends readonly unknown[]>(key: K) => [...key, activeLocale()] as const;
 
 export const planKeys = {
   all: ['plans'] as const,
@@ -64,11 +72,19 @@ export function ensurePlan(queryClient: QueryClient, id: string, path: string): 
 
 /** listPlans */
 export const plansQueryOptions = () =>
-  queryOptions({ queryKey: planKeys.list(), queryFn: ({ signal }) => apiFetch<PlanList>('/plans', { signal }), staleTime: 30_000 });
+  queryOptions({
+    queryKey: inLanguage(planKeys.list()),
+    queryFn: ({ signal }) => apiFetch<PlanList>('/plans', { signal }),
+    staleTime: 30_000,
+  });
 
 /** getPlan (404 NOT_FOUND for an unknown id) */
 export const planQueryOptions = (id: string) =>
-  queryOptions({ queryKey: planKeys.plan(id), queryFn: ({ signal }) => apiFetch<Plan>(planPath(id), { signal }), staleTime: 10_000 });
+  queryOptions({
+    queryKey: inLanguage(planKeys.plan(id)),
+    queryFn: ({ signal }) => apiFetch<Plan>(planPath(id), { signal }),
+    staleTime: 10_000,
+  });
 
 /**
  * quotePurchase: price, discount and what is left to pay with the member's balance now. A coupon
@@ -88,7 +104,7 @@ export const PURCHASE_PAGE_SIZE = 20;
 /** listMyPurchases, newest first, "Load more" passes nextCursor. */
 export const myPurchasesQueryOptions = (status?: PurchaseStatus) =>
   infiniteQueryOptions({
-    queryKey: planKeys.purchaseList(status),
+    queryKey: inLanguage(planKeys.purchaseList(status)),
     queryFn: ({ signal, pageParam }) =>
       apiFetch<PurchasePage>(`/me/purchases${query({ status, cursor: pageParam, limit: String(PURCHASE_PAGE_SIZE) })}`, { signal }),
     initialPageParam: undefined as string | undefined,
@@ -99,7 +115,7 @@ export const myPurchasesQueryOptions = (status?: PurchaseStatus) =>
 /** listMyPurchases, the active ones (for /home; a member holds few at once). */
 export const activePurchasesQueryOptions = () =>
   queryOptions({
-    queryKey: planKeys.active(),
+    queryKey: inLanguage(planKeys.active()),
     queryFn: ({ signal }) => apiFetch<PurchasePage>('/me/purchases?status=active&limit=20', { signal }),
     staleTime: 10_000,
   });
@@ -107,7 +123,7 @@ export const activePurchasesQueryOptions = () =>
 /** listMyCoupons */
 export const myCouponsQueryOptions = () =>
   queryOptions({
-    queryKey: planKeys.coupons(),
+    queryKey: inLanguage(planKeys.coupons()),
     queryFn: ({ signal }) => apiFetch<{ items: MyCoupon[]; serverTime: string }>('/me/coupons', { signal }),
     staleTime: 10_000,
   });

@@ -39,6 +39,7 @@ const plan = (patch: Partial<Plan> = {}): Plan => ({
   boughtByMe: 0,
   onSale: true,
   serverTime: NOW,
+  untranslated: [],
   ...patch,
 });
 const coupon = (patch: Partial<MyCoupon> = {}): MyCoupon => ({

@@ -5,6 +5,7 @@ import { Page } from '../../components/page';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { failureMessage } from '../../components/ui/form-errors';
+import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { formatDate, formatMoney } from '../../lib/format';
 import { planKeys, plansQueryOptions, type Plan } from './api';
 import { limitText, planAvailability } from './logic';
@@ -81,16 +82,25 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
       <div className="flex items-start justify-between gap-3">
         <div className="flex min-w-0 flex-col items-start gap-1.5">
           {plan.badge ? (
-            <span className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2.5 py-0.5 text-xs font-semibold">
+            <span
+              className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2.5 py-0.5 text-xs font-semibold"
+              lang={fallbackLang(plan.untranslated, 'badge')}
+            >
               {plan.badge}
             </span>
           ) : null}
           <h2 id={headingId} className="text-lg font-semibold text-gray-900 dark:text-gray-50">
             {/* The whole card is the link's target area; its name is the plan's. */}
-            <Link to="/plan/$id" params={{ id: plan.id }} className="outline-none after:absolute after:inset-0 after:rounded-2xl">
+            <Link
+              to="/plan/$id"
+              params={{ id: plan.id }}
+              className="outline-none after:absolute after:inset-0 after:rounded-2xl"
+              lang={fallbackLang(plan.untranslated, 'name')}
+            >
               {plan.name}
             </Link>
           </h2>
+          <UntranslatedMark fields={plan.untranslated} />
         </div>
         {availability === 'on_sale' ? null : <AvailabilityPill availability={availability} />}
       </div>
@@ -104,10 +114,14 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
         </span>
       </p>
 
-      {plan.description ? <p className="line-clamp-2 text-sm text-gray-700 dark:text-gray-300">{plan.description}</p> : null}
+      {plan.description ? (
+        <p className="line-clamp-2 text-sm text-gray-700 dark:text-gray-300" lang={fallbackLang(plan.untranslated, 'description')}>
+          {plan.description}
+        </p>
+      ) : null}
 
       {shown.length > 0 ? (
-        <ul className="flex flex-col gap-1.5" aria-label={t('plan.benefits')}>
+        <ul className="flex flex-col gap-1.5" aria-label={t('plan.benefits')} lang={fallbackLang(plan.untranslated, 'benefits')}>
           {shown.map((benefit) => (
             <li key={benefit} className="flex items-start gap-2 text-sm text-gray-800 dark:text-gray-200">
               <Check className="text-primary-700 dark:text-primary-400 mt-0.5 size-4 shrink-0" aria-hidden="true" />

@@ -37,6 +37,7 @@ import {
   refusalText,
   type Availability,
 } from './logic';
+import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { usePlansMessages } from './messages';
 import { AvailabilityPill, CardsSkeleton, LoadError, Skeleton } from './parts';
 import { SaleCountdown } from './plan-countdown';
@@ -96,7 +97,10 @@ function PlanFacts({ plan, availability, children }: { plan: Plan; availability:
     <Card className="flex flex-col gap-4" role="region" aria-labelledby="plan-price-label">
       <div className="flex items-start justify-between gap-3">
         {plan.badge ? (
-          <span className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2.5 py-0.5 text-xs font-semibold">
+          <span
+            className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2.5 py-0.5 text-xs font-semibold"
+            lang={fallbackLang(plan.untranslated, 'badge')}
+          >
             {plan.badge}
           </span>
         ) : (
@@ -104,6 +108,7 @@ function PlanFacts({ plan, availability, children }: { plan: Plan; availability:
         )}
         <AvailabilityPill availability={availability} />
       </div>
+      <UntranslatedMark fields={plan.untranslated} />
       <div className="flex flex-col gap-1">
         <span id="plan-price-label" className="text-sm text-gray-600 dark:text-gray-400">
           {t('plan.price')}
@@ -117,13 +122,17 @@ function PlanFacts({ plan, availability, children }: { plan: Plan; availability:
           </span>
         </p>
       </div>
-      {plan.description ? <p className="text-sm whitespace-pre-line text-gray-700 dark:text-gray-300">{plan.description}</p> : null}
+      {plan.description ? (
+        <p className="text-sm whitespace-pre-line text-gray-700 dark:text-gray-300" lang={fallbackLang(plan.untranslated, 'description')}>
+          {plan.description}
+        </p>
+      ) : null}
       <section aria-labelledby="plan-benefits" className="flex flex-col gap-2">
         <h2 id="plan-benefits" className="text-sm font-semibold text-gray-900 dark:text-gray-100">
           {t('plan.benefits')}
         </h2>
         {plan.benefits.length > 0 ? (
-          <ul className="flex flex-col gap-2">
+          <ul className="flex flex-col gap-2" lang={fallbackLang(plan.untranslated, 'benefits')}>
             {plan.benefits.map((benefit) => (
               <li key={benefit} className="flex items-start gap-2 text-sm text-gray-800 dark:text-gray-200">
                 <Check className="text-primary-700 dark:text-primary-400 mt-0.5 size-4 shrink-0" aria-hidden="true" />

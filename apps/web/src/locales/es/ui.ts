@@ -22,6 +22,16 @@ export const ui: Catalogue<UiMessages> = {
     failed: 'No se pudo copiar. Selecciona el texto y cópialo a mano.',
   },
   day: { today: 'Hoy', yesterday: 'Ayer' },
+  languages: {
+    untranslated: 'Sin traducir: se muestra en inglés',
+    untranslatedHint: 'Solo lo ven los usuarios de la consola. Los miembros que leen este idioma ven el texto en inglés.',
+    tabs: 'Idioma de los textos',
+    column: 'Idiomas',
+    missing: 'falta',
+    missingIn: 'Falta: {{languages}}',
+    complete: 'Todos los idiomas',
+    fallback: 'Si un campo queda vacío, los miembros ven el texto en inglés.',
+  },
   list: { loadMore: 'Cargar más', loading: 'Cargando…', end: 'Eso es todo.' },
   filter: { search: 'Buscar', clear: 'Borrar' },
 };

@@ -22,6 +22,16 @@ export const ui: Catalogue<UiMessages> = {
     failed: '无法复制，请选中文字后手动复制。',
   },
   day: { today: '今天', yesterday: '昨天' },
+  languages: {
+    untranslated: '未翻译：以英文显示',
+    untranslatedHint: '仅控制台用户可见。使用此语言的会员会看到英文内容。',
+    tabs: '文本语言',
+    column: '语言',
+    missing: '缺失',
+    missingIn: '缺少：{{languages}}',
+    complete: '所有语言均已填写',
+    fallback: '字段留空时，会员将看到英文内容。',
+  },
   list: { loadMore: '加载更多', loading: '加载中…', end: '已全部加载。' },
   filter: { search: '搜索', clear: '清除' },
 };
