@@ -13,3 +13,4 @@ export * from './console-roles';
 export * from './contracts/content';
 export * from './contracts/passkeys';
 export * from './languages';
+export * from './countries';
