@@ -1,7 +1,7 @@
 import '../../app.css';
 import '../ui/sheet.css';
-import { useState, type MouseEvent, type ReactNode } from 'react';
-import { Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation } from '@tanstack/react-router';
 import { Menu, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useTranslation } from '@/lib/i18n';
@@ -29,7 +29,10 @@ export function ConsoleLayout({ nav, account }: { nav: ReactNode; account?: Reac
   const { t } = useTranslation();
   const { t: tc } = useConsoleMessages();
   const entrance = useEntranceClass('layout');
-  const [menuOpen, setMenuOpen] = useState(false);
+  // The sheet is open on the address it was opened at: following a link from it closes it.
+  const href = useLocation({ select: (location) => location.href });
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const menuOpen = openAt === href;
   const links = (
     <>
       <Link to="/admin" activeOptions={{ exact: true }} className={consoleNavLinkClass} activeProps={consoleNavActiveProps}>
@@ -38,17 +41,13 @@ export function ConsoleLayout({ nav, account }: { nav: ReactNode; account?: Reac
       {nav}
     </>
   );
-  // A link followed from the sheet closes it (the page behind changes).
-  const closeOnLink = (event: MouseEvent) => {
-    if (event.target instanceof Element && event.target.closest('a')) setMenuOpen(false);
-  };
   return (
     <div className={`flex min-h-dvh flex-col md:flex-row ${entrance}`}>
       <header className="sticky top-0 z-20 flex items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-2 md:hidden dark:border-gray-800 dark:bg-gray-900">
         <Link to="/admin" className="px-1">
           <Logo />
         </Link>
-        <Dialog.Root open={menuOpen} onOpenChange={setMenuOpen}>
+        <Dialog.Root open={menuOpen} onOpenChange={(open) => setOpenAt(open ? href : null)}>
           <Dialog.Trigger className={buttonClass('secondary', 'min-h-10')}>
             <Menu className="size-4" aria-hidden="true" />
             {tc('frame.menu')}
@@ -62,7 +61,7 @@ export function ConsoleLayout({ nav, account }: { nav: ReactNode; account?: Reac
                   <X className="size-5" aria-hidden="true" />
                 </Dialog.Close>
               </div>
-              <nav aria-label={t('nav.console')} onClick={closeOnLink} className="grid grid-cols-2 gap-1 text-sm [&>a]:min-h-11">
+              <nav aria-label={t('nav.console')} className="grid grid-cols-2 gap-1 text-sm [&>a]:min-h-11">
                 {links}
               </nav>
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 pt-4 dark:border-gray-800">
