@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { E2E_OPERATOR } from '../../../playwright.config';
 import { createOrder, operatorApi, operatorPage, signInMember, usd } from './wallet-support';
 
@@ -11,6 +11,20 @@ import { createOrder, operatorApi, operatorPage, signInMember, usd } from './wal
 async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as T;
+}
+
+/** Whether a solid button is red or green, from its computed background (rgb() or oklch(), whichever the browser gives). */
+async function hueOf(button: Locator): Promise<'red' | 'green' | 'other'> {
+  const color = await button.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const oklch = /oklch\(\s*[\d.]+%?\s+([\d.]+)\s+([\d.]+)/.exec(color);
+  if (oklch) {
+    const [chroma, hue] = [Number(oklch[1]), Number(oklch[2])];
+    if (chroma < 0.08) return 'other';
+    return hue < 45 || hue > 340 ? 'red' : hue > 120 && hue < 170 ? 'green' : 'other';
+  }
+  const [r, g, b] = (color.match(/[\d.]+/g) ?? []).map(Number);
+  if (r === undefined || g === undefined || b === undefined) return 'other';
+  return r > g + 60 && r > b + 60 ? 'red' : g > r + 40 && g > b + 20 ? 'green' : 'other';
 }
 
 test.describe('operator console', () => {
@@ -130,11 +144,14 @@ test.describe('operator console', () => {
       const orders = console.getByRole('table', { name: 'Recharge orders' });
       await expect(orders.getByRole('row', { name: new RegExp(order.reference) })).toContainText('Awaiting payment');
 
-      // Freeze and unfreeze, each with a reason; the status on the page follows.
+      // Freeze and unfreeze, each with a reason; the status on the page follows. Freezing looks
+      // destructive (red), unfreezing is the way forward (green).
+      expect(await hueOf(console.getByRole('button', { name: 'Freeze member' }))).toBe('red');
       await console.getByLabel('Why freeze this member').fill('Checking a chargeback');
       await console.getByRole('button', { name: 'Freeze member' }).click();
       await expect(console.getByRole('status').filter({ hasText: 'Member frozen' })).toBeVisible();
       await expect(console.getByRole('definition').filter({ hasText: 'Frozen' })).toBeVisible();
+      expect(await hueOf(console.getByRole('button', { name: 'Unfreeze member' }))).toBe('green');
       await console.getByLabel('Why unfreeze this member').fill('Chargeback cleared');
       await console.getByRole('button', { name: 'Unfreeze member' }).click();
       await expect(console.getByRole('status').filter({ hasText: 'Member unfrozen' })).toBeVisible();

@@ -111,7 +111,7 @@ export function PayoutsPage() {
                 {t('payouts.pay')}
               </Button>
               <Button
-                variant="ghost"
+                variant="danger-outline"
                 className="min-h-10"
                 onClick={() => open('reject', row)}
                 aria-label={`${t('payouts.reject')}: ${row.member.displayName}`}

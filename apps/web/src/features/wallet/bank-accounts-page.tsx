@@ -173,6 +173,7 @@ function BankAccountCard({ account, opensAt }: { account: BankAccount; opensAt: 
             isBusy={remove.isPending}
             onConfirm={() => remove.mutate()}
             close={close}
+            tone="danger"
           />
         )}
       </ConfirmSheet>
