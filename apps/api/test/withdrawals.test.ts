@@ -71,7 +71,17 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
       country: 'FR',
       number: IBAN,
     });
-    expect(apiErrorSchema.parse(wrongCountry.json()).error.fields?.number).toMatch(/starts with FR/);
+    expect(wrongCountry.statusCode).toBe(400);
+    expect(apiErrorSchema.parse(wrongCountry.json()).error.fields).toEqual({
+      country: 'This IBAN is from DE: choose that country, or check the number.',
+    });
+    const notAnIban = await as(member, 'POST', '/me/bank-accounts', {
+      holderName: 'Ana',
+      bankName: 'Bank',
+      country: 'FR',
+      number: '000123456789',
+    });
+    expect(apiErrorSchema.parse(notAnIban.json()).error.fields?.number).toMatch(/starts with FR/);
     const plain = await as(member, 'POST', '/me/bank-accounts', {
       holderName: 'Ana',
       bankName: 'Chase',
@@ -93,6 +103,35 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     const list = (await as(member, 'GET', '/me/bank-accounts')).json() as { items: { isDefault: boolean }[]; max: number };
     expect(list.items.filter((account) => account.isDefault)).toHaveLength(1);
     expect(JSON.stringify(list)).not.toContain('0532013000');
+  });
+
+  it('takes a country only by its ISO code, and an IBAN only in its own country (a 400 on `country`, nothing added)', async () => {
+    const before = ((await as(member, 'GET', '/me/bank-accounts')).json() as { items: unknown[] }).items.length;
+    const attempt = (country: string, number = IBAN) =>
+      as(member, 'POST', '/me/bank-accounts', { holderName: 'Ana', bankName: 'Bank', country, number });
+    // A name typed where the code goes is refused, never cut to "GE" (Georgia) or guessed.
+    for (const country of ['Germany', 'Ge', 'XX', 'D', '']) {
+      const refused = await attempt(country);
+      expect(refused.statusCode, country).toBe(400);
+      expect(Object.keys(apiErrorSchema.parse(refused.json()).error.fields ?? {}), country).toEqual(['country']);
+    }
+    // Georgia is a country, but a German IBAN is not Georgian; nor is it American (no IBANs there).
+    for (const country of ['GE', 'US', 'fr']) {
+      const refused = await attempt(country);
+      expect(refused.statusCode, country).toBe(400);
+      expect(apiErrorSchema.parse(refused.json()).error.fields, country).toEqual({
+        country: 'This IBAN is from DE: choose that country, or check the number.',
+      });
+    }
+    // In Spanish too, with the country code in its place.
+    const spanish = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/me/bank-accounts',
+      headers: { cookie: member.cookie, 'accept-language': 'es' },
+      payload: { holderName: 'Ana', bankName: 'Bank', country: 'GE', number: IBAN },
+    });
+    expect(apiErrorSchema.parse(spanish.json()).error.fields?.country).toBe('Este IBAN es de DE: elige ese país o revisa el número.');
+    expect(((await as(member, 'GET', '/me/bank-accounts')).json() as { items: unknown[] }).items).toHaveLength(before);
   });
 
   it('holds, cancels, pays and rejects, each once, with the step-up and the cool-down in the way', async () => {
@@ -214,6 +253,28 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
       expect(apiErrorSchema.parse(refused.json()).error.fields?.csv).toMatch(message);
     }
     await ledgerOk();
+  });
+
+  it('says how many business days a payout takes from the operator’s setting, the quote included', async () => {
+    const settings = (await asOperator(w, 'GET', '/withdrawal-settings')).json() as Record<string, unknown>;
+    expect(settings.payoutBusinessDays).toBe(2);
+    const quoted = async () =>
+      ((await as(member, 'GET', '/withdrawals/quote?amount=5000')).json() as { payoutBusinessDays: number }).payoutBusinessDays;
+    expect(await quoted()).toBe(2);
+    const saved = await asOperator(w, 'PUT', '/withdrawal-settings', { ...settings, payoutBusinessDays: 3 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await quoted()).toBe(3);
+    // A save that leaves the figure out (an older console) keeps it.
+    const { payoutBusinessDays: _left, ...without } = { ...settings, payoutBusinessDays: 3 };
+    expect((await asOperator(w, 'PUT', '/withdrawal-settings', without)).json()).toMatchObject({ payoutBusinessDays: 3 });
+    for (const days of [0, 31, 1.5]) {
+      const refused = await asOperator(w, 'PUT', '/withdrawal-settings', { ...settings, payoutBusinessDays: days });
+      expect(refused.statusCode, String(days)).toBe(400);
+      expect(Object.keys(apiErrorSchema.parse(refused.json()).error.fields ?? {})).toEqual(['payoutBusinessDays']);
+    }
+    expect(await quoted()).toBe(3);
+    await asOperator(w, 'PUT', '/withdrawal-settings', settings);
+    expect(await quoted()).toBe(2);
   });
 
   it('counts wrong step-up passwords toward the sign-in lockout, and refuses withdrawals while they are switched off', async () => {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_OPERATOR } from '../../../playwright.config';
-import { AUTH_LAYOUT_ROUTES, PUBLIC_ROUTES, SIGNED_IN_ROUTES } from './support';
+import { AUTH_LAYOUT_ROUTES, consolePaths, memberPaths, PUBLIC_ROUTES } from './support';
 import { DEMO_MEMBER, signInAs } from './wallet-support';
 
 /*
@@ -9,28 +9,6 @@ import { DEMO_MEMBER, signInAs } from './wallet-support';
  * the operator in the console), at phone and desktop width, light and dark: axe finds no
  * violation at all, of any impact.
  */
-
-const CONSOLE_ROUTES = [
-  '/admin',
-  '/admin/adjust',
-  '/admin/announcements',
-  '/admin/audit',
-  '/admin/channels',
-  '/admin/coupons',
-  '/admin/help-articles',
-  '/admin/ledger',
-  '/admin/legal',
-  '/admin/members',
-  '/admin/outbox',
-  '/admin/payout-settings',
-  '/admin/payouts',
-  '/admin/plans',
-  '/admin/promotions',
-  '/admin/purchases',
-  '/admin/recharges',
-  '/admin/referral-reviews',
-  '/admin/referrals',
-];
 
 async function violationsOf(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
@@ -55,15 +33,7 @@ async function memberPages(page: Page) {
   test.setTimeout(180_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signInAs(page.request, DEMO_MEMBER);
-  const plans = (await (await page.request.get('/api/v1/plans')).json()) as { items: { id: string }[] };
-  const orders = (await (await page.request.get('/api/v1/recharge/orders')).json()) as { items: { id: string }[] };
-  const paths = SIGNED_IN_ROUTES.map((path) =>
-    path === '/plan/7'
-      ? `/plan/${plans.items[0]!.id}`
-      : path === '/recharge/confirm/abc'
-        ? `/recharge/confirm/${orders.items[0]!.id}`
-        : path,
-  );
+  const paths = await memberPaths(page.request);
   const found: string[] = [];
   for (const path of paths) found.push(...(await violationsOf(page, path)));
   expect(found).toEqual([]);
@@ -73,11 +43,8 @@ async function consolePages(page: Page) {
   test.setTimeout(180_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signInAs(page.request, E2E_OPERATOR);
-  const members = (await (await page.request.get('/api/v1/admin/members?q=demo%40orchard.local')).json()) as {
-    items: { id: string }[];
-  };
   const found: string[] = [];
-  for (const path of [...CONSOLE_ROUTES, `/admin/members/${members.items[0]!.id}`]) found.push(...(await violationsOf(page, path)));
+  for (const path of await consolePaths(page.request)) found.push(...(await violationsOf(page, path)));
   expect(found).toEqual([]);
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator } from '@playwright/test';
 import { E2E_OPERATOR } from '../../../playwright.config';
 import { createOrder, operatorApi, operatorPage, signInMember, usd } from './wallet-support';
 
@@ -11,6 +11,20 @@ import { createOrder, operatorApi, operatorPage, signInMember, usd } from './wal
 async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
   expect(response.ok(), await response.text()).toBe(true);
   return (await response.json()) as T;
+}
+
+/** Whether a solid button is red or green, from its computed background (rgb() or oklch(), whichever the browser gives). */
+async function hueOf(button: Locator): Promise<'red' | 'green' | 'other'> {
+  const color = await button.evaluate((element) => getComputedStyle(element).backgroundColor);
+  const oklch = /oklch\(\s*[\d.]+%?\s+([\d.]+)\s+([\d.]+)/.exec(color);
+  if (oklch) {
+    const [chroma, hue] = [Number(oklch[1]), Number(oklch[2])];
+    if (chroma < 0.08) return 'other';
+    return hue < 45 || hue > 340 ? 'red' : hue > 120 && hue < 170 ? 'green' : 'other';
+  }
+  const [r, g, b] = (color.match(/[\d.]+/g) ?? []).map(Number);
+  if (r === undefined || g === undefined || b === undefined) return 'other';
+  return r > g + 60 && r > b + 60 ? 'red' : g > r + 40 && g > b + 20 ? 'green' : 'other';
 }
 
 test.describe('operator console', () => {
@@ -28,7 +42,11 @@ test.describe('operator console', () => {
     await expect(page.getByRole('region', { name: 'Members' })).toContainText(
       `${members.total} ${members.total === 1 ? 'member' : 'members'}`,
     );
-    await expect(page.getByRole('region', { name: 'Outbox' })).toContainText(/\d+ messages? failed to send/);
+    // Failures are a headline; none is a quiet line, never "0 messages failed to send".
+    await expect(page.getByRole('region', { name: 'Outbox' })).toContainText(
+      /[1-9]\d* messages? failed to send|No message failed to send\./,
+    );
+    await expect(page.getByRole('region', { name: 'Outbox' })).not.toContainText(/\b0 messages/);
 
     await reviews.getByRole('link', { name: 'Handled orders' }).click();
     await expect(page).toHaveURL(/\/admin\/recharges\?status=all$/);
@@ -46,6 +64,55 @@ test.describe('operator console', () => {
     await page.goto('/admin');
     await expect(page).not.toHaveURL(/\/admin/);
     expect((await page.request.get('/api/v1/admin/members')).status()).toBe(401);
+  });
+
+  test('the navigation marks the current page; on a phone it opens as a menu sheet, and the dashboard fits', async ({ browser }) => {
+    const page = await operatorPage(browser);
+    await page.goto('/admin');
+    const nav = page.getByRole('navigation', { name: 'Operator console' });
+    await expect(nav.getByRole('link', { name: 'Operator console' })).toHaveAttribute('aria-current', 'page');
+    await nav.getByRole('link', { name: 'Members' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Members' })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.getByRole('link', { name: 'Operator console' })).not.toHaveAttribute('aria-current', 'page');
+    const pages = await nav.getByRole('link').count();
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(nav).toBeHidden();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const sheet = page.getByRole('dialog', { name: 'Operator console' });
+    await expect(sheet.getByRole('link', { name: 'Members' })).toHaveAttribute('aria-current', 'page');
+    // Every page of the console is in the sheet, each link whole (not cut at the edge of a strip).
+    const links = sheet.getByRole('navigation').getByRole('link');
+    expect(pages).toBeGreaterThan(15);
+    await expect(links).toHaveCount(pages);
+    for (const link of await links.all()) {
+      const box = (await link.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    await sheet.getByRole('link', { name: 'Audit log' }).click();
+    await expect(sheet).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+
+    // The dashboard's totals fit the phone: each figure beside its period, no sideways scrolling.
+    await page.goto('/admin');
+    const totals = page.getByRole('table', { name: 'Totals by period' });
+    await expect(
+      totals
+        .getByRole('row', { name: /Deposits/ })
+        .getByRole('cell')
+        .last(),
+    ).toHaveAttribute('data-label', 'Last 30 days');
+    const fits = await totals.evaluate(
+      (table) => table.scrollWidth <= table.clientWidth && table.getBoundingClientRect().right <= innerWidth,
+    );
+    expect(fits).toBe(true);
+    // The charts' legends say the latest day's figures, never a row of dashes.
+    const chart = page.getByRole('img', { name: 'Money per day, last 30 days' });
+    await expect(chart).toContainText('Deposits');
+    await expect(chart).not.toContainText('–');
+    await page.context().close();
   });
 
   test("a member's page shows their balance, statement and orders, with adjust and freeze one tap away", async ({
@@ -77,11 +144,14 @@ test.describe('operator console', () => {
       const orders = console.getByRole('table', { name: 'Recharge orders' });
       await expect(orders.getByRole('row', { name: new RegExp(order.reference) })).toContainText('Awaiting payment');
 
-      // Freeze and unfreeze, each with a reason; the status on the page follows.
+      // Freeze and unfreeze, each with a reason; the status on the page follows. Freezing looks
+      // destructive (red), unfreezing is the way forward (green).
+      expect(await hueOf(console.getByRole('button', { name: 'Freeze member' }))).toBe('red');
       await console.getByLabel('Why freeze this member').fill('Checking a chargeback');
       await console.getByRole('button', { name: 'Freeze member' }).click();
       await expect(console.getByRole('status').filter({ hasText: 'Member frozen' })).toBeVisible();
       await expect(console.getByRole('definition').filter({ hasText: 'Frozen' })).toBeVisible();
+      expect(await hueOf(console.getByRole('button', { name: 'Unfreeze member' }))).toBe('green');
       await console.getByLabel('Why unfreeze this member').fill('Chargeback cleared');
       await console.getByRole('button', { name: 'Unfreeze member' }).click();
       await expect(console.getByRole('status').filter({ hasText: 'Member unfrozen' })).toBeVisible();

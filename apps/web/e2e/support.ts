@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 
 export const PUBLIC_ROUTES = ['/about', '/help', '/help-center', '/user/password'];
 export const AUTH_LAYOUT_ROUTES = ['/', '/auto_way', '/forget-password', '/register', '/reset-password', '/verify-code'];
@@ -22,6 +22,48 @@ export const SIGNED_IN_ROUTES = [
   '/withdraw/bank',
   '/withdraw/log',
 ];
+
+/** Every page of the operator console (the member page is added with a real id by consolePaths). */
+export const CONSOLE_ROUTES = [
+  '/admin',
+  '/admin/adjust',
+  '/admin/announcements',
+  '/admin/audit',
+  '/admin/channels',
+  '/admin/coupons',
+  '/admin/help-articles',
+  '/admin/ledger',
+  '/admin/legal',
+  '/admin/members',
+  '/admin/outbox',
+  '/admin/payout-settings',
+  '/admin/payouts',
+  '/admin/plans',
+  '/admin/promotions',
+  '/admin/purchases',
+  '/admin/recharges',
+  '/admin/referral-reviews',
+  '/admin/referrals',
+];
+
+/** SIGNED_IN_ROUTES with the signed-in member's real plan and recharge order ids in the dynamic ones. */
+export async function memberPaths(request: APIRequestContext): Promise<string[]> {
+  const plans = (await (await request.get('/api/v1/plans')).json()) as { items: { id: string }[] };
+  const orders = (await (await request.get('/api/v1/recharge/orders')).json()) as { items: { id: string }[] };
+  return SIGNED_IN_ROUTES.map((path) =>
+    path === '/plan/7'
+      ? `/plan/${plans.items[0]!.id}`
+      : path === '/recharge/confirm/abc'
+        ? `/recharge/confirm/${orders.items[0]!.id}`
+        : path,
+  );
+}
+
+/** CONSOLE_ROUTES and the demo member's page, for a request signed in as the operator. */
+export async function consolePaths(request: APIRequestContext): Promise<string[]> {
+  const members = (await (await request.get('/api/v1/admin/members?q=demo%40orchard.local')).json()) as { items: { id: string }[] };
+  return [...CONSOLE_ROUTES, `/admin/members/${members.items[0]!.id}`];
+}
 
 /**
  * The pages read the network rather than the answers the server put in their shell

@@ -27,6 +27,8 @@ test.afterAll(async () => {
 });
 
 test('a member adds a bank account, withdraws with the password, and sees the payout paid', async ({ page, request, browser }) => {
+  // A long journey (member, console, member again) on a machine that may be busy.
+  test.setTimeout(120_000);
   await registerThroughApi(page.request, sink, email, PASSWORD, 'Wanda Withdraw');
   memberId = ((await (await page.request.get('/api/v1/me')).json()) as { id: string }).id;
   const funded = await operator.post(`/api/v1/admin/members/${memberId}/adjustments`, {
@@ -41,24 +43,46 @@ test('a member adds a bank account, withdraws with the password, and sees the pa
   await page.getByRole('link', { name: 'Add a bank account' }).click();
   await expect(page).toHaveURL(/\/withdraw\/bank$/);
   await page.getByRole('button', { name: 'Add a bank account' }).click();
-  await page.getByLabel('Account holder').fill('Wanda Withdraw');
+  // Someone else's name warns, and does not stop the form.
+  await page.getByLabel('Account holder').fill('Walter White');
   await page.getByLabel('Bank', { exact: true }).fill('Commerzbank');
-  await page.getByLabel('Country').fill('DE');
+  await expect(page.getByText(/This is not the name on your profile \(Wanda Withdraw\)/)).toBeVisible();
+  await page.getByLabel('Account holder').fill('Wanda Withdraw');
+  await page.getByLabel('Bank', { exact: true }).click();
+  await expect(page.getByText(/This is not the name on your profile/)).toHaveCount(0);
+  // The country is picked by name; a whole IBAN picks it, and another country than the IBAN's is refused.
+  const country = page.getByRole('combobox', { name: 'Country' });
+  await country.selectOption({ label: 'Georgia' });
+  await page.getByLabel('IBAN or account number').fill('DE89 3704 0044 0532 0130 00');
+  await expect(country).toHaveValue('DE');
+  await expect(page.getByText('From the IBAN: Germany.')).toBeVisible();
+  await country.selectOption({ label: 'France' });
+  await page.getByRole('button', { name: 'Add account' }).click();
+  await expect(page.getByText('This IBAN is from Germany: choose Germany, or check the number.')).toBeVisible();
+  await country.selectOption({ label: 'Germany' });
   await page.getByLabel('IBAN or account number').fill('DE89 3704 0044 0532 0130 01');
   await page.getByRole('button', { name: 'Add account' }).click();
   await expect(page.getByText('This IBAN is not valid: check it for a typo.')).toBeVisible();
   await page.getByLabel('IBAN or account number').fill('DE89 3704 0044 0532 0130 00');
   await page.getByRole('button', { name: 'Add account' }).click();
   await expect(page.getByText('•••• 3000')).toBeVisible();
+  await expect(page.getByText('Commerzbank · Germany · •••• 3000')).toBeVisible();
   await expect(page.getByText(/Receives payouts from/)).toBeVisible();
   await page.getByRole('button', { name: 'Rename' }).click();
   await page.getByRole('dialog').getByLabel('Label (optional)').fill('Salary');
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(page.getByRole('listitem').first()).toContainText('Salary');
 
+  // While it cools down, the page says until when right at the button, which waits.
+  await page.goto('/withdraw');
+  const continueButton = page.getByRole('button', { name: 'Continue' });
+  await expect(continueButton).toBeDisabled();
+  await expect(continueButton).toHaveAccessibleDescription(/^You can withdraw to this account from /);
+
   // A day later the account is ready.
   expect((await request.post('/api/test/clock', { data: { advanceMs: 25 * 3_600_000 } })).ok()).toBe(true);
   await page.goto('/withdraw');
+  await expect(continueButton).toBeEnabled();
   await page.getByLabel('Amount', { exact: true }).fill('50.00');
   await expect(page.getByText('You will receive')).toBeVisible();
   await expect(page.getByText(usd(4_850), { exact: true })).toBeVisible();
@@ -66,6 +90,8 @@ test('a member adds a bank account, withdraws with the password, and sees the pa
   const sheet = page.getByRole('dialog', { name: 'Confirm your withdrawal' });
   await expect(sheet).toContainText(usd(4_850));
   await expect(sheet).toContainText('Salary •••• 3000');
+  // The payout time is the operator's setting (Payouts → Settings), the same figure as the help pages.
+  await expect(sheet).toContainText('usually within 2 business days');
   await sheet.getByLabel('Your password').fill('not-my-password');
   await sheet.getByRole('button', { name: `Withdraw ${usd(5_000)}` }).click();
   await expect(sheet.getByText('That password is wrong.')).toBeVisible();

@@ -14,3 +14,4 @@ export * from './contracts/content';
 export * from './contracts/passkeys';
 export * from './languages';
 export * from './translations';
+export * from './countries';

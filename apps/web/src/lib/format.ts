@@ -41,3 +41,27 @@ export function formatDateTime(value: Date | string | number, locale = currentLo
 export function formatDate(value: Date | string | number, locale = currentLocale()): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(value));
 }
+
+/**
+ * A share in the language's own way, from basis points (100 = 1 %): "10%" in English and Chinese,
+ * "10 %" in Spanish (Intl's percent style knows each language's spacing). Display only.
+ */
+export function formatPercent(basisPoints: number, locale = currentLocale()): string {
+  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(basisPoints / 10_000);
+}
+
+/**
+ * A moment in the coming days or past ones, short: day, month and time ("Nov 29, 4:12 AM",
+ * "29 nov, 4:12", "11月29日 04:12"); the year only when it is not this one's.
+ */
+export function formatShortDateTime(value: Date | string | number, locale = currentLocale(), now: number = Date.now()): string {
+  const at = new Date(value);
+  const sameYear = at.getFullYear() === new Date(now).getFullYear();
+  return new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    ...(sameYear ? {} : { year: 'numeric' }),
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(at);
+}

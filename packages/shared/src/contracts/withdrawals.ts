@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCountryCode } from '../countries';
 import { keysetCursorSchema, singleLineTextSchema } from './common';
 import { positiveMinorUnitsSchema } from './wallet';
 
@@ -36,11 +37,12 @@ export const bankAccountListSchema = z.strictObject({
 export const createBankAccountBodySchema = z.strictObject({
   holderName: singleLineTextSchema.trim().min(1, 'Enter the account holder’s name.').max(80),
   bankName: singleLineTextSchema.trim().min(1, 'Enter the bank’s name.').max(80),
+  /** ISO 3166-1 alpha-2 (COUNTRY_CODES), any case: a name or an unknown code is refused, never guessed. */
   country: z
     .string()
-    .trim()
-    .regex(/^[A-Za-z]{2}$/, 'Use the two-letter country code, e.g. DE.')
-    .transform((value) => value.toUpperCase()),
+    .max(60)
+    .transform((value) => value.trim().toUpperCase())
+    .pipe(z.string().refine(isCountryCode, 'Choose the bank’s country from the list.')),
   /** An IBAN where the country uses them, otherwise the account number; spaces are ignored. */
   number: z
     .string()
@@ -112,6 +114,8 @@ export const withdrawalQuoteSchema = z.strictObject({
   remainingToday: z.number().int(),
   available: z.number().int(),
   enabled: z.boolean(),
+  /** How many business days a payout usually takes (the operator's setting). */
+  payoutBusinessDays: z.number().int(),
   /** Why this amount cannot be withdrawn now, or null. */
   blocked: z.enum(['disabled', 'below_min', 'above_max', 'daily_limit', 'insufficient_funds']).nullable(),
 });
@@ -159,6 +163,8 @@ export const rejectWithdrawalBodySchema = z.strictObject({
   reason: singleLineTextSchema.trim().min(3, 'Say why, in a few words the member will read.').max(500),
 });
 
+const payoutBusinessDaysSchema = z.number().int().min(1, 'At least 1 business day.').max(30, 'At most 30 business days.');
+
 export const withdrawalSettingsSchema = z.strictObject({
   enabled: z.boolean(),
   minAmount: positiveMinorUnitsSchema,
@@ -167,14 +173,19 @@ export const withdrawalSettingsSchema = z.strictObject({
   feeFixed: z.number().int().min(0).max(1_000_000_000_000),
   feeBp: z.number().int().min(0, 'At least 0.').max(5000, 'At most 50 %.'),
   cooldownHours: z.number().int().min(0).max(720, 'At most 30 days.'),
+  /** How many business days a payout usually takes: what the member reads when confirming. */
+  payoutBusinessDays: payoutBusinessDaysSchema,
 });
 export type WithdrawalSettings = z.infer<typeof withdrawalSettingsSchema>;
-export const updateWithdrawalSettingsBodySchema = withdrawalSettingsSchema.superRefine((value, context) => {
-  if (value.maxAmount < value.minAmount)
-    context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'Must be at least the minimum.' });
-  if (value.dailyMax < value.maxAmount)
-    context.addIssue({ code: 'custom', path: ['dailyMax'], message: 'Must be at least the maximum per request.' });
-});
+/** The settings as the console saves them; without `payoutBusinessDays` it stays as it is. */
+export const updateWithdrawalSettingsBodySchema = withdrawalSettingsSchema
+  .extend({ payoutBusinessDays: payoutBusinessDaysSchema.optional() })
+  .superRefine((value, context) => {
+    if (value.maxAmount < value.minAmount)
+      context.addIssue({ code: 'custom', path: ['maxAmount'], message: 'Must be at least the minimum.' });
+    if (value.dailyMax < value.maxAmount)
+      context.addIssue({ code: 'custom', path: ['dailyMax'], message: 'Must be at least the maximum per request.' });
+  });
 
 /** Most rows one bank result file may hold, and most withdrawals one export lists. */
 export const PAYOUT_FILE_ROWS_MAX = 1000;
@@ -189,6 +200,7 @@ export const importPayoutResultsBodySchema = z.strictObject({
   csv: z.string().min(1, 'Choose the bank’s result file.').max(200_000, 'The file is larger than 200 KB.'),
   apply: z.boolean(),
 });
+export type UpdateWithdrawalSettingsBody = z.infer<typeof updateWithdrawalSettingsBodySchema>;
 export type ImportPayoutResultsBody = z.infer<typeof importPayoutResultsBodySchema>;
 
 export const payoutImportRowSchema = z.strictObject({

@@ -18,6 +18,8 @@ export const withdrawalSettings = pgTable('withdrawal_settings', {
   feeFixed: bigint('fee_fixed', { mode: 'number' }).notNull(),
   feeBp: integer('fee_bp').notNull(),
   cooldownHours: integer('cooldown_hours').notNull(),
+  /** Migration 1040: how many business days a payout usually takes (what the member is told). */
+  payoutBusinessDays: integer('payout_business_days').notNull(),
   updatedAt: at('updated_at').notNull(),
   updatedBy: uuid('updated_by').references(() => users.id),
 });

@@ -20,23 +20,24 @@ export const REMOVED_BANK_ACCOUNTS_KEPT = 10;
 export const bankAccountNotFound = () => notFound('No such bank account.');
 
 const invalidNumber = (message: string) => new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { number: message });
+const otherCountry = (country: string) =>
+  new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
+    country: `This IBAN is from ${country}: choose that country, or check the number.`,
+  });
 
 /**
  * What kind of number this is: an IBAN (checksum and the country's format, by ibantools) where the
- * country uses them, or a plain account number where it does not. The IBAN's country must be the
- * account's country.
+ * country uses them, or a plain account number where it does not. A valid IBAN names its country:
+ * it must be the account's country (refused on `country` otherwise, whichever country was chosen).
  */
 export function classifyNumber(country: string, number: string): 'iban' | 'account' {
+  const ibanOf = /^[A-Z]{2}\d{2}/.test(number) && isValidIBAN(number) ? number.slice(0, 2) : null;
+  if (ibanOf !== null && ibanOf !== country) throw otherCountry(ibanOf);
   const spec = getCountrySpecifications()[country];
   const usesIban = Boolean(spec?.IBANRegistry && spec.chars);
-  if (!usesIban) {
-    if (/^[A-Z]{2}\d{2}/.test(number) && isValidIBAN(number)) {
-      throw invalidNumber(`This is an IBAN of ${number.slice(0, 2)}: choose that country, or enter the account number.`);
-    }
-    return 'account';
-  }
+  if (!usesIban) return 'account';
   if (!number.startsWith(country)) throw invalidNumber(`Enter the IBAN: in ${country} it starts with ${country}.`);
-  if (!isValidIBAN(number)) throw invalidNumber('This IBAN is not valid: check it for a typo.');
+  if (ibanOf === null) throw invalidNumber('This IBAN is not valid: check it for a typo.');
   return 'iban';
 }
 

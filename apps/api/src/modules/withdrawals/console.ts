@@ -8,6 +8,7 @@ import {
   type listWithdrawalsQuerySchema,
   type PayoutImportResult,
   type payoutImportRowSchema,
+  type UpdateWithdrawalSettingsBody,
   type WithdrawalSettings,
 } from '@orchard/shared';
 import { minorToDecimalString } from '@orchard/shared/money';
@@ -119,6 +120,7 @@ function toSettingsView(row: repo.WithdrawalSettingsRow): WithdrawalSettings {
     feeFixed: row.feeFixed,
     feeBp: row.feeBp,
     cooldownHours: row.cooldownHours,
+    payoutBusinessDays: row.payoutBusinessDays,
   };
 }
 
@@ -129,12 +131,13 @@ export async function getWithdrawalSettings(deps: ServiceDeps): Promise<Withdraw
 export async function updateWithdrawalSettings(
   deps: ServiceDeps,
   actor: ConsoleActor,
-  body: WithdrawalSettings,
+  body: UpdateWithdrawalSettingsBody,
 ): Promise<WithdrawalSettings> {
   return withTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
     const before = toSettingsView(await repo.readSettings(tx));
-    const after = toSettingsView(await repo.updateSettings(tx, { ...body, updatedAt: now, updatedBy: actor.operatorId }));
+    const values = { ...body, payoutBusinessDays: body.payoutBusinessDays ?? before.payoutBusinessDays };
+    const after = toSettingsView(await repo.updateSettings(tx, { ...values, updatedAt: now, updatedBy: actor.operatorId }));
     await recordConsoleAction(tx, actor, {
       action: 'withdrawal.settings',
       subjectType: 'withdrawal_settings',

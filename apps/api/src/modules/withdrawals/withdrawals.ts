@@ -91,6 +91,7 @@ export async function quoteWithdrawal(deps: ServiceDeps, userId: string, amount:
     remainingToday,
     available: balances.available,
     enabled: settings.enabled,
+    payoutBusinessDays: settings.payoutBusinessDays,
     blocked,
   };
 }

@@ -27,10 +27,12 @@ const en = {
     shown_other: '{{count}} shown',
     sortBy: 'Sort by {{column}}',
   },
+  /** The console frame on a phone: the navigation opens as a sheet. */
+  frame: { menu: 'Menu', close: 'Close the menu' },
 } as const;
 
 export type ConsoleMessages = typeof en;
-const useConsoleMessages = defineMessages('console', { en });
+export const useConsoleMessages = defineMessages('console', { en });
 
 /**
  * A page of the operator console: its title (which also names the browser tab), an optional
@@ -322,14 +324,32 @@ export function StatusText({ tone, className, children }: { tone: keyof typeof S
  * One figure of the console's landing page: what it counts, the number, and the link to act on
  * it. `value` is undefined while loading.
  */
-export function StatCard({ label, value, detail, action }: { label: string; value: ReactNode; detail?: ReactNode; action: ReactNode }) {
+export function StatCard({
+  label,
+  value,
+  detail,
+  action,
+  quiet = false,
+}: {
+  label: string;
+  value: ReactNode;
+  detail?: ReactNode;
+  action: ReactNode;
+  /** Nothing needs attention: the value is a plain line, not a headline. */
+  quiet?: boolean;
+}) {
   return (
     <section
       aria-label={label}
       className="flex flex-col gap-2 rounded-2xl bg-white p-5 ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800"
     >
       <h2 className="text-sm font-medium text-gray-600 dark:text-gray-400">{label}</h2>
-      <p className="text-2xl font-semibold text-gray-900 tabular-nums dark:text-gray-50">
+      <p
+        className={cn(
+          'tabular-nums',
+          quiet ? 'text-sm text-gray-700 dark:text-gray-300' : 'text-2xl font-semibold text-gray-900 dark:text-gray-50',
+        )}
+      >
         {value ?? <span className="block h-8 w-32 animate-pulse rounded bg-gray-200 motion-reduce:animate-none dark:bg-gray-800" />}
       </p>
       {detail ? <p className="text-sm text-gray-600 dark:text-gray-400">{detail}</p> : null}

@@ -11,14 +11,21 @@ import { cn } from './cn';
  * re-export can become a file of its own). Listed in styles.css's @source lines.
  */
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+/**
+ * `danger` confirms what cannot be taken back lightly (freeze, reject, void, refund, remove);
+ * `danger-outline` is the same action one step earlier (a row's Reject, which opens its confirm):
+ * destructive actions look destructive everywhere, never like the green way forward.
+ */
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-outline';
 
 const VARIANTS: Record<Variant, string> = {
   primary: 'bg-primary-700 text-white hover:bg-primary-800 dark:bg-primary-500 dark:text-gray-950 dark:hover:bg-primary-400',
   secondary:
     'bg-white text-gray-900 ring-1 ring-gray-300 ring-inset hover:bg-gray-50 dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-700 dark:hover:bg-gray-800',
   ghost: 'text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800',
-  danger: 'bg-red-600 text-white hover:bg-red-700',
+  danger: 'bg-red-700 text-white hover:bg-red-800 dark:bg-red-600 dark:hover:bg-red-700',
+  'danger-outline':
+    'bg-white text-red-700 ring-1 ring-red-300 ring-inset hover:bg-red-50 dark:bg-gray-900 dark:text-red-400 dark:ring-red-900 dark:hover:bg-red-950',
 };
 
 export const buttonClass = (variant: Variant = 'primary', extra?: string) =>

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { accountField, currentPasswordField } from '@orchard/shared';
 import { ApiError } from '../../lib/api-client';
+import { buttonClass } from './button';
 import { Form, MoneyField, SubmitButton, TextField, useZodForm } from './form';
 import { fieldPaths, splitServerError } from './form-errors';
 import { moneyText } from './money-schema';
@@ -118,6 +119,37 @@ describe('nested fields', () => {
     expect(spanish.getAttribute('aria-invalid')).toBe('true');
     expect(document.getElementById(spanish.getAttribute('aria-describedby')!)?.textContent).toBe('Use at most 120 characters.');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the submit button', () => {
+  function OneButton(props: { variant?: 'primary' | 'danger'; disabled?: boolean; describedBy?: string }) {
+    const form = useZodForm(z.object({}), { defaultValues: {} });
+    return (
+      <Form form={form} onSubmit={() => undefined}>
+        <p id="why">Not before 29 Nov.</p>
+        <SubmitButton variant={props.variant} disabled={props.disabled} aria-describedby={props.describedBy}>
+          Go
+        </SubmitButton>
+      </Form>
+    );
+  }
+  const classes = (text: string) => new Set(text.split(/\s+/).filter(Boolean));
+
+  it('looks destructive as danger: the danger colours, none of the primary green', () => {
+    render(<OneButton variant="danger" />);
+    const button = classes(screen.getByRole('button', { name: 'Go' }).className);
+    for (const name of classes(buttonClass('danger'))) expect(button.has(name), name).toBe(true);
+    const primaryOnly = [...classes(buttonClass('primary'))].filter((name) => !classes(buttonClass('danger')).has(name));
+    expect(primaryOnly.length).toBeGreaterThan(0);
+    for (const name of primaryOnly) expect(button.has(name), name).toBe(false);
+  });
+
+  it('waits, disabled, with its reason said beside it', () => {
+    render(<OneButton disabled describedBy="why" />);
+    const button = screen.getByRole('button', { name: 'Go' }) as HTMLButtonElement;
+    expect(button.disabled).toBe(true);
+    expect(button.getAttribute('aria-describedby')).toBe('why');
   });
 });
 

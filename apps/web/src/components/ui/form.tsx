@@ -199,12 +199,33 @@ export function FormServerError() {
  * The primary button, full width at the bottom, disabled with a spinner while the form submits;
  * the form-level error shows right above it.
  */
-export function SubmitButton({ children, className }: { children: ReactNode; className?: string }) {
+export function SubmitButton({
+  children,
+  className,
+  variant = 'primary',
+  disabled,
+  'aria-describedby': describedBy,
+}: {
+  children: ReactNode;
+  className?: string;
+  /** `danger` for what cannot be taken back lightly (freeze, reject, void, remove). */
+  variant?: 'primary' | 'danger';
+  /** Not now, for a reason said beside it (point at it with aria-describedby). */
+  disabled?: boolean;
+  'aria-describedby'?: string;
+}) {
   const { formState } = useFormContext();
   return (
     <>
       <FormServerError />
-      <Button type="submit" isBusy={formState.isSubmitting} className={cn('w-full', className)}>
+      <Button
+        type="submit"
+        variant={variant}
+        isBusy={formState.isSubmitting}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        className={cn('w-full', className)}
+      >
         {children}
       </Button>
     </>

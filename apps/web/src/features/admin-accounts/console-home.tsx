@@ -34,7 +34,14 @@ export function MembersStatCards() {
       {can('outbox') ? (
         <StatCard
           label={t('nav.outbox')}
-          value={failed.data === undefined ? undefined : t('landing.failedMessages', { count: failed.data })}
+          value={
+            failed.data === undefined
+              ? undefined
+              : failed.data === 0
+                ? t('landing.noFailedMessages')
+                : t('landing.failedMessages', { count: failed.data })
+          }
+          quiet={failed.data === 0}
           action={
             <Link to="/admin/outbox" search={failed.data ? { status: 'failed' } : {}} className={actionClass}>
               {t('landing.openOutbox')}

@@ -139,7 +139,9 @@ function MemberAccess({ member }: { member: MemberSummary }) {
           maxLength={500}
           autoComplete="off"
         />
-        <SubmitButton className="sm:w-auto sm:self-start">{t(freezing ? 'member.freeze' : 'member.unfreeze')}</SubmitButton>
+        <SubmitButton className="sm:w-auto sm:self-start" variant={freezing ? 'danger' : 'primary'}>
+          {t(freezing ? 'member.freeze' : 'member.unfreeze')}
+        </SubmitButton>
       </Form>
       {setStatus.data ? (
         <p role="status" className="text-sm text-gray-900 dark:text-gray-100">

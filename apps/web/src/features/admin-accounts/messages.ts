@@ -89,6 +89,7 @@ const en = {
     frozen_other: '{{count}} frozen',
     failedMessages_one: '{{count}} message failed to send',
     failedMessages_other: '{{count}} messages failed to send',
+    noFailedMessages: 'No message failed to send.',
     openOutbox: 'Open the outbox',
   },
   outbox: {

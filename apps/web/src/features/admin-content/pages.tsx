@@ -364,7 +364,7 @@ function PromotionSheet({ row, onClose }: { row: AdminPromotion | null; onClose:
           {image ? (
             <div className="flex items-center gap-3">
               <img src={image.url} alt="" className="h-16 w-40 rounded-lg object-cover" />
-              <Button variant="ghost" onClick={() => setImage(null)}>
+              <Button variant="danger-outline" onClick={() => setImage(null)}>
                 {t('promotions.imageRemove')}
               </Button>
             </div>

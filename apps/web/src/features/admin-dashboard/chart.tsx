@@ -32,6 +32,8 @@ export function DailyChart({
     const element = host.current;
     if (!element) return;
     const dark = document.documentElement.classList.contains('dark');
+    const xs = days.map((day) => Date.parse(`${day}T12:00:00Z`) / 1000);
+    const last = xs.length - 1;
     const dayFormat = new Intl.DateTimeFormat(currentLocale(), { month: 'short', day: 'numeric', timeZone: 'UTC' });
     const axis = { stroke: dark ? '#9ca3af' : '#4b5563', grid: { stroke: dark ? '#1f2937' : '#e5e7eb' }, ticks: { show: false } };
     const chart = new uPlot(
@@ -46,17 +48,26 @@ export function DailyChart({
           { ...axis, values: (_u, ticks) => ticks.map((tick) => dayFormat.format(tick * 1000)) },
           { ...axis, size: 88, values: (_u, ticks) => ticks.map((tick) => format(tick)) },
         ],
+        // The legend says the figures of the day under the cursor; with no cursor on the chart, the
+        // latest day's (never a row of "–").
         series: [
-          { label: dayLabel, value: (_u: uPlot, v: number | null) => (v === null ? '–' : dayFormat.format(v * 1000)) },
+          {
+            label: dayLabel,
+            value: (_u: uPlot, v: number | null) => {
+              const at = v ?? xs[last];
+              return at === undefined ? '' : dayFormat.format(at * 1000);
+            },
+          },
           ...series.map((s) => ({
             label: s.label,
             stroke: s.color,
             width: 2,
-            value: (_u: uPlot, v: number | null) => (v === null ? '–' : format(v)),
+            value: (_u: uPlot, v: number | null, _series: number, idx: number | null) =>
+              idx === null ? format(s.values[last] ?? 0) : v === null ? '' : format(v),
           })),
         ],
       },
-      [days.map((day) => Date.parse(`${day}T12:00:00Z`) / 1000), ...series.map((s) => s.values)],
+      [xs, ...series.map((s) => s.values)],
       element,
     );
     const resize = new ResizeObserver(() => chart.setSize({ width: element.clientWidth, height: 220 }));

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { cn } from '../../components/ui/cn';
 import { failureMessage } from '../../components/ui/form-errors';
 import { LoadError } from '../../components/ui/load-error';
 import { formatDateTime, formatMoney } from '../../lib/format';
@@ -20,6 +21,9 @@ const COLORS: Record<DashboardMetric, string> = {
   commissions_released: '#9333ea',
   payouts: '#0891b2',
 };
+/** Phone width: a figure's line in its metric's card, its period beside it (data-label). */
+const periodCardClass =
+  'max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3 max-sm:py-1 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-gray-600 max-sm:before:uppercase max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-gray-400';
 const QUEUE_LINKS = { recharges: '/admin/recharges', withdrawals: '/admin/payouts', referralReviews: '/admin/referral-reviews' } as const;
 
 /** The console dashboard (operator and finance): what waits, the totals of three periods, 30 days of charts. */
@@ -83,16 +87,11 @@ function DashboardView({ data }: { data: Dashboard }) {
           </Card>
         ))}
       </div>
-      {/* Scrolls sideways on a phone: focusable and named, so a keyboard can scroll it too. */}
-      <Card
-        className="overflow-x-auto p-0 focus-visible:outline-2 focus-visible:outline-primary-600"
-        tabIndex={0}
-        role="region"
-        aria-label={t('tableCaption')}
-      >
-        <table className="w-full text-sm">
+      {/* Below 640 px each metric is a card of "period  figure" lines (the period from data-label): nothing to scroll sideways. */}
+      <Card className="p-0">
+        <table className="w-full text-sm max-sm:block">
           <caption className="sr-only">{t('tableCaption')}</caption>
-          <thead>
+          <thead className="max-sm:sr-only">
             <tr className="border-b border-gray-200 text-left text-xs font-semibold tracking-wide text-gray-600 uppercase dark:border-gray-800 dark:text-gray-400">
               <th scope="col" className="px-3 py-2">
                 <span className="sr-only">{t('tableCaption')}</span>
@@ -104,20 +103,30 @@ function DashboardView({ data }: { data: Dashboard }) {
               ))}
             </tr>
           </thead>
-          <tbody className="tabular-nums">
+          <tbody className="tabular-nums max-sm:block">
             {(['members', ...MONEY_METRICS] as DashboardMetric[]).map((metric) => (
-              <tr key={metric} className="border-t border-gray-100 dark:border-gray-800">
-                <th scope="row" className="px-3 py-2 text-left font-medium whitespace-nowrap text-gray-900 dark:text-gray-100">
+              <tr key={metric} className="border-t border-gray-100 first:border-0 max-sm:block max-sm:py-2 dark:border-gray-800">
+                <th
+                  scope="row"
+                  className="px-3 py-2 text-left font-medium whitespace-nowrap text-gray-900 max-sm:block max-sm:pb-1 dark:text-gray-100"
+                >
                   {t(`metrics.${metric}`)}
                 </th>
                 {(['today', 'last7Days', 'last30Days'] as const).map((period) => {
                   const figure = data.totals[period][metric];
                   return (
-                    <td key={period} className="px-3 py-2 text-right whitespace-nowrap">
-                      {metric === 'members' ? figure.count : money(figure.amount)}
-                      {metric === 'members' ? null : (
-                        <div className="text-xs text-gray-500 dark:text-gray-400">{t('count', { count: figure.count })}</div>
-                      )}
+                    <td
+                      key={period}
+                      data-label={t(`periods.${period}`)}
+                      className={cn('px-3 py-2 text-right whitespace-nowrap', periodCardClass)}
+                    >
+                      {/* One box, so the figure and its count stay one column beside the period on a phone. */}
+                      <div>
+                        {metric === 'members' ? figure.count : money(figure.amount)}
+                        {metric === 'members' ? null : (
+                          <div className="text-xs text-gray-500 dark:text-gray-400">{t('count', { count: figure.count })}</div>
+                        )}
+                      </div>
                     </td>
                   );
                 })}

@@ -142,6 +142,7 @@ export function AdjustPage() {
             onConfirm={() => confirming && adjust(confirming)}
             close={close}
             isBusy={mutation.isPending}
+            tone={confirming?.direction === 'debit' ? 'danger' : 'primary'}
           />
         )}
       </ConfirmSheet>

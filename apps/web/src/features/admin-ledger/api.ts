@@ -12,6 +12,7 @@ import type {
   StatementPage,
   UpsertPaymentChannelBody,
   Wallet,
+  UpdateWithdrawalSettingsBody,
   WithdrawalSettings,
   WithdrawalStatus,
 } from '@orchard/shared';
@@ -252,7 +253,7 @@ export const withdrawalSettingsQueryOptions = () =>
 export function useUpdateWithdrawalSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: WithdrawalSettings) => apiFetch<WithdrawalSettings>('/admin/withdrawal-settings', { method: 'PUT', body }),
+    mutationFn: (body: UpdateWithdrawalSettingsBody) => apiFetch<WithdrawalSettings>('/admin/withdrawal-settings', { method: 'PUT', body }),
     onSuccess: (settings) => queryClient.setQueryData(payoutKeys.settings(), settings),
   });
 }

@@ -89,6 +89,7 @@ const en = {
     feeFixed: 'Fixed fee (minor units)',
     feeBp: 'Percentage fee (basis points: 100 = 1 %)',
     cooldownHours: 'Waiting time for a new bank account (hours)',
+    payoutBusinessDays: 'Business days a payout usually takes (members read it when they confirm)',
     save: 'Save settings',
     saved: 'Withdrawal settings saved.',
   },

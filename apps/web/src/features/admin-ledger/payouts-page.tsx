@@ -111,7 +111,7 @@ export function PayoutsPage() {
                 {t('payouts.pay')}
               </Button>
               <Button
-                variant="ghost"
+                variant="danger-outline"
                 className="min-h-10"
                 onClick={() => open('reject', row)}
                 aria-label={`${t('payouts.reject')}: ${row.member.displayName}`}
@@ -402,7 +402,7 @@ function RejectPayoutForm({ close, onSubmit }: { close: () => void; onSubmit: (r
 
 // ---------------------------------------------------------------- /admin/payout-settings
 
-/** /admin/payout-settings: limits, fee, cool-down and the switch, audited with before and after. */
+/** /admin/payout-settings: limits, fee, cool-down, payout time and the switch, audited with before and after. */
 export function PayoutSettingsPage() {
   const { t } = useAdminLedgerMessages();
   const settings = useQuery(withdrawalSettingsQueryOptions());
@@ -413,7 +413,7 @@ export function PayoutSettingsPage() {
   );
 }
 
-const NUMBER_FIELDS = ['minAmount', 'maxAmount', 'dailyMax', 'feeFixed', 'feeBp', 'cooldownHours'] as const;
+const NUMBER_FIELDS = ['minAmount', 'maxAmount', 'dailyMax', 'feeFixed', 'feeBp', 'cooldownHours', 'payoutBusinessDays'] as const;
 
 function SettingsForm({ settings }: { settings: WithdrawalSettings }) {
   const { t } = useAdminLedgerMessages();

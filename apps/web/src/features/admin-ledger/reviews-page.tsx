@@ -99,7 +99,7 @@ export function ReviewsPage() {
             {t('reviews.credit')}
           </Button>
           <Button
-            variant="secondary"
+            variant="danger-outline"
             className="min-h-10"
             onClick={() => open('reject', order)}
             aria-label={`${t('reviews.reject')} ${order.reference}`}

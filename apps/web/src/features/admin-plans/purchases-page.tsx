@@ -145,8 +145,8 @@ export function PurchasesPage() {
             </Button>
             {purchase.status !== 'refunded' ? (
               <Button
-                variant="ghost"
-                className="min-h-10 px-3 text-red-700 dark:text-red-400"
+                variant="danger-outline"
+                className="min-h-10 px-3"
                 onClick={() => show('refund', purchase)}
                 aria-label={`${t('purchases.refund')}: ${name}`}
               >

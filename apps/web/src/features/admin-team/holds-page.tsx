@@ -51,7 +51,11 @@ export function HoldsPage() {
       header: t('holds.member'),
       cell: (hold) => (
         <>
-          <Link to="/admin/members/$id" params={{ id: hold.member.id }} className="font-medium text-primary-800 hover:underline dark:text-primary-300">
+          <Link
+            to="/admin/members/$id"
+            params={{ id: hold.member.id }}
+            className="font-medium text-primary-800 hover:underline dark:text-primary-300"
+          >
             {hold.member.displayName}
           </Link>
           <div className="text-xs text-gray-600 dark:text-gray-400">{hold.member.email ?? hold.member.phone}</div>
@@ -101,10 +105,19 @@ export function HoldsPage() {
           hideHeader: true,
           cell: (hold) => (
             <div className="flex flex-wrap justify-end gap-2">
-              <Button className="min-h-10" onClick={() => open('release', hold)} aria-label={`${t('holds.release')}: ${hold.member.displayName}`}>
+              <Button
+                className="min-h-10"
+                onClick={() => open('release', hold)}
+                aria-label={`${t('holds.release')}: ${hold.member.displayName}`}
+              >
                 {t('holds.release')}
               </Button>
-              <Button variant="ghost" className="min-h-10" onClick={() => open('void', hold)} aria-label={`${t('holds.void')}: ${hold.member.displayName}`}>
+              <Button
+                variant="danger-outline"
+                className="min-h-10"
+                onClick={() => open('void', hold)}
+                aria-label={`${t('holds.void')}: ${hold.member.displayName}`}
+              >
                 {t('holds.void')}
               </Button>
             </div>
@@ -164,7 +177,12 @@ export function HoldsPage() {
             ? { title: t('holds.emptyTitle'), body: t('holds.emptyBody') }
             : { title: t('holds.emptyDecidedTitle'), body: t('holds.emptyDecidedBody') }
         }
-        pager={{ kind: 'cursor', hasMore: query.hasNextPage, isLoadingMore: query.isFetchingNextPage, onMore: () => void query.fetchNextPage() }}
+        pager={{
+          kind: 'cursor',
+          hasMore: query.hasNextPage,
+          isLoadingMore: query.isFetchingNextPage,
+          onMore: () => void query.fetchNextPage(),
+        }}
       />
       {action ? <DecisionDialog action={action} currency={currency} onClose={() => setAction(null)} /> : null}
     </ConsolePage>

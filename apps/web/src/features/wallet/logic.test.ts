@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decimalStringToMinor } from '@orchard/shared/money';
 import {
+  countryOptions,
+  holderNameMatches,
   amountDirection,
   splitInstructions,
   memoDetail,
@@ -13,6 +15,7 @@ import {
   serverAlignedDeadline,
   statementTitle,
 } from './logic';
+import { COUNTRY_CODES } from '@orchard/shared/countries';
 import { parseStatementSearch } from './search';
 
 describe('minorToInput', () => {
@@ -143,5 +146,37 @@ describe('statement titles', () => {
       type: 'commission_release',
     });
     expect(statementTitle({ type: 'recharge', account: 'available', amount: 1_000 })).toEqual({ key: 'type', type: 'recharge' });
+  });
+});
+
+describe('holderNameMatches', () => {
+  it('matches the member’s name written another way: case, accents, more or fewer names', () => {
+    expect(holderNameMatches('Demo Member', 'Demo Member')).toBe(true);
+    expect(holderNameMatches('DEMO MEMBER', 'demo member')).toBe(true);
+    expect(holderNameMatches('José García', 'Jose Garcia Lopez')).toBe(true);
+    expect(holderNameMatches('García-López, Ana', 'Ana García López')).toBe(true);
+    expect(holderNameMatches('王小明', '王小明')).toBe(true);
+  });
+  it('warns about someone else’s name', () => {
+    expect(holderNameMatches('Luis Pérez', 'Ana García')).toBe(false);
+    expect(holderNameMatches('Ana Pérez', 'Ana García')).toBe(false);
+    expect(holderNameMatches('李雷', '王小明')).toBe(false);
+  });
+  it('says nothing while a name is empty', () => {
+    expect(holderNameMatches('', 'Ana')).toBe(true);
+    expect(holderNameMatches(' - ', 'Ana')).toBe(true);
+  });
+});
+
+describe('countryOptions', () => {
+  it('names every country in the member’s language, in that language’s order', () => {
+    const spanish = countryOptions(COUNTRY_CODES, 'es');
+    expect(spanish).toHaveLength(COUNTRY_CODES.length);
+    expect(spanish.find((option) => option.value === 'DE')?.label).toBe('Alemania');
+    expect(spanish.find((option) => option.value === 'GE')?.label).toBe('Georgia');
+    expect(spanish[0]?.value).toBe('AF');
+    const chinese = countryOptions(['DE', 'GE', 'US'], 'zh');
+    expect(chinese.map((option) => option.label).sort()).toEqual(['德国', '格鲁吉亚', '美国'].sort());
+    expect(countryOptions(['GE', 'DE'], 'en').map((option) => option.label)).toEqual(['Georgia', 'Germany']);
   });
 });

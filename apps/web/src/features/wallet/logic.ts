@@ -140,3 +140,35 @@ export function memoDetail(memo: string, title: string): string {
   const lead = `${title.toLowerCase()} `;
   return text.toLowerCase().startsWith(lead) ? text.slice(lead.length).trim() : text;
 }
+
+// ---------------------------------------------------------------- bank accounts
+
+/** A name's words, without case or accents: "José  García-López" → josé→jose, garcia, lopez. */
+function nameWords(name: string): string[] {
+  return name
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/**
+ * Whether an account holder's name could be the member's own: every word of one is in the other
+ * ("Ana García" and "ANA GARCIA LOPEZ" match; "Ana García" and "Luis Pérez" do not). A mismatch
+ * only warns: people write their names in more than one way.
+ */
+export function holderNameMatches(holderName: string, memberName: string): boolean {
+  const holder = nameWords(holderName);
+  const member = nameWords(memberName);
+  if (holder.length === 0 || member.length === 0) return true;
+  const within = (some: string[], all: string[]) => some.every((word) => all.includes(word));
+  return within(holder, member) || within(member, holder);
+}
+
+/** Every country as a choice, by its name in the member's language, in that language's order. */
+export function countryOptions(codes: readonly string[], locale: string): Array<{ value: string; label: string }> {
+  const names = new Intl.DisplayNames([locale], { type: 'region' });
+  const collator = new Intl.Collator(locale);
+  return codes.map((code) => ({ value: code, label: names.of(code) ?? code })).sort((a, b) => collator.compare(a.label, b.label));
+}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, CheckCircle2, Clock, Fingerprint, Hourglass, Landmark, Plus, XCircle, type LucideIcon } from 'lucide-react';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { Ban, CheckCircle2, Clock, Fingerprint, Hourglass, Landmark, XCircle, type LucideIcon } from 'lucide-react';
 import { z } from 'zod';
 import type { WithdrawalStatus } from '@orchard/shared';
 import { Page } from '../../components/page';
@@ -11,69 +11,39 @@ import { cn } from '../../components/ui/cn';
 import { ConfirmActions, ConfirmSheet, preloadConfirmSheet } from '../../components/ui/confirm-sheet';
 import { DayGroupedList, LoadMore } from '../../components/ui/day-list';
 import { EmptyState } from '../../components/ui/empty-state';
-import { Field, inputClass } from '../../components/ui/field';
-import { Form, MoneyField, SubmitButton, TextField, useFieldError, useZodForm } from '../../components/ui/form';
+import { Field } from '../../components/ui/field';
+import { Form, MoneyField, SubmitButton, useFieldError, useZodForm } from '../../components/ui/form';
 import { applyServerError } from '../../components/ui/form-errors';
 import { moneyText } from '../../components/ui/money-schema';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { isPasskeyCancelled, passkeysQueryOptions, passkeySupported, stepUpWithPasskey } from '../../lib/passkeys';
-import { currencyFractionDigits, formatDateTime, formatMoney } from '../../lib/format';
+import { currencyFractionDigits, formatMoney, formatPercent, formatShortDateTime } from '../../lib/format';
 import {
   bankAccountsQueryOptions,
   cancelWithdrawal,
-  createBankAccount,
   createWithdrawal,
-  deleteBankAccount,
-  makeDefaultBankAccount,
-  renameBankAccount,
   stepUp,
-  walletKeys,
   walletQueryOptions,
   withdrawalQuoteQueryOptions,
   withdrawalsQueryOptions,
-  withdrawKeys,
   type BankAccount,
   type Withdrawal,
   type WithdrawalQuote,
 } from './api';
 import { ListSkeleton, Skeleton, TonePill } from './components';
 import { decimalStringToMinor } from '@orchard/shared/money';
-import { minorToInput, serverAlignedDeadline, withdrawalStatusTone } from './logic';
+import { minorToInput, withdrawalStatusTone } from './logic';
 import { useWalletMessages } from './messages';
+import { accountName, isCooling, useOpensAt, useRenderAt, useWithdrawalsChanged, type OpensAt } from './withdraw-common';
 
 const AMOUNT_CEILING = 1_000_000_000_000;
-
-function accountName(account: { bankName: string; maskedNumber: string; label: string | null }): string {
-  return `${account.label ?? account.bankName} ${account.maskedNumber}`;
-}
-
-/** When an account's payouts open, on this device's clock (the server's answer says when it was made). */
-type OpensAt = (account: BankAccount) => number;
-
-function useOpensAt(): OpensAt | undefined {
-  const accounts = useQuery(bankAccountsQueryOptions());
-  const data = accounts.data;
-  if (!data) return undefined;
-  return (account) => serverAlignedDeadline(account.usableFrom, data.serverTime, accounts.dataUpdatedAt);
-}
-
-const isCooling = (account: BankAccount, opensAt: OpensAt) => opensAt(account) > Date.now();
 
 /** Round amounts up to the balance, then the whole balance: 10, 50, 100 … of the major unit. */
 function withdrawPresets(available: number, digits: number): number[] {
   const unit = 10 ** digits;
   const round = [10, 50, 100, 500].map((major) => major * unit).filter((value) => value < available);
   return [...round.slice(-3), ...(available > 0 ? [available] : [])];
-}
-
-/** After a withdrawal moves money, everything that shows balances or the history is stale. */
-function useWithdrawalsChanged() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: withdrawKeys.all });
-    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-  };
 }
 
 // ---------------------------------------------------------------- /withdraw
@@ -158,6 +128,8 @@ function WithdrawForm({
   const amountText = form.watch('amount');
   const accountId = form.watch('account');
   const account = accounts.find((item) => item.id === accountId) ?? first;
+  useRenderAt(opensAt(account));
+  const accountCooling = isCooling(account, opensAt);
   // The quote follows what is typed, a moment after the typing stops.
   const typed = decimalStringToMinor(
     String(amountText ?? '')
@@ -239,10 +211,7 @@ function WithdrawForm({
           form.setError('amount', { message: problem });
           return;
         }
-        if (isCooling(account, opensAt)) {
-          form.setError('account', { message: t('withdraw.coolingUntil', { when: formatDateTime(opensAt(account)) }) });
-          return;
-        }
+        if (isCooling(account, opensAt)) return;
         setPasswordError(undefined);
         setConfirming(current);
       }}
@@ -252,7 +221,8 @@ function WithdrawForm({
         <span className="text-2xl font-semibold text-gray-900 tabular-nums dark:text-gray-50">{money(available)}</span>
       </Card>
 
-      <fieldset className="flex flex-col gap-2">
+      {/* min-w-0: a fieldset is at least as wide as its content, which would widen the page. */}
+      <fieldset className="flex min-w-0 flex-col gap-2">
         <legend className="mb-2 text-sm font-medium text-gray-900 dark:text-gray-100">{t('withdraw.account')}</legend>
         {accounts.map((item) => {
           const checked = item.id === account.id;
@@ -274,8 +244,10 @@ function WithdrawForm({
               <Landmark className="size-5 text-gray-600 dark:text-gray-400" aria-hidden="true" />
               <span className="flex min-w-0 flex-col">
                 <span className="truncate text-sm font-semibold text-gray-900 dark:text-gray-100">{accountName(item)}</span>
-                <span className="truncate text-xs text-gray-600 dark:text-gray-400">
-                  {cooling ? t('withdraw.coolingUntil', { when: formatDateTime(opensAt(item)) }) : item.holderName}
+                <span
+                  className={cn('text-xs', cooling ? 'text-amber-800 dark:text-amber-300' : 'truncate text-gray-600 dark:text-gray-400')}
+                >
+                  {cooling ? t('withdraw.coolingUntil', { when: formatShortDateTime(opensAt(item)) }) : item.holderName}
                 </span>
               </span>
             </label>
@@ -314,7 +286,7 @@ function WithdrawForm({
             <dd className="text-gray-900 tabular-nums dark:text-gray-100">{money(quote.data.fee)}</dd>
           </div>
           <p className="text-xs text-gray-500 dark:text-gray-400">
-            {t('withdraw.feeRule', { fixed: money(quote.data.feeFixed), percent: (quote.data.feeBp / 100).toLocaleString() })}
+            {t('withdraw.feeRule', { fixed: money(quote.data.feeFixed), percent: formatPercent(quote.data.feeBp) })}
           </p>
           <div className="flex justify-between gap-4 text-base font-semibold">
             <dt className="text-gray-900 dark:text-gray-100">{t('withdraw.youReceive')}</dt>
@@ -324,7 +296,17 @@ function WithdrawForm({
         </dl>
       ) : null}
 
-      <SubmitButton>{t('withdraw.continue')}</SubmitButton>
+      <div className="flex flex-col gap-2">
+        {accountCooling ? (
+          <p id="withdraw-cooling" className="flex items-start gap-2 text-sm text-amber-800 dark:text-amber-300">
+            <Clock className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            {t('withdraw.coolingNotice', { when: formatShortDateTime(opensAt(account)) })}
+          </p>
+        ) : null}
+        <SubmitButton disabled={accountCooling} aria-describedby={accountCooling ? 'withdraw-cooling' : undefined}>
+          {t('withdraw.continue')}
+        </SubmitButton>
+      </div>
 
       <ConfirmSheet
         open={confirming !== null}
@@ -342,7 +324,7 @@ function WithdrawForm({
               ]
             : undefined
         }
-        description={t('withdraw.sheetBody', { account: accountName(account) })}
+        description={t('withdraw.sheetBody', { account: accountName(account), count: confirming?.payoutBusinessDays ?? 1 })}
       >
         {(close) => (
           <div className="flex flex-col gap-4">
@@ -405,239 +387,6 @@ function WithdrawSkeleton() {
       <Skeleton className="rounded-2xl" style={{ height: '4rem', width: '100%' }} />
       <Skeleton className="rounded-2xl" style={{ height: '3.5rem', width: '100%' }} />
     </div>
-  );
-}
-
-// ---------------------------------------------------------------- /withdraw/bank
-
-/** /withdraw/bank: my accounts (masked), add one, make one the default, remove one. */
-export function BankAccountsPage() {
-  const { t } = useWalletMessages();
-  const accounts = useQuery(bankAccountsQueryOptions());
-  const opensAt = useOpensAt();
-  const [adding, setAdding] = useState(false);
-  const list = accounts.data?.items ?? [];
-  const full = accounts.data ? list.length >= accounts.data.max : false;
-  return (
-    <Page title={t('bank.title')} backTo="/withdraw">
-      {!accounts.data || !opensAt ? (
-        <ListSkeleton />
-      ) : (
-        <div className="flex flex-col gap-4">
-          <p className="text-sm text-gray-600 dark:text-gray-400">{t('bank.intro')}</p>
-          {list.length === 0 && !adding ? (
-            <EmptyState
-              icon={<Landmark className="size-6" aria-hidden="true" />}
-              title={t('bank.emptyTitle')}
-              body={t('bank.emptyBody')}
-              action={
-                <Button onClick={() => setAdding(true)}>
-                  <Plus className="size-4" aria-hidden="true" />
-                  {t('bank.addTitle')}
-                </Button>
-              }
-            />
-          ) : (
-            <ul className="flex flex-col gap-3">
-              {list.map((account) => (
-                <li key={account.id}>
-                  <BankAccountCard account={account} opensAt={opensAt} />
-                </li>
-              ))}
-            </ul>
-          )}
-          {full ? (
-            <p className="text-sm text-gray-600 dark:text-gray-400">{t('bank.max', { max: accounts.data.max })}</p>
-          ) : adding ? (
-            <AddBankAccountForm onDone={() => setAdding(false)} />
-          ) : list.length > 0 ? (
-            <Button variant="secondary" onClick={() => setAdding(true)}>
-              <Plus className="size-4" aria-hidden="true" />
-              {t('bank.addTitle')}
-            </Button>
-          ) : null}
-        </div>
-      )}
-    </Page>
-  );
-}
-
-function BankAccountCard({ account, opensAt }: { account: BankAccount; opensAt: OpensAt }) {
-  const { t } = useWalletMessages();
-  const changed = useWithdrawalsChanged();
-  const [removing, setRemoving] = useState(false);
-  const [renaming, setRenaming] = useState(false);
-  const makeDefault = useMutation({
-    mutationFn: () => makeDefaultBankAccount(account.id),
-    onSuccess: () => {
-      changed();
-      toast(t('bank.madeDefault'));
-    },
-    onError: (error) => toast(error instanceof ApiError ? error.message : t('errors.generic'), 'error'),
-  });
-  const remove = useMutation({
-    mutationFn: () => deleteBankAccount(account.id),
-    onSuccess: () => {
-      changed();
-      setRemoving(false);
-      toast(t('bank.removed'));
-    },
-    onError: (error) => toast(error instanceof ApiError ? error.message : t('errors.generic'), 'error'),
-  });
-  const cooling = isCooling(account, opensAt);
-  return (
-    <Card className="flex flex-col gap-3 p-4">
-      <div className="flex items-start gap-3">
-        <span
-          className="grid size-10 shrink-0 place-items-center rounded-full bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300"
-          aria-hidden="true"
-        >
-          <Landmark className="size-5" />
-        </span>
-        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className="flex flex-wrap items-center gap-2 font-semibold text-gray-900 dark:text-gray-100">
-            {account.label ?? account.bankName}
-            {account.isDefault ? (
-              <span className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2 py-0.5 text-xs font-medium">
-                {t('bank.default')}
-              </span>
-            ) : null}
-          </span>
-          <span className="text-sm text-gray-700 tabular-nums dark:text-gray-300">
-            {account.bankName} · {account.country} · {account.maskedNumber}
-          </span>
-          <span className="text-xs text-gray-600 dark:text-gray-400">{account.holderName}</span>
-          <span className={cn('text-xs', cooling ? 'text-amber-800 dark:text-amber-300' : 'text-green-700 dark:text-green-400')}>
-            {cooling ? t('bank.cooling', { when: formatDateTime(opensAt(account)) }) : t('bank.ready')}
-          </span>
-        </div>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        {!account.isDefault ? (
-          <Button variant="secondary" isBusy={makeDefault.isPending} onClick={() => makeDefault.mutate()}>
-            {t('bank.makeDefault')}
-          </Button>
-        ) : null}
-        <Button variant="ghost" onClick={() => setRenaming(true)}>
-          {t('bank.rename')}
-        </Button>
-        <Button variant="ghost" onClick={() => setRemoving(true)}>
-          {t('bank.remove')}
-        </Button>
-      </div>
-      <ConfirmSheet
-        open={renaming}
-        onOpenChange={(open) => !open && setRenaming(false)}
-        title={t('bank.renameTitle')}
-        description={t('bank.renameBody')}
-      >
-        {(close) => <RenameForm account={account} close={close} onDone={() => setRenaming(false)} />}
-      </ConfirmSheet>
-      <ConfirmSheet
-        open={removing}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setRemoving(false);
-        }}
-        title={t('bank.removeTitle')}
-        description={t('bank.removeBody', { account: accountName(account) })}
-      >
-        {(close) => (
-          <ConfirmActions
-            confirmLabel={t('bank.removeConfirm')}
-            cancelLabel={t('bank.keep')}
-            isBusy={remove.isPending}
-            onConfirm={() => remove.mutate()}
-            close={close}
-          />
-        )}
-      </ConfirmSheet>
-    </Card>
-  );
-}
-
-function RenameForm({ account, close, onDone }: { account: BankAccount; close: () => void; onDone: () => void }) {
-  const { t } = useWalletMessages();
-  const changed = useWithdrawalsChanged();
-  const schema = useMemo(() => z.object({ label: z.string().trim().max(40) }), []);
-  const form = useZodForm(schema, { defaultValues: { label: account.label ?? '' } });
-  const rename = useMutation({
-    mutationFn: (label: string) => renameBankAccount(account.id, label || null),
-    onSuccess: () => {
-      changed();
-      toast(t('bank.renamed'));
-      onDone();
-    },
-    onError: (error) => applyServerError(form, error, t('errors.generic')),
-  });
-  return (
-    <Form form={form} className="gap-4" onSubmit={({ label }) => rename.mutate(label)}>
-      <TextField name="label" label={t('bank.label')} hint={t('bank.labelHint')} autoComplete="off" maxLength={40} />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={close}>
-          {t('withdraw.back')}
-        </Button>
-        <SubmitButton>{t('bank.renameSave')}</SubmitButton>
-      </div>
-    </Form>
-  );
-}
-
-function AddBankAccountForm({ onDone }: { onDone: () => void }) {
-  const { t } = useWalletMessages();
-  const changed = useWithdrawalsChanged();
-  const schema = useMemo(
-    () =>
-      z.object({
-        holderName: z.string().trim().min(1, t('bank.errors.holderName')).max(80),
-        bankName: z.string().trim().min(1, t('bank.errors.bankName')).max(80),
-        country: z
-          .string()
-          .trim()
-          .regex(/^[A-Za-z]{2}$/, t('bank.errors.country')),
-        number: z
-          .string()
-          .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
-          .pipe(z.string().regex(/^[A-Z0-9]{4,34}$/, t('bank.errors.number'))),
-        label: z.string().trim().max(40),
-      }),
-    [t],
-  );
-  const form = useZodForm(schema, { defaultValues: { holderName: '', bankName: '', country: '', number: '', label: '' } });
-  const add = useMutation({
-    mutationFn: (body: z.output<typeof schema>) => createBankAccount({ ...body, label: body.label || null }),
-    onSuccess: () => {
-      changed();
-      toast(t('bank.added'));
-      onDone();
-    },
-    onError: (error) => applyServerError(form, error, t('errors.generic')),
-  });
-  return (
-    <Card className="p-4">
-      <Form form={form} className="gap-4" onSubmit={(values) => add.mutate(values)}>
-        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-100">{t('bank.addTitle')}</h2>
-        <TextField name="holderName" label={t('bank.holderName')} hint={t('bank.holderHint')} autoComplete="name" />
-        <TextField name="bankName" label={t('bank.bankName')} autoComplete="off" />
-        <TextField
-          name="country"
-          label={t('bank.country')}
-          hint={t('bank.countryHint')}
-          autoComplete="country"
-          maxLength={2}
-          className={`${inputClass} uppercase`}
-        />
-        <TextField
-          name="number"
-          label={t('bank.number')}
-          hint={t('bank.numberHint')}
-          autoComplete="off"
-          spellCheck={false}
-          inputMode="text"
-        />
-        <TextField name="label" label={t('bank.label')} hint={t('bank.labelHint')} autoComplete="off" />
-        <SubmitButton>{t('bank.add')}</SubmitButton>
-      </Form>
-    </Card>
   );
 }
 

@@ -90,6 +90,7 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
     frozen_other: '{{count}} congelados',
     failedMessages_one: '{{count}} mensaje no se pudo enviar',
     failedMessages_other: '{{count}} mensajes no se pudieron enviar',
+    noFailedMessages: 'Todos los mensajes se enviaron.',
     openOutbox: 'Abrir la bandeja de salida',
   },
   outbox: {

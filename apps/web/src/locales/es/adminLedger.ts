@@ -89,6 +89,7 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     feeFixed: 'Comisión fija (unidades menores)',
     feeBp: 'Comisión porcentual (puntos básicos: 100 = 1 %)',
     cooldownHours: 'Tiempo de espera para una cuenta bancaria nueva (horas)',
+    payoutBusinessDays: 'Días hábiles que suele tardar un pago (los miembros lo leen al confirmar)',
     save: 'Guardar ajustes',
     saved: 'Ajustes de retiros guardados.',
   },

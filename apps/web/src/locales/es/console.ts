@@ -15,4 +15,5 @@ export const console: Catalogue<ConsoleMessages> = {
     shown_other: '{{count}} visibles',
     sortBy: 'Ordenar por {{column}}',
   },
+  frame: { menu: 'Menú', close: 'Cerrar el menú' },
 };

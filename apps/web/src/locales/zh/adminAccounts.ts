@@ -88,6 +88,7 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
     frozen_other: '{{count}}位已冻结',
     failedMessages_one: '{{count}}条消息发送失败',
     failedMessages_other: '{{count}}条消息发送失败',
+    noFailedMessages: '没有发送失败的消息。',
     openOutbox: '打开发件箱',
   },
   outbox: {

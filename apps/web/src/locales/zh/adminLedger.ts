@@ -89,6 +89,7 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     feeFixed: '固定手续费（最小货币单位）',
     feeBp: '比例手续费（基点：100 = 1%）',
     cooldownHours: '新银行账户等待期（小时）',
+    payoutBusinessDays: '付款通常所需的工作日数（会员确认提现时可见）',
     save: '保存设置',
     saved: '提现设置已保存。',
   },

@@ -15,4 +15,5 @@ export const console: Catalogue<ConsoleMessages> = {
     shown_other: '已显示{{count}}条',
     sortBy: '按{{column}}排序',
   },
+  frame: { menu: '菜单', close: '关闭菜单' },
 };

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { BankAccountsPage } from '../../../../features/wallet/withdraw-pages';
+import { BankAccountsPage } from '../../../../features/wallet/bank-accounts-page';
 
 export const Route = createFileRoute('/_default/_app/withdraw/bank')({
   loader: async ({ context: { queryClient } }) => {
