@@ -10,6 +10,7 @@ function body(plan: AdminPlan, changes: Partial<UpsertPlanBody>): UpsertPlanBody
     name: plan.name,
     description: plan.description,
     benefits: plan.benefits,
+    translations: plan.translations ?? {},
     price: plan.price,
     durationDays: plan.durationDays,
     badge: plan.badge,

@@ -52,8 +52,8 @@ export async function refundPurchase(
     if (!purchase) throw purchaseNotFound();
     const rows = await repo.commissionsOf(tx, [purchaseId], { lock: true });
     // The buyer is paid back and the uplines' commissions taken back: none of them may be the actor.
-    const uplines = rows.filter((row) => MOVED.includes(row.status)).flatMap((row) => (row.beneficiaryId ? [row.beneficiaryId] : []));
-    await assertMayActOn(tx, actor, 'refund', purchase.userId, { alsoMoves: uplines, missing: purchaseNotFound });
+    const movedFrom = rows.filter((row) => MOVED.includes(row.status)).flatMap((row) => (row.beneficiaryId ? [row.beneficiaryId] : []));
+    await assertMayActOn(tx, actor, 'refund', purchase.userId, { alsoMoves: movedFrom, missing: purchaseNotFound });
     if (purchase.status === 'refunded') throw new AppError('REFUND_NOT_ALLOWED', 409, 'This purchase was refunded already.');
     const settings = await repo.readSettings(tx);
     const windowEnds = purchase.createdAt.getTime() + settings.refundWindowDays * DAY_MS;
