@@ -113,6 +113,9 @@ const envSchema = z.object({
   IDEMPOTENCY_KEY_TTL_HOURS: integerFromEnv(24, 24),
   RECHARGE_MAX_OPEN_ORDERS: integerFromEnv(5, 1),
   WEBHOOK_TOLERANCE_SECONDS: integerFromEnv(300, 1),
+  /** Live update streams (GET /events) one member, and one client address, may hold open on each instance. */
+  EVENT_STREAMS_PER_MEMBER: integerFromEnv(5, 1),
+  EVENT_STREAMS_PER_ADDRESS: integerFromEnv(20, 1),
   /** Images one person may upload in any 24 hours, in MiB (content images; at most 100 images too). */
   UPLOAD_QUOTA_MIB_PER_DAY: integerFromEnv(16, 1),
   /** Withdrawals one member may have waiting in the payout queue at once. */

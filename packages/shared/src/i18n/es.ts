@@ -82,6 +82,10 @@ export const es: Record<string, string> = {
     'Se probaron demasiados códigos que no existen. Inténtalo de nuevo en {wait}.',
   'Too many codes that do not exist were tried from your network. Try again in {wait}.':
     'Se probaron demasiados códigos que no existen desde tu red. Inténtalo de nuevo en {wait}.',
+  'This account has {perMember} live update streams open already. Close a tab, then reload.':
+    'Esta cuenta ya tiene {perMember} conexiones de actualizaciones en directo abiertas. Cierra una pestaña y vuelve a cargar.',
+  'Your network has {perAddress} live update streams open already. Close a tab, then reload.':
+    'Tu red ya tiene {perAddress} conexiones de actualizaciones en directo abiertas. Cierra una pestaña y vuelve a cargar.',
   'No member has this invite code. Check it, or ask your friend for their link again.':
     'Ningún miembro tiene este código de invitación. Revísalo o pide de nuevo el enlace a tu amigo.',
   'An invite code is required to join. Ask a member for their invite link.':

@@ -70,6 +70,10 @@ export const zh: Record<string, string> = {
   'Too many codes that do not exist were tried. Try again in {wait}.': '尝试的无效券码过多，请在 {wait}后重试。',
   'Too many codes that do not exist were tried from your network. Try again in {wait}.':
     '你所在网络尝试的无效券码过多，请在 {wait}后重试。',
+  'This account has {perMember} live update streams open already. Close a tab, then reload.':
+    '该账号已打开 {perMember} 个实时更新连接。请关闭一个标签页后重新加载。',
+  'Your network has {perAddress} live update streams open already. Close a tab, then reload.':
+    '你所在网络已打开 {perAddress} 个实时更新连接。请关闭一个标签页后重新加载。',
   'No member has this invite code. Check it, or ask your friend for their link again.':
     '没有会员使用此邀请码。请检查邀请码，或请好友重新发送邀请链接。',
   'An invite code is required to join. Ask a member for their invite link.': '需要邀请码才能加入。请向会员索取邀请链接。',

@@ -217,3 +217,26 @@ export async function countEndedByCap(db: Executor, userId: string, since: Date)
     .where(and(eq(sessions.userId, userId), eq(sessions.endReason, 'session_cap'), gte(sessions.revokedAt, since)));
   return row?.count ?? 0;
 }
+
+/**
+ * Of these sessions, the ones still live (not signed out or revoked, not past 30 days, not idle
+ * 7 days, their member not frozen), each with its member's role now: for whatever outlives a
+ * request on a session (the live-update streams, modules/events).
+ */
+export async function liveSessionRoles(db: Executor, sessionIds: readonly string[], now: Date): Promise<Map<string, Role>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db
+    .select({ sessionId: sessions.id, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        inArray(sessions.id, [...sessionIds]),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - SESSION_IDLE_MS)),
+        eq(users.status, 'active'),
+      ),
+    );
+  return new Map(rows.map((row) => [row.sessionId, row.role]));
+}

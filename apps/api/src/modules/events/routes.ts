@@ -14,10 +14,10 @@ export const eventRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'streamEvents',
         tags: ['events'],
         summary:
-          'Server-sent events: `balance`, `order`, `withdrawal` for the member, `queues` for console staff; each means “refetch this”. Heartbeat every 20 s.',
+          'Server-sent events: `balance`, `order`, `withdrawal` for the member, `queues` for console staff; each means “refetch this”. Heartbeat every 20 s. Closed when the session ends or the role changes; 429 past EVENT_STREAMS_PER_MEMBER / EVENT_STREAMS_PER_ADDRESS open streams.',
         querystring: z.strictObject({}),
         produces: ['text/event-stream'],
-        response: { 200: z.string().describe('text/event-stream'), 401: apiErrorSchema },
+        response: { 200: z.string().describe('text/event-stream'), 401: apiErrorSchema, 429: apiErrorSchema },
       },
     },
     (request, reply) => {
