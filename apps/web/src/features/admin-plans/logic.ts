@@ -47,7 +47,6 @@ export function wholeNumberInput(text: string): number | null | undefined {
   return /^\d{1,9}$/.test(compact) ? Number(compact) : undefined;
 }
 
-
 export { isoToLocalInput, localInputToIso } from '../../lib/datetime-local';
 
 /** A textarea of one item per line → the items, trimmed, empty lines dropped. */
@@ -80,6 +79,25 @@ export function windowState(startsAt: string | null, endsAt: string | null, now:
   if (endsAt && Date.parse(endsAt) <= now) return 'ended';
   if (startsAt && Date.parse(startsAt) > now) return 'upcoming';
   return startsAt || endsAt ? 'open' : 'always';
+}
+
+/**
+ * A coupon's one state, derived from its switch, its validity dates and its uses, so the list never
+ * says "Active" beside "Ended": switched off by the operator; ended (past its last day); used up
+ * (every redemption of its total cap taken); not started yet; or live (members can use it now).
+ */
+export type CouponState = 'off' | 'ended' | 'used_up' | 'scheduled' | 'live';
+export const COUPON_STATE_ORDER: readonly CouponState[] = ['live', 'scheduled', 'used_up', 'ended', 'off'];
+
+export function couponState(
+  coupon: { active: boolean; startsAt: string | null; endsAt: string | null; redeemedCount: number; totalCap: number | null },
+  now: number,
+): CouponState {
+  if (!coupon.active) return 'off';
+  if (coupon.endsAt && Date.parse(coupon.endsAt) <= now) return 'ended';
+  if (coupon.totalCap !== null && coupon.redeemedCount >= coupon.totalCap) return 'used_up';
+  if (coupon.startsAt && Date.parse(coupon.startsAt) > now) return 'scheduled';
+  return 'live';
 }
 
 /** The codes of a generated batch as a CSV file's text (one column, a header). */
