@@ -81,7 +81,8 @@ function SummaryCard({ summary, level }: { summary: TeamSummary; level: TeamLeve
           <span className="text-xs text-gray-600 dark:text-gray-400">{t('list.earnedHint')}</span>
         </div>
       </div>
-      <dl className="grid grid-cols-3 gap-2 rounded-xl bg-gray-50 p-3 text-sm dark:bg-gray-800/60">
+      {/* Three columns while they fit their figures, fewer on a narrow phone: amounts never run into each other. */}
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-2 rounded-xl bg-gray-50 p-3 text-sm dark:bg-gray-800/60">
         <div className="flex flex-col">
           <dt className="text-gray-600 dark:text-gray-400">{t('list.available')}</dt>
           <dd className="font-semibold text-gray-900 tabular-nums dark:text-gray-100">{money(totals.available)}</dd>
@@ -198,15 +199,16 @@ function MemberRow({ member, currency, t }: { member: TeamMember; currency: stri
   const money = (minor: number) => formatMoney(minor, { currency });
   const name = member.displayName ?? member.contact;
   return (
-    <li className="flex items-center gap-3 py-3">
+    // What the member brought moves under the name when both do not fit: neither is cut.
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
       <span
         aria-hidden="true"
         className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-50 font-semibold text-primary-800 uppercase dark:bg-primary-950 dark:text-primary-200"
       >
         {name.slice(0, 1)}
       </span>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate font-medium text-gray-900 dark:text-gray-100">{name}</span>
+      <div className="flex min-w-0 flex-[1_1_9rem] flex-col">
+        <span className="font-medium [overflow-wrap:anywhere] text-gray-900 dark:text-gray-100">{name}</span>
         {member.displayName ? <span className="truncate text-xs text-gray-600 dark:text-gray-400">{member.contact}</span> : null}
         <span className="text-xs text-gray-600 dark:text-gray-400">
           {t('list.joined', { date: formatDate(member.joinedAt) })}
@@ -217,7 +219,7 @@ function MemberRow({ member, currency, t }: { member: TeamMember; currency: stri
       </div>
       <span
         className={cn(
-          'max-w-[45%] shrink-0 text-right text-sm tabular-nums',
+          'ml-auto shrink-0 text-right text-sm whitespace-nowrap tabular-nums',
           member.brought > 0 ? 'font-semibold text-green-700 dark:text-green-400' : 'text-gray-500 dark:text-gray-400',
         )}
       >
