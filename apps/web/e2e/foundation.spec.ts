@@ -187,18 +187,27 @@ test.describe('theme', () => {
     await expect(page.locator('html')).toHaveClass(/dark/);
   });
 
-  test('a page that forces a mode overrides the preference while on it', async ({ page }) => {
+  test('the invite page follows the dark theme; only the QR code’s card stays white, to scan', async ({ page }) => {
+    // A page may still force a mode (O-T2: route staticData.forceTheme, components/theme-controller.test.tsx);
+    // the invite page needs only its QR code light.
     await pretendSignedIn(page);
     await pretendEmptyTeam(page);
     await page.addInitScript(() => localStorage.setItem('orchard:theme', 'dark'));
-    await page.goto('/home');
-    await expect(page.locator('html')).toHaveClass(/dark/);
     await page.goto('/team/share');
     await expect(page.getByRole('heading', { level: 1, name: 'Invite friends' })).toBeVisible();
-    await expect(page.locator('html')).not.toHaveClass(/dark/);
-    await page.getByRole('link', { name: 'Back' }).click();
-    await expect(page).toHaveURL(/\/team\/list$/);
     await expect(page.locator('html')).toHaveClass(/dark/);
+    const background = (element: Element) => getComputedStyle(element).backgroundColor;
+    const qrCard = page.getByRole('img', { name: 'QR code of your invite link' }).locator('..');
+    const white = await page.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.style.backgroundColor = 'white';
+      document.body.append(probe);
+      const value = getComputedStyle(probe).backgroundColor;
+      probe.remove();
+      return value;
+    });
+    expect(await qrCard.evaluate(background)).toBe(white);
+    expect(await page.locator('body').evaluate(background)).not.toBe(white);
   });
 });
 

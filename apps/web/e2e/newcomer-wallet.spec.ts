@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { createOrder, operatorApi, signInMember } from './wallet-support';
+import { createOrder, operatorApi, signInMember, usd } from './wallet-support';
 import { withoutShellAnswers } from './support';
 
 /** What a new member meets around their first recharge (issue 10): home, the order page, the statement. */
@@ -51,7 +51,9 @@ test.describe('a newcomer around the first recharge', () => {
     await page.goto(`/recharge/confirm/${order.id}`);
 
     const howToPay = page.getByRole('region', { name: 'How to pay' });
-    await expect(howToPay.getByRole('textbox', { name: 'Exact amount to send' })).toHaveValue('34.50');
+    // The figure once, every decimal written, its currency in the label (not "34.5" over "$34.50").
+    await expect(howToPay.getByRole('textbox', { name: 'Exact amount to send (USD)', exact: true })).toHaveValue('34.50');
+    await expect(howToPay).not.toContainText(usd(3_450));
     await expect(howToPay.getByRole('textbox', { name: 'Account holder' })).toHaveValue('Orchard Demo Ltd');
     await expect(howToPay.getByRole('textbox', { name: 'IBAN' })).toHaveValue('GB00 DEMO 0000 0000 0000 00');
     await expect(howToPay.getByRole('textbox', { name: 'BIC' })).toHaveValue('DEMOGB00');
@@ -63,7 +65,7 @@ test.describe('a newcomer around the first recharge', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(order.reference);
     await expect(page.getByText('Write this in the payment memo so we can find your payment.')).toBeVisible();
 
-    await page.getByLabel("Your bank's transaction reference").fill('BANK-TX-9001');
+    await page.getByLabel('Your bank’s transaction reference').fill('BANK-TX-9001');
     await page.getByRole('button', { name: 'I have paid' }).click();
     await expect(page.getByRole('heading', { name: 'Payment sent for review' })).toBeVisible();
     // Submitted: nothing left to write in a memo, and no bank details inviting a second transfer.

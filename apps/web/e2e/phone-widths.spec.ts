@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { E2E_OPERATOR } from '../../../playwright.config';
 import { AUTH_LAYOUT_ROUTES, consolePaths, memberPaths, PUBLIC_ROUTES } from './support';
 import { DEMO_MEMBER, signInAs } from './wallet-support';
@@ -97,4 +97,37 @@ for (const locale of LOCALES) {
       });
     });
   }
+}
+
+/** How many lines an element's text takes (one client rect per line of a wrapped text). */
+async function linesOf(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+}
+
+// Spanish words are the longest: a name is not cut, a figure not broken across lines.
+for (const width of WIDTHS) {
+  test.describe(`es-ES at ${width} px, words whole`, () => {
+    test.use({ viewport: { width, height: 800 }, locale: 'es-ES' });
+
+    test('the profile shows the whole name; the team its figures on one line each', async ({ page }) => {
+      await signInAs(page.request, DEMO_MEMBER);
+      await page.goto('/profile');
+      const name = page.getByText('Demo Member', { exact: true });
+      await expect(name).toBeVisible();
+      expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      await expect(page.getByRole('button', { name: 'Cambiar nombre' })).toBeVisible();
+      expect(await linesOf(page.getByRole('button', { name: 'Cambiar nombre' }))).toBe(1);
+
+      await page.goto('/team/list');
+      const size = page.getByText(/^\d+ miembros?$/).first();
+      await expect(size).toBeVisible();
+      expect(await linesOf(size)).toBe(1);
+      const levels = page.getByTestId('team-levels');
+      for (const level of [1, 2, 3]) expect(await linesOf(levels.getByRole('rowheader', { name: `Nivel ${level}` }))).toBe(1);
+    });
+  });
 }

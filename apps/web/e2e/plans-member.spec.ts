@@ -68,7 +68,10 @@ test.describe('plans and coupons for members', () => {
     await expect(card).toContainText('50 left');
     await expect(card.getByRole('timer', { name: 'Sale ends in' })).toBeVisible();
 
-    await card.getByRole('link', { name: gold.name }).click();
+    // Each card has a button to tap, in words (the whole card is its target too).
+    const open = card.getByRole('link', { name: `View plan: ${gold.name}` });
+    await expect(open).toHaveText('View plan');
+    await open.click();
     await expect(page).toHaveURL(new RegExp(`/plan/${plan.id}$`));
     await expect(page.getByRole('heading', { level: 1, name: gold.name })).toBeVisible();
     const price = page.getByRole('region', { name: 'Your price' });

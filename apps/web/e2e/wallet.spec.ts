@@ -20,6 +20,9 @@ test.describe('wallet and recharge', () => {
     await page.goto('/recharge');
     await expect(page.getByRole('heading', { level: 1, name: 'Recharge' })).toBeVisible();
     await page.getByRole('radio', { name: /Bank transfer/ }).check();
+    // An empty field looks empty: no grey figure that reads like an amount already typed (the range is said under it).
+    await expect(page.getByRole('textbox', { name: 'Amount' })).toHaveValue('');
+    await expect(page.getByRole('textbox', { name: 'Amount' })).not.toHaveAttribute('placeholder', /\d/);
     // Out of the channel's range: said under the field, nothing created.
     await page.getByRole('textbox', { name: 'Amount' }).fill('5');
     await page.getByRole('button', { name: 'Continue' }).click();
@@ -40,7 +43,7 @@ test.describe('wallet and recharge', () => {
     await expect(page.getByRole('region', { name: 'How to pay' })).toContainText('IBAN');
     const reference = await page.getByRole('textbox', { name: 'Reference', exact: true }).inputValue();
 
-    await page.getByLabel("Your bank's transaction reference").fill('BANK-TX-4471');
+    await page.getByLabel('Your bank’s transaction reference').fill('BANK-TX-4471');
     await page.getByRole('button', { name: 'I have paid' }).click();
     await expect(page.getByText('Payment sent for review')).toBeVisible();
     await expect(page.getByText('Thanks! We will check your payment and credit your wallet.')).toBeVisible();

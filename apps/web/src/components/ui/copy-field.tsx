@@ -20,14 +20,16 @@ export function CopyField({ id, label, value, hint, large }: { id: string; label
             value={value}
             aria-describedby={hint ? `${id}-hint` : undefined}
             onFocus={(event) => event.currentTarget.select()}
+            // A value longer than the field ends in "…" (not cut mid-character); focused, it scrolls and selects whole.
             className={cn(
-              'w-full min-w-0 bg-transparent text-gray-900 dark:text-gray-50',
+              'w-full min-w-0 bg-transparent text-ellipsis text-gray-900 dark:text-gray-50',
               large ? 'font-mono text-2xl font-bold tracking-widest' : 'text-sm font-medium sm:text-base',
             )}
           />
         </div>
         <Button
           variant="secondary"
+          className="shrink-0"
           aria-label={t('copy.label', { label })}
           onClick={async () => {
             try {
@@ -39,8 +41,8 @@ export function CopyField({ id, label, value, hint, large }: { id: string; label
           }}
         >
           <Copy className="size-4" aria-hidden="true" />
-          {/* On a phone, long values (an IBAN) need the room: the button keeps its name either way. */}
-          <span className={large ? undefined : 'hidden sm:inline'}>{t('copy.copy')}</span>
+          {/* Every copy button says so in words, the short ones as the long ones. */}
+          {t('copy.copy')}
         </Button>
       </div>
       {hint ? (

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useSyncExternalStore, type CSSProperties } from 'react';
 import { createRoot } from 'react-dom/client';
 import { toast as sonner, Toaster } from 'sonner';
 import type { ToastTone } from './toast-tone';
@@ -10,6 +10,13 @@ function subscribe(onChange: () => void) {
   return () => observer.disconnect();
 }
 
+/** sonner's close-button placement, as its own custom properties: inside the top end corner. */
+const CLOSE_BUTTON_INSIDE = {
+  '--toast-close-button-start': 'auto',
+  '--toast-close-button-end': '0.75rem',
+  '--toast-close-button-transform': 'translateY(1rem)',
+} as CSSProperties;
+
 /** Follows the theme the page shows (the `dark` class on <html>), whatever decided it. */
 function ThemedToaster() {
   const dark = useSyncExternalStore(subscribe, isDark);
@@ -19,9 +26,13 @@ function ThemedToaster() {
       position="top-center"
       richColors
       closeButton
-      toastOptions={{ duration: 5000 }}
+      // Room at the end of each toast for its close button, which sits inside the toast's corner
+      // (sonner's own puts it half outside, over whatever is behind).
+      toastOptions={{ duration: 5000, style: { paddingInlineEnd: '2.75rem' } }}
+      style={CLOSE_BUTTON_INSIDE}
       offset={{ top: 'max(1rem, env(safe-area-inset-top))' }}
-      mobileOffset={{ top: 'max(0.75rem, env(safe-area-inset-top))' }}
+      // On a phone, below the page's sticky top bar (3.5 rem): its back button stays in reach.
+      mobileOffset={{ top: 'calc(env(safe-area-inset-top) + 4rem)' }}
     />
   );
 }

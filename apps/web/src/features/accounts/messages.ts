@@ -23,7 +23,8 @@ const en = {
     code: '6-digit code',
   },
   strength: {
-    label: 'Password strength: {{level}}',
+    label: 'Password strength: {{level}}.',
+    labelWithTip: 'Password strength: {{level}}. {{tip}}',
     empty: 'At least 8 characters. A few unrelated words make a strong password.',
     weak: 'weak',
     fair: 'fair',
@@ -31,8 +32,7 @@ const en = {
     strong: 'strong',
     weakTip: 'Make it longer, or add words that do not belong together.',
     fairTip: 'Longer is stronger.',
-    goodTip: 'Good. A little longer makes it even better.',
-    strongTip: 'Strong password.',
+    goodTip: 'A little longer makes it even better.',
   },
   register: {
     title: 'Create your account',

@@ -140,12 +140,13 @@ export function ProfilePage() {
           {editing ? (
             <NameForm me={me} onDone={() => setEditing(false)} />
           ) : (
-            <div className="flex items-center justify-between gap-4 py-3">
-              <div className="min-w-0">
+            // The name is never cut: the button moves under it when both do not fit (long names, longer words).
+            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
+              <div className="min-w-0 flex-[1_1_10rem]">
                 <p className="text-sm text-gray-600 dark:text-gray-400">{t('profile.name')}</p>
-                <p className="truncate text-lg font-semibold text-gray-900 dark:text-gray-50">{me.displayName}</p>
+                <p className="text-lg font-semibold [overflow-wrap:anywhere] text-gray-900 dark:text-gray-50">{me.displayName}</p>
               </div>
-              <Button variant="secondary" onClick={() => setEditing(true)}>
+              <Button variant="secondary" className="whitespace-nowrap" onClick={() => setEditing(true)}>
                 {t('profile.editName')}
               </Button>
             </div>

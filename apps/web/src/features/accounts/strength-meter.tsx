@@ -11,7 +11,7 @@ const COLOUR = {
   strong: 'bg-primary-700 dark:bg-primary-500',
 } as const;
 
-/** Four bars and a word (never colour alone), with a tip; announced politely as it changes. */
+/** Four bars and a word (never colour alone), with a tip until it is strong; announced politely as it changes. */
 export function StrengthMeter({ id, password }: { id: string; password: string }) {
   const { t } = useAccountsMessages();
   const level = passwordStrength(password);
@@ -25,7 +25,9 @@ export function StrengthMeter({ id, password }: { id: string; password: string }
       <p className="text-xs text-gray-600 dark:text-gray-400">
         {level === 'empty'
           ? t('strength.empty')
-          : `${t('strength.label', { level: t(`strength.${level}`) })}. ${t(`strength.${level}Tip`)}`}
+          : level === 'strong'
+            ? t('strength.label', { level: t('strength.strong') })
+            : t('strength.labelWithTip', { level: t(`strength.${level}`), tip: t(`strength.${level}Tip`) })}
       </p>
     </div>
   );

@@ -40,7 +40,7 @@ const en = {
     caption: 'Promotions, newest first',
     name: 'Title',
     body: 'Text (Markdown)',
-    bodyHint: '**bold**, lists with "- ", [links](https://…). HTML is shown as text.',
+    bodyHint: '**bold**, lists with “- ”, [links](https://…). HTML is shown as text.',
     image: 'Image (PNG, JPEG or WebP, at most 1 MiB)',
     imageUploaded: 'Image uploaded.',
     imageRemove: 'Remove the image',

@@ -87,7 +87,7 @@ const en = {
     maxAmount: 'Largest withdrawal (minor units)',
     dailyMax: 'Most per member per day (minor units)',
     feeFixed: 'Fixed fee (minor units)',
-    feeBp: 'Percentage fee (basis points: 100 = 1 %)',
+    feeBp: 'Percentage fee (basis points: 100 = 1%)',
     cooldownHours: 'Waiting time for a new bank account (hours)',
     payoutBusinessDays: 'Business days a payout usually takes (members read it when they confirm)',
     save: 'Save settings',

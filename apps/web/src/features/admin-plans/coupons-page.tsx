@@ -21,7 +21,7 @@ import {
   type GeneratedCoupons,
 } from './api';
 import { CouponForm } from './coupon-form';
-import { codesToCsv, formatBasisPoints } from './logic';
+import { codesToCsv, COUPON_STATE_ORDER, couponState, formatBasisPoints } from './logic';
 import { useAdminPlansMessages } from './messages';
 import { couponFilterOf, type CouponFilter } from './search';
 import { FilterBar, optionalFilter } from '../../components/ui/filter-bar';
@@ -66,6 +66,8 @@ export function CouponsPage() {
   };
   const planName = (id: string) => plans.data?.items.find((plan) => plan.id === id)?.name;
   const isFiltered = Boolean(filter.q || filter.kind || filter.batch);
+  // The moment the list was drawn: a row does not change its words while the operator reads it.
+  const [now] = useState(() => Date.now());
 
   const offer = (coupon: AdminCoupon) => {
     const amount = (minor: number) => formatMoney(minor);
@@ -141,7 +143,12 @@ export function CouponsPage() {
         );
       },
     },
-    { key: 'valid', header: t('coupons.valid'), cell: (coupon) => <PeriodText startsAt={coupon.startsAt} endsAt={coupon.endsAt} /> },
+    {
+      key: 'valid',
+      header: t('coupons.valid'),
+      // The dates only: whether it is running is the status column's one word.
+      cell: (coupon) => <PeriodText startsAt={coupon.startsAt} endsAt={coupon.endsAt} withState={false} />,
+    },
     {
       key: 'used',
       header: t('coupons.used'),
@@ -163,9 +170,11 @@ export function CouponsPage() {
     {
       key: 'status',
       header: t('coupons.status'),
-      cell: (coupon) => (
-        <StatusText tone={coupon.active ? 'good' : 'off'}>{coupon.active ? t('common.active') : t('common.inactive')}</StatusText>
-      ),
+      sortValue: (coupon) => COUPON_STATE_ORDER.indexOf(couponState(coupon, now)),
+      cell: (coupon) => {
+        const state = couponState(coupon, now);
+        return <StatusText tone={state === 'live' ? 'good' : 'off'}>{t(`coupons.states.${state}`)}</StatusText>;
+      },
     },
     {
       key: 'edit',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   basisPointsToPercent,
   codesToCsv,
+  couponState,
   intentKeys,
   foldListFields,
   isoToLocalInput,
@@ -153,5 +154,37 @@ describe('intent keys', () => {
     expect(keyFor('p2', { reason: 'Duplicate', override: false })).toBe('k2');
     expect(keyFor('p1', { reason: 'Duplicate', override: true })).toBe('k3');
     expect(keyFor('p1', { reason: 'Duplicate', override: true })).toBe('k3');
+  });
+});
+
+describe('couponState: one state from the switch, the dates and the uses', () => {
+  const now = Date.parse('2026-11-28T12:00:00Z');
+  const coupon = (over: Partial<Parameters<typeof couponState>[0]> = {}) => ({
+    active: true,
+    startsAt: null,
+    endsAt: null,
+    redeemedCount: 0,
+    totalCap: null,
+    ...over,
+  });
+  it('is live while switched on, within its dates and not used up', () => {
+    expect(couponState(coupon(), now)).toBe('live');
+    expect(
+      couponState(coupon({ startsAt: '2026-11-01T00:00:00Z', endsAt: '2026-12-01T00:00:00Z', totalCap: 5, redeemedCount: 4 }), now),
+    ).toBe('live');
+  });
+  it('says Ended, not Active, once its last day is past (SPRING15 in the demo)', () => {
+    expect(couponState(coupon({ startsAt: '2026-10-19T00:00:00Z', endsAt: '2026-11-18T00:00:00Z' }), now)).toBe('ended');
+    expect(couponState(coupon({ endsAt: '2026-11-28T12:00:00Z' }), now)).toBe('ended');
+  });
+  it('is used up when every redemption of its cap is taken', () => {
+    expect(couponState(coupon({ totalCap: 3, redeemedCount: 3 }), now)).toBe('used_up');
+  });
+  it('has not started before its first day', () => {
+    expect(couponState(coupon({ startsAt: '2026-12-01T00:00:00Z' }), now)).toBe('scheduled');
+  });
+  it('is switched off whatever its dates say, when the operator switched it off', () => {
+    expect(couponState(coupon({ active: false }), now)).toBe('off');
+    expect(couponState(coupon({ active: false, endsAt: '2026-11-01T00:00:00Z' }), now)).toBe('off');
   });
 });

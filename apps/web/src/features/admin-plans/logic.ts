@@ -81,6 +81,25 @@ export function windowState(startsAt: string | null, endsAt: string | null, now:
   return startsAt || endsAt ? 'open' : 'always';
 }
 
+/**
+ * A coupon's one state, derived from its switch, its validity dates and its uses, so the list never
+ * says "Active" beside "Ended": switched off by the operator; ended (past its last day); used up
+ * (every redemption of its total cap taken); not started yet; or live (members can use it now).
+ */
+export type CouponState = 'off' | 'ended' | 'used_up' | 'scheduled' | 'live';
+export const COUPON_STATE_ORDER: readonly CouponState[] = ['live', 'scheduled', 'used_up', 'ended', 'off'];
+
+export function couponState(
+  coupon: { active: boolean; startsAt: string | null; endsAt: string | null; redeemedCount: number; totalCap: number | null },
+  now: number,
+): CouponState {
+  if (!coupon.active) return 'off';
+  if (coupon.endsAt && Date.parse(coupon.endsAt) <= now) return 'ended';
+  if (coupon.totalCap !== null && coupon.redeemedCount >= coupon.totalCap) return 'used_up';
+  if (coupon.startsAt && Date.parse(coupon.startsAt) > now) return 'scheduled';
+  return 'live';
+}
+
 /** The codes of a generated batch as a CSV file's text (one column, a header). */
 export function codesToCsv(codes: readonly string[]): string {
   return ['code', ...codes].join('\r\n') + '\r\n';

@@ -110,7 +110,15 @@ export function LoadFailed({ message, onRetry, isBusy }: { message: string; onRe
 }
 
 /** A sale window or validity period in words: both ends, one end, or none; and where now stands in it. */
-export function PeriodText({ startsAt, endsAt }: { startsAt: string | null; endsAt: string | null }) {
+export function PeriodText({
+  startsAt,
+  endsAt,
+  withState = true,
+}: {
+  startsAt: string | null;
+  endsAt: string | null;
+  withState?: boolean;
+}) {
   const { t } = useAdminPlansMessages();
   // Dates only, to keep the column narrow; the exact time is in each line's title.
   const start = startsAt ? formatDate(startsAt) : null;
@@ -123,7 +131,7 @@ export function PeriodText({ startsAt, endsAt }: { startsAt: string | null; ends
       {startsAt && start ? <div title={formatDateTime(startsAt)}>{t('common.from', { start })}</div> : null}
       {endsAt && end ? <div title={formatDateTime(endsAt)}>{t('common.until', { end })}</div> : null}
       {!start && !end ? <div>{t('common.always')}</div> : null}
-      {state !== 'always' ? <Sub>{t(`common.windowStates.${state}`)}</Sub> : null}
+      {withState && state !== 'always' ? <Sub>{t(`common.windowStates.${state}`)}</Sub> : null}
     </div>
   );
 }

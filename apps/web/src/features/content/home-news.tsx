@@ -4,7 +4,8 @@ import { Megaphone } from 'lucide-react';
 import { SimpleCountdown } from '../../components/ui/countdown';
 import { Marquee } from '../../components/ui/marquee';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
-import { homeContentQueryOptions } from './api';
+import { homeContentQueryOptions, promotionsQueryOptions } from './api';
+import { featuredFor } from './logic';
 import { useContentMessages } from './messages';
 import { serverAlignedDeadline } from '../../lib/server-time';
 
@@ -32,11 +33,18 @@ export function AnnouncementsMarquee() {
   );
 }
 
-/** The promotion featured on /home, with its countdown (O-W1) and the way to its details. */
-export function FeaturedPromotion() {
+/**
+ * The promotion featured on /home, with its countdown (O-W1) and the way to its details; never one
+ * for a plan the member holds active (`heldPlanIds`, from the plans feature, composed by the route).
+ */
+export function FeaturedPromotion({ heldPlanIds }: { heldPlanIds?: readonly string[] }) {
   const { t } = useContentMessages();
   const content = useQuery(homeContentQueryOptions());
-  const featured = content.data?.featured;
+  const operatorsChoice = content.data?.featured ?? null;
+  const promotesHeld = Boolean(operatorsChoice?.plan && heldPlanIds?.includes(operatorsChoice.plan.id));
+  // The other running promotions are asked for only when the featured one is out of place.
+  const running = useQuery({ ...promotionsQueryOptions(), enabled: promotesHeld });
+  const featured = featuredFor(operatorsChoice, running.data?.items, heldPlanIds);
   if (!featured) return null;
   return (
     <section

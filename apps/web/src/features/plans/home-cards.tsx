@@ -10,6 +10,12 @@ import { usePlansMessages } from './messages';
 import { PurchaseStatusPill, Skeleton } from './parts';
 import { PlanCountdown } from './plan-countdown';
 
+/** The plans the member holds active now (undefined while not known): /home promotes none of them. */
+export function useHeldPlanIds(): string[] | undefined {
+  const active = useQuery(activePurchasesQueryOptions());
+  return active.data?.items.filter((item) => item.status === 'active').map((item) => item.plan.id);
+}
+
 /**
  * /home: the active plan with a countdown to its end, or a way to choose one. Nothing at all when
  * the member's plans could not be loaded: home stays about the wallet.

@@ -88,8 +88,10 @@ const purchase = (patch: Partial<Purchase> = {}): Purchase => ({
 
 describe('coupon wording', () => {
   it('says each kind and value in words, with the currency', () => {
-    expect(couponValueText(coupon({ value: 10, maxDiscount: 500 }), usd, t)).toBe('10 % off, up to $5.00');
-    expect(couponValueText(coupon({ value: 15 }), usd, t)).toBe('15 % off');
+    expect(couponValueText(coupon({ value: 10, maxDiscount: 500 }), usd, t, 'en-US')).toBe('10% off, up to $5.00');
+    expect(couponValueText(coupon({ value: 15 }), usd, t, 'en-US')).toBe('15% off');
+    // Each language's own rule, from Intl: a (no-break) space before the sign in Spanish.
+    expect(couponValueText(coupon({ value: 15 }), usd, t, 'es-ES')).toBe('15\u00a0% off');
     expect(couponValueText(coupon({ kind: 'amount_off', value: 300 }), usd, t)).toBe('$3.00 off');
     expect(couponValueText(coupon({ kind: 'wallet_credit', value: 200 }), usd, t)).toBe('$2.00 wallet credit');
   });

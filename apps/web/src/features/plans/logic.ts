@@ -1,4 +1,5 @@
 import type { CouponRefusal, MyCoupon, Plan, Purchase, PurchaseQuote } from '@orchard/shared';
+import { formatPercent } from '../../lib/format';
 import type { PlansT } from './messages';
 
 /** Money in minor units → text with its currency (the caller binds formatMoney to the currency). */
@@ -45,13 +46,23 @@ export function endIfBoughtNow(durationDays: number, now: number = Date.now()): 
 
 // ---------------------------------------------------------------- coupons
 
-/** A coupon's kind and value in words: "10 % off, up to $5.00", "$3.00 off", "$2.00 wallet credit". */
-export function couponValueText(coupon: Pick<MyCoupon, 'kind' | 'value' | 'maxDiscount'>, money: MoneyText, t: PlansT): string {
+/**
+ * A coupon's kind and value in words: "10% off, up to $5.00", "$3.00 off", "$2.00 wallet credit".
+ * The percentage is written the language's way (Intl: "10%", "10 %"), as the console writes it.
+ */
+export function couponValueText(
+  coupon: Pick<MyCoupon, 'kind' | 'value' | 'maxDiscount'>,
+  money: MoneyText,
+  t: PlansT,
+  locale?: string,
+): string {
   switch (coupon.kind) {
-    case 'percent_off':
+    case 'percent_off': {
+      const percent = formatPercent(coupon.value * 100, locale);
       return coupon.maxDiscount === null
-        ? t('coupons.percentOff', { percent: coupon.value })
-        : t('coupons.percentOffMax', { percent: coupon.value, max: money(coupon.maxDiscount) });
+        ? t('coupons.percentOff', { percent })
+        : t('coupons.percentOffMax', { percent, max: money(coupon.maxDiscount) });
+    }
     case 'amount_off':
       return t('coupons.amountOff', { amount: money(coupon.value) });
     case 'wallet_credit':

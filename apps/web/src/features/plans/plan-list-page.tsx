@@ -90,15 +90,7 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
             </span>
           ) : null}
           <h2 id={headingId} className="text-lg font-semibold text-gray-900 dark:text-gray-50">
-            {/* The whole card is the link's target area; its name is the plan's. */}
-            <Link
-              to="/plan/$id"
-              params={{ id: plan.id }}
-              className="outline-none after:absolute after:inset-0 after:rounded-2xl"
-              lang={fallbackLang(plan.untranslated, 'name')}
-            >
-              {plan.name}
-            </Link>
+            <span lang={fallbackLang(plan.untranslated, 'name')}>{plan.name}</span>
           </h2>
           <UntranslatedMark fields={plan.untranslated} />
         </div>
@@ -153,6 +145,19 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
           onElapsed={() => void queryClient.invalidateQueries({ queryKey: planKeys.all })}
         />
       ) : null}
+
+      {/* A button to tap, in words; the whole card stays its target area too (the link's ::after covers it). */}
+      <Link
+        to="/plan/$id"
+        params={{ id: plan.id }}
+        aria-label={t('list.open', { name: plan.name })}
+        className={buttonClass(
+          availability === 'on_sale' ? 'primary' : 'secondary',
+          'mt-auto w-full outline-none after:absolute after:inset-0 after:rounded-2xl',
+        )}
+      >
+        {t('list.openShort')}
+      </Link>
     </article>
   );
 }

@@ -17,7 +17,10 @@ import { QrCode } from './qr-code';
 const percent = (bp: number, locale: string) =>
   new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
 
-/** /team/share: my invite code and link, its QR code, copy and the phone's share sheet. Always light (O-T2). */
+/**
+ * /team/share: my invite code and link, its QR code, copy and the phone's share sheet. The page
+ * follows the theme; only the QR code's card stays white in dark mode, so it scans reliably.
+ */
 export function SharePage() {
   const { t, locale } = useTeamMessages();
   const summary = useQuery(teamSummaryQueryOptions());
@@ -25,7 +28,11 @@ export function SharePage() {
   const link = data ? `${window.location.origin}${data.invitePath}` : '';
 
   const share = async () => {
-    const payload = { title: t('share.shareTitle', { app: appConfig.appName }), text: t('share.shareText', { code: data!.inviteCode }), url: link };
+    const payload = {
+      title: t('share.shareTitle', { app: appConfig.appName }),
+      text: t('share.shareText', { code: data!.inviteCode }),
+      url: link,
+    };
     if (typeof navigator.share === 'function' && (!navigator.canShare || navigator.canShare(payload))) {
       try {
         await navigator.share(payload);
@@ -49,10 +56,11 @@ export function SharePage() {
         <>
           <p className="text-gray-700 dark:text-gray-300">{t('share.intro')}</p>
           <div className="grid gap-4 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-            <Card className="flex flex-col items-center gap-3 p-5 md:self-start">
+            {/* White in both themes (not the Card, which darkens): dark modules on white is what scanners read. */}
+            <div className="flex flex-col items-center gap-3 rounded-2xl bg-white p-5 ring-1 ring-gray-200 md:self-start dark:ring-gray-700">
               <QrCode value={link} label={t('share.qr')} className="aspect-square w-full max-w-64" />
-              <p className="text-center text-sm text-gray-600 dark:text-gray-400">{t('share.qrHint')}</p>
-            </Card>
+              <p className="text-center text-sm text-gray-600">{t('share.qrHint')}</p>
+            </div>
             <div className="flex flex-col gap-4">
               <Card className="flex flex-col gap-4 p-4">
                 <CopyField id="invite-code" label={t('share.code')} value={data.inviteCode} large />
@@ -82,7 +90,11 @@ export function SharePage() {
           </div>
         </>
       ) : summary.isError ? (
-        <LoadError message={failureMessage(summary.error, t('share.failed'), locale)} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching} />
+        <LoadError
+          message={failureMessage(summary.error, t('share.failed'), locale)}
+          onRetry={() => void summary.refetch()}
+          isRetrying={summary.isFetching}
+        />
       ) : (
         <div className="grid gap-4 md:grid-cols-2" aria-hidden="true">
           <Skeleton className="aspect-square w-full max-w-64 justify-self-center" />

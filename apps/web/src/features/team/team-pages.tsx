@@ -19,7 +19,8 @@ import { useTeamMessages, type TeamT } from './messages';
 const LEVEL_PATHS = { 1: '/team/list', 2: '/team/level_two', 3: '/team/level_three' } as const;
 export type TeamView = 'members' | 'commissions';
 
-const earnedOf = (summary: { pending: number; available: number; onReview: number }) => summary.pending + summary.available + summary.onReview;
+const earnedOf = (summary: { pending: number; available: number; onReview: number }) =>
+  summary.pending + summary.available + summary.onReview;
 
 /** /team/list (level 1, or my commissions), /team/level_two, /team/level_three. */
 export function TeamPage({ level, view = 'members' }: { level: TeamLevel; view?: TeamView }) {
@@ -41,12 +42,18 @@ export function TeamPage({ level, view = 'members' }: { level: TeamLevel; view?:
       {summary.data ? (
         <SummaryCard summary={summary.data} level={level} />
       ) : summary.isError ? (
-        <LoadError message={failureMessage(summary.error, t('list.failed'), locale)} onRetry={() => void summary.refetch()} isRetrying={summary.isFetching} />
+        <LoadError
+          message={failureMessage(summary.error, t('list.failed'), locale)}
+          onRetry={() => void summary.refetch()}
+          isRetrying={summary.isFetching}
+        />
       ) : (
         <Skeleton className="h-40 rounded-2xl" />
       )}
       <LevelTabs summary={summary.data} level={level} view={view} />
-      {level === 2 || level === 3 ? <p className="text-sm text-gray-600 dark:text-gray-400">{t(level === 2 ? 'list.levelHint2' : 'list.levelHint3')}</p> : null}
+      {level === 2 || level === 3 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t(level === 2 ? 'list.levelHint2' : 'list.levelHint3')}</p>
+      ) : null}
       {view === 'commissions' ? <CommissionList /> : <MemberList level={level} currency={summary.data?.currency} />}
     </Page>
   );
@@ -58,22 +65,24 @@ function SummaryCard({ summary, level }: { summary: TeamSummary; level: TeamLeve
   const totals = summary.totals.commission;
   return (
     <Card className="flex flex-col gap-4 p-4">
-      <div className="grid grid-cols-2 gap-4">
+      {/* Side by side while both fit, one under the other when a language's words are longer: a figure never breaks. */}
+      <div className="flex flex-wrap gap-x-8 gap-y-4">
         <div className="flex flex-col">
           <span className="text-sm text-gray-600 dark:text-gray-400">{t('list.teamSize')}</span>
-          <span className="text-2xl font-bold text-gray-900 tabular-nums dark:text-gray-50">
+          <span className="text-2xl font-bold whitespace-nowrap text-gray-900 tabular-nums dark:text-gray-50">
             {t('list.members', { count: summary.totals.members })}
           </span>
         </div>
         <div className="flex flex-col">
           <span className="text-sm text-gray-600 dark:text-gray-400">{t('list.earned')}</span>
-          <span className="text-2xl font-bold text-gray-900 tabular-nums dark:text-gray-50" data-testid="team-earned">
+          <span className="text-2xl font-bold whitespace-nowrap text-gray-900 tabular-nums dark:text-gray-50" data-testid="team-earned">
             {money(earnedOf(totals))}
           </span>
           <span className="text-xs text-gray-600 dark:text-gray-400">{t('list.earnedHint')}</span>
         </div>
       </div>
-      <dl className="grid grid-cols-3 gap-2 rounded-xl bg-gray-50 p-3 text-sm dark:bg-gray-800/60">
+      {/* Three columns while they fit their figures, fewer on a narrow phone: amounts never run into each other. */}
+      <dl className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-2 rounded-xl bg-gray-50 p-3 text-sm dark:bg-gray-800/60">
         <div className="flex flex-col">
           <dt className="text-gray-600 dark:text-gray-400">{t('list.available')}</dt>
           <dd className="font-semibold text-gray-900 tabular-nums dark:text-gray-100">{money(totals.available)}</dd>
@@ -95,7 +104,7 @@ function SummaryCard({ summary, level }: { summary: TeamSummary; level: TeamLeve
               key={row.level}
               className={cn('border-t border-gray-100 first:border-0 dark:border-gray-800', row.level === level && 'font-semibold')}
             >
-              <th scope="row" className="py-2 text-left font-medium text-gray-700 dark:text-gray-300">
+              <th scope="row" className="py-2 pr-3 text-left align-top font-medium whitespace-nowrap text-gray-700 dark:text-gray-300">
                 {t('list.level', { level: row.level })}
               </th>
               <td className="py-2 text-right text-gray-900 tabular-nums dark:text-gray-100">
@@ -149,7 +158,11 @@ function MemberList({ level, currency }: { level: TeamLevel; currency: string | 
   const members = query.data?.pages.flatMap((page) => page.items) ?? [];
   if (!query.data) {
     return query.isError ? (
-      <LoadError message={failureMessage(query.error, t('list.failed'), locale)} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+      <LoadError
+        message={failureMessage(query.error, t('list.failed'), locale)}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
     ) : (
       <ListSkeleton />
     );
@@ -186,24 +199,27 @@ function MemberRow({ member, currency, t }: { member: TeamMember; currency: stri
   const money = (minor: number) => formatMoney(minor, { currency });
   const name = member.displayName ?? member.contact;
   return (
-    <li className="flex items-center gap-3 py-3">
+    // What the member brought moves under the name when both do not fit: neither is cut.
+    <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
       <span
         aria-hidden="true"
         className="grid size-10 shrink-0 place-items-center rounded-full bg-primary-50 font-semibold text-primary-800 uppercase dark:bg-primary-950 dark:text-primary-200"
       >
         {name.slice(0, 1)}
       </span>
-      <div className="flex min-w-0 flex-1 flex-col">
-        <span className="truncate font-medium text-gray-900 dark:text-gray-100">{name}</span>
+      <div className="flex min-w-0 flex-[1_1_9rem] flex-col">
+        <span className="font-medium [overflow-wrap:anywhere] text-gray-900 dark:text-gray-100">{name}</span>
         {member.displayName ? <span className="truncate text-xs text-gray-600 dark:text-gray-400">{member.contact}</span> : null}
         <span className="text-xs text-gray-600 dark:text-gray-400">
           {t('list.joined', { date: formatDate(member.joinedAt) })}
-          {member.purchasesTotal !== null && member.purchasesTotal > 0 ? ` · ${t('list.bought', { amount: money(member.purchasesTotal) })}` : ''}
+          {member.purchasesTotal !== null && member.purchasesTotal > 0
+            ? ` · ${t('list.bought', { amount: money(member.purchasesTotal) })}`
+            : ''}
         </span>
       </div>
       <span
         className={cn(
-          'shrink-0 text-right text-sm tabular-nums',
+          'ml-auto shrink-0 text-right text-sm whitespace-nowrap tabular-nums',
           member.brought > 0 ? 'font-semibold text-green-700 dark:text-green-400' : 'text-gray-500 dark:text-gray-400',
         )}
       >
@@ -227,7 +243,11 @@ function CommissionList() {
   const currency = query.data?.pages[0]?.currency;
   if (!query.data) {
     return query.isError ? (
-      <LoadError message={failureMessage(query.error, t('commissions.failed'), locale)} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
+      <LoadError
+        message={failureMessage(query.error, t('commissions.failed'), locale)}
+        onRetry={() => void query.refetch()}
+        isRetrying={query.isFetching}
+      />
     ) : (
       <ListSkeleton />
     );
@@ -279,7 +299,8 @@ function CommissionRow({ item, currency, t }: { item: MyCommission; currency: st
           {formatMoney(item.amount, { currency })}
         </span>
         <span className="truncate text-xs text-gray-600 dark:text-gray-400">
-          {t('commissions.fromLevel', { level: item.level, from: item.from })} · {t('commissions.purchased', { date: formatDate(item.purchasedAt) })}
+          {t('commissions.fromLevel', { level: item.level, from: item.from })} ·{' '}
+          {t('commissions.purchased', { date: formatDate(item.purchasedAt) })}
         </span>
         <span className="text-xs text-gray-600 dark:text-gray-400">{note}</span>
       </div>

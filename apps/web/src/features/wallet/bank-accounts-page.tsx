@@ -129,7 +129,7 @@ function BankAccountCard({ account, opensAt }: { account: BankAccount; opensAt: 
             ) : null}
           </span>
           <span className="text-sm text-gray-700 tabular-nums dark:text-gray-300">
-            {account.bankName} · {countryName(account.country, locale)} · {account.maskedNumber}
+            {account.bankName} · {countryName(account.country, locale)} · <span className="whitespace-nowrap">{account.maskedNumber}</span>
           </span>
           <span className="text-xs text-gray-600 dark:text-gray-400">{account.holderName}</span>
           <span className={cn('text-xs', cooling ? 'text-amber-800 dark:text-amber-300' : 'text-green-700 dark:text-green-400')}>

@@ -109,6 +109,11 @@ describe('memoDetail', () => {
     expect(memoDetail('Recharge RWF8AZRH via Bank transfer', 'Recharge')).toBe('RWF8AZRH via Bank transfer');
     expect(memoDetail('recharge', 'Recharge')).toBe('');
     expect(memoDetail('Welcome bonus', 'Credit from Orchard')).toBe('Welcome bonus');
+    // A label the title already holds: the plan's name is what is left, in every language.
+    expect(memoDetail('Plan: Plus', 'Plan purchase')).toBe('Plus');
+    expect(memoDetail('Plan: Founders 2026', 'Compra de plan')).toBe('Founders 2026');
+    expect(memoDetail('会员计划：Plus', '购买会员计划')).toBe('Plus');
+    expect(memoDetail('Note: paid in cash', 'Credit from Orchard')).toBe('Note: paid in cash');
     // Only a whole leading word counts: "Recharged" is not "Recharge" repeated.
     expect(memoDetail('Recharged twice, corrected', 'Recharge')).toBe('Recharged twice, corrected');
   });

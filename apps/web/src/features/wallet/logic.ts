@@ -133,12 +133,20 @@ export function splitInstructions(text: string): { details: PaymentDetail[]; not
   return { details, notes };
 }
 
-/** A memo without the words the row's title already says ("Recharge ABC via Bank" under "Recharge" → "ABC via Bank"). */
+/**
+ * A memo without the words the row's title already says: "Recharge ABC via Bank" under "Recharge"
+ * → "ABC via Bank"; "Plan: Plus" under "Plan purchase" → "Plus" (a label the title holds, before a
+ * colon, any language's: "会员计划：Plus" under "购买会员计划" → "Plus"). What is left is the useful part.
+ */
 export function memoDetail(memo: string, title: string): string {
   const text = memo.trim();
-  if (text.toLowerCase() === title.toLowerCase()) return '';
-  const lead = `${title.toLowerCase()} `;
-  return text.toLowerCase().startsWith(lead) ? text.slice(lead.length).trim() : text;
+  const lowerTitle = title.toLowerCase();
+  if (text.toLowerCase() === lowerTitle) return '';
+  const lead = `${lowerTitle} `;
+  if (text.toLowerCase().startsWith(lead)) return text.slice(lead.length).trim();
+  const labelled = /^([^:：\s][^:：]{0,29}?)\s*[:：]\s*(\S.*)$/s.exec(text);
+  if (labelled && lowerTitle.includes(labelled[1]!.trim().toLowerCase())) return labelled[2]!.trim();
+  return text;
 }
 
 // ---------------------------------------------------------------- bank accounts

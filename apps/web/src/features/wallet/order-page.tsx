@@ -20,7 +20,8 @@ import { useLiveConnected } from '../../lib/live-events';
 import { cancelRechargeOrder, rechargeKeys, rechargeOrderQueryOptions, submitRechargePayment, walletKeys, type RechargeOrder } from './api';
 import { Skeleton, StatusPill } from './components';
 import { CopyField } from '../../components/ui/copy-field';
-import { minorToInput, serverAlignedDeadline, splitInstructions } from './logic';
+import { minorToDecimalString } from '@orchard/shared/money';
+import { serverAlignedDeadline, splitInstructions } from './logic';
 import { useWalletMessages } from './messages';
 
 /** /recharge/confirm/{id}: how to pay, the time left, "I have paid", cancel; the status updates by itself. */
@@ -175,11 +176,12 @@ function HowToPay({ order }: { order: RechargeOrder }) {
         {t('order.howToPay')}
       </h2>
       {isBank ? (
+        // The figure to type into the bank's form, every decimal written ("100.00"), once: its
+        // currency is in the label, not repeated as "$100.00" under it.
         <CopyField
           id="pay-amount"
-          label={t('order.exactAmount')}
-          value={minorToInput(order.amount, currencyFractionDigits(order.currency))}
-          hint={formatMoney(order.amount, { currency: order.currency })}
+          label={t('order.exactAmount', { currency: order.currency })}
+          value={minorToDecimalString(order.amount, currencyFractionDigits(order.currency))}
         />
       ) : null}
       {details.map((detail, index) => (

@@ -159,7 +159,6 @@ function RechargeForm({ channels, prefill }: { channels: RechargeChannel[]; pref
         name="amount"
         label={t('recharge.amount')}
         currency={channel.currency}
-        placeholder={minorToInput(channel.minAmount, digits)}
         hint={t('recharge.amountHint', limits)}
         presets={channel.presets.map((preset) => ({ value: minorToInput(preset, digits), label: money(preset) }))}
         presetsLabel={t('recharge.presets')}

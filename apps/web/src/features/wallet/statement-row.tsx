@@ -23,12 +23,13 @@ export function StatementRow({ entry }: { entry: StatementEntry }) {
             <span className="font-normal text-gray-600 dark:text-gray-400"> · {t('statement.onHoldAccount')}</span>
           ) : null}
         </span>
-        <span className="flex max-w-full min-w-0 items-baseline gap-1 text-xs text-gray-600 dark:text-gray-400">
+        {/* The detail wraps onto a second line rather than being cut: it is the useful part (which plan, which order). */}
+        <span className="flex max-w-full min-w-0 flex-wrap items-baseline gap-x-1 text-xs text-gray-600 dark:text-gray-400">
           <TapTime value={entry.createdAt} className="shrink-0" />
           {detail ? (
             <>
               <span aria-hidden="true">·</span>
-              <span className="min-w-0 truncate" title={memo || undefined}>
+              <span className="min-w-0 [overflow-wrap:anywhere]" title={memo || undefined}>
                 {detail}
               </span>
             </>

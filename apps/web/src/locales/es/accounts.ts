@@ -23,7 +23,8 @@ export const accounts: Catalogue<AccountsMessages> = {
     code: 'Código de 6 dígitos',
   },
   strength: {
-    label: 'Seguridad de la contraseña: {{level}}',
+    label: 'Seguridad de la contraseña: {{level}}.',
+    labelWithTip: 'Seguridad de la contraseña: {{level}}. {{tip}}',
     empty: 'Al menos 8 caracteres. Unas cuantas palabras sin relación forman una contraseña segura.',
     weak: 'baja',
     fair: 'media',
@@ -31,8 +32,7 @@ export const accounts: Catalogue<AccountsMessages> = {
     strong: 'alta',
     weakTip: 'Hazla más larga o añade palabras que no tengan relación entre sí.',
     fairTip: 'Cuanto más larga, más segura.',
-    goodTip: 'Bien. Un poco más larga la hará aún mejor.',
-    strongTip: 'Contraseña segura.',
+    goodTip: 'Un poco más larga la hará aún mejor.',
   },
   register: {
     title: 'Crea tu cuenta',

@@ -93,6 +93,7 @@ export const adminPlans: Catalogue<AdminPlansMessages> = {
     kind: 'Tipo',
     batch: 'Lote',
     kinds: { percent_off: 'Porcentaje de descuento', amount_off: 'Importe de descuento', wallet_credit: 'Saldo para la billetera' },
+    states: { live: 'Activo', scheduled: 'Aún no empieza', used_up: 'Agotado', ended: 'Terminado', off: 'Desactivado' },
     caption: 'Cupones, los más recientes primero',
     count_one: '{{count}} cupón',
     count_other: '{{count}} cupones',

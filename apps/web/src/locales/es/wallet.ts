@@ -64,7 +64,7 @@ export const wallet: Catalogue<WalletMessages> = {
     reference: 'Referencia',
     referenceHint: 'Escríbela en el concepto del pago para que podamos encontrarlo.',
     referenceSupportHint: 'Indica esta referencia si contactas con soporte por esta orden.',
-    exactAmount: 'Importe exacto a enviar',
+    exactAmount: 'Importe exacto a enviar ({{currency}})',
     expiresIn: 'Tiempo para pagar',
     expiredTitle: 'Esta orden caducó',
     expiredBody: 'No se cobró nada. Si aún quieres recargar, crea una nueva orden.',
@@ -162,8 +162,10 @@ export const wallet: Catalogue<WalletMessages> = {
     youReceive: 'Recibirás',
     continue: 'Continuar',
     sheetTitle: 'Confirma tu retiro',
-    sheetBody_one: 'El importe queda retenido ahora y se paga a {{account}}, normalmente en {{count}} día hábil. Hasta entonces puedes cancelarlo.',
-    sheetBody_other: 'El importe queda retenido ahora y se paga a {{account}}, normalmente en {{count}} días hábiles. Hasta entonces puedes cancelarlo.',
+    sheetBody_one:
+      'El importe queda retenido ahora y se paga a {{account}}, normalmente en {{count}} día hábil. Hasta entonces puedes cancelarlo.',
+    sheetBody_other:
+      'El importe queda retenido ahora y se paga a {{account}}, normalmente en {{count}} días hábiles. Hasta entonces puedes cancelarlo.',
     sheetAmount: 'Importe',
     sheetFee: 'Tarifa',
     sheetAccount: 'A',

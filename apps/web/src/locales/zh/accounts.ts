@@ -23,7 +23,8 @@ export const accounts: Catalogue<AccountsMessages> = {
     code: '6 位验证码',
   },
   strength: {
-    label: '密码强度：{{level}}',
+    label: '密码强度：{{level}}。',
+    labelWithTip: '密码强度：{{level}}。{{tip}}',
     empty: '至少 8 个字符。几个互不相关的词组合起来就是强密码。',
     weak: '弱',
     fair: '一般',
@@ -31,8 +32,7 @@ export const accounts: Catalogue<AccountsMessages> = {
     strong: '强',
     weakTip: '再长一点，或加入几个互不相关的词。',
     fairTip: '越长越安全。',
-    goodTip: '不错。再长一点会更好。',
-    strongTip: '密码强度高。',
+    goodTip: '再长一点会更好。',
   },
   register: {
     title: '创建账号',

@@ -92,6 +92,7 @@ export const adminPlans: Catalogue<AdminPlansMessages> = {
     kind: '类型',
     batch: '批次',
     kinds: { percent_off: '按比例减免', amount_off: '固定金额减免', wallet_credit: '钱包充值' },
+    states: { live: '有效', scheduled: '未开始', used_up: '已用完', ended: '已结束', off: '已停用' },
     caption: '优惠券（最新在前）',
     count_one: '{{count}}张优惠券',
     count_other: '{{count}}张优惠券',

@@ -64,7 +64,7 @@ export const wallet: Catalogue<WalletMessages> = {
     reference: '订单编号',
     referenceHint: '请在付款备注中填写此编号，以便我们找到你的付款。',
     referenceSupportHint: '就此订单联系客服时，请提供此编号。',
-    exactAmount: '需支付的准确金额',
+    exactAmount: '需支付的准确金额（{{currency}}）',
     expiresIn: '剩余付款时间',
     expiredTitle: '此订单已过期',
     expiredBody: '未扣除任何款项。如仍需充值，请新建订单。',

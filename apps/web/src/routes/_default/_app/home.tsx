@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ActivePlanCard, CommissionsCard } from '../../../features/plans/home-cards';
+import { ActivePlanCard, CommissionsCard, useHeldPlanIds } from '../../../features/plans/home-cards';
 import { AnnouncementsMarquee, FeaturedPromotion } from '../../../features/content/home-news';
 import { HomePage } from '../../../features/wallet/home-page';
 
@@ -24,14 +24,18 @@ export const Route = createFileRoute('/_default/_app/home')({
   component: Home,
 });
 
-/** The wallet's home with the plans feature's cards and the operator's news in their places. */
+/**
+ * The wallet's home with the plans feature's cards and the operator's news in their places; the
+ * featured promotion leaves out the plans the member holds.
+ */
 function Home() {
+  const heldPlanIds = useHeldPlanIds();
   return (
     <HomePage
       commissions={<CommissionsCard />}
       plan={<ActivePlanCard />}
       news={<AnnouncementsMarquee />}
-      featured={<FeaturedPromotion />}
+      featured={<FeaturedPromotion heldPlanIds={heldPlanIds} />}
     />
   );
 }

@@ -2,8 +2,6 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SharePage } from '../../../../features/team/share-page';
 
 export const Route = createFileRoute('/_default/_app/team/share')({
-  // The QR code must scan reliably, so this page is always light (ORIGIN.md O-T2).
-  staticData: { forceTheme: 'light' },
   // A failed fetch is left to the page, which shows it with a retry beside what did load.
   loader: async ({ context: { queryClient } }) => {
     const api = await import('../../../../features/team/api');
