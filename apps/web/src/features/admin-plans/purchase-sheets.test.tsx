@@ -154,7 +154,12 @@ describe('CommissionStatus', () => {
       <Status
         row={{
           ...pending,
-          releaseFailure: { error: 'P0001: boom', failures: 1, failedAt: '2026-11-08T00:00:00.000Z', nextAttemptAt: '2026-11-08T00:01:00.000Z' },
+          releaseFailure: {
+            error: 'P0001: boom',
+            failures: 1,
+            failedAt: '2026-11-08T00:00:00.000Z',
+            nextAttemptAt: '2026-11-08T00:01:00.000Z',
+          },
         }}
       />,
     );
