@@ -145,6 +145,13 @@ describe.each(DATABASE_KINDS)('commission release, one commission at a time (%s)
     const dashboard = await asOperator(w, 'GET', '/dashboard');
     expect(dashboard.statusCode, dashboard.body).toBe(200);
     expect(dashboardSchema.parse(dashboard.json()).queues.failedReleases).toBe(1);
+    // The upline reads when it comes: at the next attempt, not at the holding period already past.
+    const summary = await t.app.inject({ method: 'GET', url: '/api/v1/me/commissions', headers: { cookie: full.cookie } });
+    expect(summary.json()).toMatchObject({ pending: 100, nextReleaseAt: commission.releaseFailure!.nextAttemptAt });
+    // A filter the API does not know is a 400 naming it.
+    const unknown = await asOperator(w, 'GET', `/purchases?commission=released`);
+    expect(unknown.statusCode).toBe(400);
+    expect(Object.keys(unknown.json().error.fields)).toEqual(['commission']);
   });
 
   it('tries again 1 minute after the first failure, then doubling up to a day, and releases once it can', async () => {

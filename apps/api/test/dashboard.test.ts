@@ -99,13 +99,19 @@ describe.each(DATABASE_KINDS)('console dashboard (%s)', (kind) => {
     expect(figures.daily).toHaveLength(30);
     expect(figures.daily.reduce((sum, day) => sum + day.values.purchases, 0)).toBe(figures.totals.last30Days.purchases.amount);
 
-    const [queues] = await rows<{ recharges: number; withdrawals: number; reviews: number }>(
+    const [queues] = await rows<{ recharges: number; withdrawals: number; reviews: number; failed: number }>(
       t.database.handle.db,
       sql`select (select count(*)::int from recharge_orders where status = 'submitted') as recharges,
                  (select count(*)::int from withdrawals where status = 'pending') as withdrawals,
-                 (select count(*)::int from referral_holds where status = 'open') as reviews`,
+                 (select count(*)::int from referral_holds where status = 'open') as reviews,
+                 (select count(*)::int from commissions where status = 'pending' and release_error is not null) as failed`,
     );
-    expect(figures.queues).toEqual({ recharges: queues!.recharges, withdrawals: queues!.withdrawals, referralReviews: queues!.reviews });
+    expect(figures.queues).toEqual({
+      recharges: queues!.recharges,
+      withdrawals: queues!.withdrawals,
+      referralReviews: queues!.reviews,
+      failedReleases: queues!.failed,
+    });
   });
 
   it('counts a purchase made after the last run once the figures are read again (a late commit is recounted too)', async () => {

@@ -356,6 +356,7 @@ export const es: Record<string, string> = {
   'Use letters, digits, - and _ only.': 'Usa solo letras, dígitos, - y _.',
   'Not a plan id.': 'No es un id de plan.',
   'Not a member id.': 'No es un id de miembro.',
+  'Not a commission filter.': 'No es un filtro de comisiones.',
   'A percentage from 1 to 100.': 'Un porcentaje del 1 al 100.',
   'Only a percentage coupon has a maximum discount.': 'Solo un cupón de porcentaje tiene un descuento máximo.',
   'A wallet credit is not tied to plans or a minimum spend.':

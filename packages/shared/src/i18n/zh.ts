@@ -322,6 +322,7 @@ export const zh: Record<string, string> = {
   'Use letters, digits, - and _ only.': '只能使用字母、数字、- 和 _。',
   'Not a plan id.': '不是会员计划 ID。',
   'Not a member id.': '不是会员 ID。',
+  'Not a commission filter.': '不是有效的佣金筛选条件。',
   'A percentage from 1 to 100.': '1 到 100 之间的百分比。',
   'Only a percentage coupon has a maximum discount.': '只有按比例减免的优惠券才能设置最高减免金额。',
   'A wallet credit is not tied to plans or a minimum spend.': '钱包充值券不限定会员计划，也没有最低消费。',

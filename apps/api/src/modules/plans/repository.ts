@@ -561,7 +561,8 @@ export async function commissionTotals(db: Queryable, userId: string) {
   const [row] = await db
     .select({
       released: sql<string>`coalesce(sum(${commissions.amount}) filter (where ${commissions.status} = 'available'), 0)::text`,
-      nextReleaseAt: sql<Date | null>`min(${commissions.releaseAt}) filter (where ${commissions.status} = 'pending')`,
+      // A release that failed comes at its next attempt.
+      nextReleaseAt: sql<Date | null>`min(coalesce(${commissions.nextReleaseAttemptAt}, ${commissions.releaseAt})) filter (where ${commissions.status} = 'pending')`,
     })
     .from(commissions)
     .where(eq(commissions.beneficiaryId, userId));

@@ -25,6 +25,8 @@ const COLORS: Record<DashboardMetric, string> = {
 const periodCardClass =
   'max-sm:flex max-sm:items-baseline max-sm:justify-between max-sm:gap-3 max-sm:py-1 max-sm:before:text-left max-sm:before:text-xs max-sm:before:font-semibold max-sm:before:tracking-wide max-sm:before:text-gray-600 max-sm:before:uppercase max-sm:before:content-[attr(data-label)] dark:max-sm:before:text-gray-400';
 const QUEUE_LINKS = { recharges: '/admin/recharges', withdrawals: '/admin/payouts', referralReviews: '/admin/referral-reviews' } as const;
+type Queue = keyof Dashboard['queues'];
+const QUEUES: Queue[] = ['recharges', 'withdrawals', 'referralReviews', 'failedReleases'];
 
 /** The console dashboard (operator and finance): what waits, the totals of three periods, 30 days of charts. */
 export function ConsoleDashboard() {
@@ -72,8 +74,8 @@ function DashboardView({ data }: { data: Dashboard }) {
         </h2>
         <p className="text-xs text-gray-600 dark:text-gray-400">{t('asOf', { time: formatDateTime(data.asOf) })}</p>
       </div>
-      <div className="grid gap-3 sm:grid-cols-3" aria-label={t('queues')} role="group">
-        {(Object.keys(QUEUE_LINKS) as Array<keyof typeof QUEUE_LINKS>).map((queue) => (
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-4" aria-label={t('queues')} role="group">
+        {QUEUES.map((queue) => (
           <Card key={queue} className="flex items-center justify-between gap-3">
             <div className="flex flex-col">
               <span className="text-sm text-gray-600 dark:text-gray-400">{t(`queueNames.${queue}`)}</span>
@@ -81,9 +83,20 @@ function DashboardView({ data }: { data: Dashboard }) {
                 {data.queues[queue]}
               </span>
             </div>
-            <Link to={QUEUE_LINKS[queue]} className={buttonClass(data.queues[queue] > 0 ? 'primary' : 'secondary', 'min-h-10')}>
-              {t('open')}
-            </Link>
+            {queue === 'failedReleases' ? (
+              // Purchases whose commission failed to be released: the reason and the next try are on each.
+              <Link
+                to="/admin/purchases"
+                search={{ commission: 'release_failed' }}
+                className={buttonClass(data.queues[queue] > 0 ? 'danger' : 'secondary', 'min-h-10')}
+              >
+                {t('open')}
+              </Link>
+            ) : (
+              <Link to={QUEUE_LINKS[queue]} className={buttonClass(data.queues[queue] > 0 ? 'primary' : 'secondary', 'min-h-10')}>
+                {t('open')}
+              </Link>
+            )}
           </Card>
         ))}
       </div>

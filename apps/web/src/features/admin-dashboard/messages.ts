@@ -5,7 +5,12 @@ const en = {
   title: 'Dashboard',
   asOf: 'Figures as of {{time}}',
   queues: 'Waiting now',
-  queueNames: { recharges: 'Recharges to review', withdrawals: 'Payouts to make', referralReviews: 'Referral reviews' },
+  queueNames: {
+    recharges: 'Recharges to review',
+    withdrawals: 'Payouts to make',
+    referralReviews: 'Referral reviews',
+    failedReleases: 'Commission releases failing',
+  },
   open: 'Open',
   periods: { today: 'Today (UTC)', last7Days: 'Last 7 days', last30Days: 'Last 30 days' },
   metrics: {

@@ -1,9 +1,11 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Commission } from '@orchard/shared';
 import type { AdminPurchase } from './api';
 import { intentKeys } from './logic';
-import { RefundSheet } from './purchase-sheets';
+import { useAdminPlansMessages } from './messages';
+import { CommissionStatus, RefundSheet } from './purchase-sheets';
 
 const purchase: AdminPurchase = {
   id: '0f8fad5b-d9cb-469f-a165-70867728950e',
@@ -109,5 +111,61 @@ describe('RefundSheet', () => {
     renderSheet({ refundableWithoutOverride: false });
     await screen.findByRole('dialog', {}, { timeout: 5000 });
     expect(screen.getByRole('checkbox', { name: 'Refund anyway and take released commissions back' })).toBeTruthy();
+  });
+});
+
+describe('CommissionStatus', () => {
+  const pending: Commission = {
+    level: 1,
+    beneficiary: { id: '16fd2706-8baf-433b-82eb-8c7fada847da', displayName: 'Upline' },
+    rateBp: 1000,
+    amount: 250,
+    status: 'pending',
+    skipReason: null,
+    releaseAt: '2026-11-08T00:00:00.000Z',
+    releasedAt: null,
+    releaseFailure: null,
+  };
+  function Status({ row }: { row: Commission }) {
+    const { t } = useAdminPlansMessages();
+    return <CommissionStatus row={row} t={t} />;
+  }
+
+  it('says why a release failed, how many attempts, and when the next one comes', () => {
+    render(
+      <Status
+        row={{
+          ...pending,
+          releaseFailure: {
+            error: 'BALANCE_LIMIT',
+            failures: 3,
+            failedAt: '2026-11-08T00:07:00.000Z',
+            nextAttemptAt: '2026-11-08T00:15:00.000Z',
+          },
+        }}
+      />,
+    );
+    const line = screen.getByTestId('release-failure').textContent ?? '';
+    expect(line).toMatch(/^Release failed: the upline’s wallet would pass the balance ceiling\. 3 attempts so far; next try /);
+  });
+
+  it("shows the database's own text for a failure it has no words for, and nothing for a release that did not fail", () => {
+    const { unmount } = render(
+      <Status
+        row={{
+          ...pending,
+          releaseFailure: {
+            error: 'P0001: boom',
+            failures: 1,
+            failedAt: '2026-11-08T00:00:00.000Z',
+            nextAttemptAt: '2026-11-08T00:01:00.000Z',
+          },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('release-failure').textContent).toMatch(/^Release failed: error P0001: boom\. 1 attempt so far;/);
+    unmount();
+    render(<Status row={pending} />);
+    expect(screen.queryByTestId('release-failure')).toBeNull();
   });
 });

@@ -128,8 +128,19 @@ const COMMISSION_LOOK = {
   review: { Icon: Hourglass, className: 'text-violet-800 dark:text-violet-300' },
 } as const;
 
-/** A commission's state as an icon and words: pending until when, released when, taken back, or why not paid. */
-function CommissionStatus({ row, t }: { row: Commission; t: Translate }) {
+const RELEASE_ERRORS = ['BALANCE_LIMIT', 'AMOUNT_TOO_LARGE', 'INSUFFICIENT_FUNDS', 'CONFLICT'] as const;
+
+/** Why a release failed, in words: a known refusal's, else the database's own text. */
+function releaseFailureReason(error: string, t: Translate): string {
+  const known = RELEASE_ERRORS.find((code) => code === error);
+  return known ? t(`purchase.releaseErrors.${known}`) : t('purchase.releaseErrors.other', { error });
+}
+
+/**
+ * A commission's state as an icon and words: pending until when, released when, taken back, or why
+ * not paid; and, when its release failed, why, how many attempts, and when the next one comes.
+ */
+export function CommissionStatus({ row, t }: { row: Commission; t: Translate }) {
   const { Icon, className } = COMMISSION_LOOK[row.status];
   const text =
     row.status === 'pending' && row.releaseAt
@@ -139,11 +150,26 @@ function CommissionStatus({ row, t }: { row: Commission; t: Translate }) {
         : row.status === 'skipped' && row.skipReason
           ? t('purchase.notPaid', { reason: t(`purchase.skipReasons.${row.skipReason}`) })
           : t(`purchase.commissionStatuses.${row.status}`);
+  const failure = row.status === 'pending' ? row.releaseFailure : null;
   return (
-    <div className={`mt-0.5 flex items-center gap-1 text-xs ${className}`}>
-      <Icon className="size-3.5 shrink-0" aria-hidden="true" />
-      <span>{text}</span>
-    </div>
+    <>
+      <div className={`mt-0.5 flex items-center gap-1 text-xs ${className}`}>
+        <Icon className="size-3.5 shrink-0" aria-hidden="true" />
+        <span>{text}</span>
+      </div>
+      {failure ? (
+        <div className="mt-0.5 flex items-start gap-1 text-xs text-red-700 dark:text-red-400" data-testid="release-failure">
+          <AlertTriangle className="mt-px size-3.5 shrink-0" aria-hidden="true" />
+          <span>
+            {t('purchase.releaseFailed', {
+              reason: releaseFailureReason(failure.error, t),
+              count: failure.failures,
+              date: formatDateTime(failure.nextAttemptAt),
+            })}
+          </span>
+        </div>
+      ) : null}
+    </>
   );
 }
 

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { RefreshCw } from 'lucide-react';
+import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { z } from 'zod';
-import { listPurchasesQuerySchema, purchaseStatusSchema } from '@orchard/shared';
+import { listPurchasesQuerySchema, PURCHASE_COMMISSION_FILTERS, purchaseStatusSchema } from '@orchard/shared';
 import { Button } from '../../components/ui/button';
 import { type Column, ConsolePage, DataTable, StatusText } from '../../components/ui/console';
 import { SelectField } from '../../components/ui/console-fields';
@@ -30,6 +30,7 @@ function filterSchema(memberInvalid: string) {
     status: optionalFilter(purchaseStatusSchema),
     from: optionalFilter(day),
     to: optionalFilter(day),
+    commission: optionalFilter(z.enum(PURCHASE_COMMISSION_FILTERS)),
   });
 }
 
@@ -187,6 +188,7 @@ export function PurchasesPage() {
           status: filter.status ?? '',
           from: filter.from ?? '',
           to: filter.to ?? '',
+          commission: filter.commission ?? '',
         }}
         onSearch={onSearch}
       >
@@ -209,6 +211,14 @@ export function PurchasesPage() {
         />
         <TextField name="from" type="date" label={t('purchases.from')} />
         <TextField name="to" type="date" label={t('purchases.to')} />
+        <SelectField
+          name="commission"
+          label={t('purchases.commissionFilter')}
+          options={[
+            { value: '', label: t('common.any') },
+            ...PURCHASE_COMMISSION_FILTERS.map((value) => ({ value, label: t(`purchases.commissionFilters.${value}`) })),
+          ]}
+        />
       </FilterBar>
       <DataTable
         caption={t('purchases.caption')}
@@ -264,6 +274,7 @@ function CommissionSummary({ purchase }: { purchase: AdminPurchase }) {
   const amount = paid.reduce((sum, row) => sum + row.amount, 0);
   const counts = new Map<string, number>();
   for (const row of purchase.commissions) counts.set(row.status, (counts.get(row.status) ?? 0) + 1);
+  const failed = purchase.commissions.filter((row) => row.status === 'pending' && row.releaseFailure !== null).length;
   return (
     <>
       <div className="whitespace-nowrap">
@@ -277,6 +288,12 @@ function CommissionSummary({ purchase }: { purchase: AdminPurchase }) {
           .map((status) => t(`purchases.commissionCounts.${status}`, { count: counts.get(status) ?? 0 }))
           .join(' · ')}
       </Sub>
+      {failed > 0 ? (
+        <div className="flex items-center gap-1 text-xs font-medium whitespace-nowrap text-red-700 dark:text-red-400">
+          <AlertTriangle className="size-3.5 shrink-0" aria-hidden="true" />
+          {t('purchases.releaseFailed', { count: failed })}
+        </div>
+      ) : null}
     </>
   );
 }

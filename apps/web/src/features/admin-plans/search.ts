@@ -5,6 +5,8 @@
 
 export const COUPON_KIND_FILTERS = ['percent_off', 'amount_off', 'wallet_credit'] as const;
 export const PURCHASE_STATUS_FILTERS = ['active', 'expired', 'refunded'] as const;
+/** `release_failed`: purchases with a pending commission whose release failed. */
+export const PURCHASE_COMMISSION_FILTERS = ['release_failed'] as const;
 
 /** A search param as the URL gives it: anything, until parsed. */
 export type RawParam = { [key: string]: unknown };
@@ -22,6 +24,7 @@ export interface PurchaseFilter {
   /** A day, YYYY-MM-DD (inclusive, UTC, as the API reads it). */
   from?: string;
   to?: string;
+  commission?: (typeof PURCHASE_COMMISSION_FILTERS)[number];
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -47,7 +50,7 @@ function compact<T extends object>(filter: T): T {
 export const couponFilterOf = (search: RawParam): CouponFilter =>
   compact({ q: pickText(search.q, 32), kind: pickOne(search.kind, COUPON_KIND_FILTERS), batch: pickText(search.batch, 40) });
 
-/** /admin/purchases?member&plan&status&from&to */
+/** /admin/purchases?member&plan&status&from&to&commission */
 export const purchaseFilterOf = (search: RawParam): PurchaseFilter =>
   compact({
     member: pickMatch(search.member, UUID),
@@ -55,6 +58,7 @@ export const purchaseFilterOf = (search: RawParam): PurchaseFilter =>
     status: pickOne(search.status, PURCHASE_STATUS_FILTERS),
     from: pickMatch(search.from, DAY),
     to: pickMatch(search.to, DAY),
+    commission: pickOne(search.commission, PURCHASE_COMMISSION_FILTERS),
   });
 
 /** A filter as query-string text for the API (and the CSV export link). */

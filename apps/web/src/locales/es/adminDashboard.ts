@@ -5,7 +5,12 @@ export const adminDashboard: Catalogue<AdminDashboardMessages> = {
   title: 'Panel',
   asOf: 'Cifras al {{time}}',
   queues: 'En espera ahora',
-  queueNames: { recharges: 'Recargas por revisar', withdrawals: 'Retiros por pagar', referralReviews: 'Revisión de referidos' },
+  queueNames: {
+    recharges: 'Recargas por revisar',
+    withdrawals: 'Retiros por pagar',
+    referralReviews: 'Revisión de referidos',
+    failedReleases: 'Liberaciones de comisión fallidas',
+  },
   open: 'Abrir',
   periods: { today: 'Hoy (UTC)', last7Days: 'Últimos 7 días', last30Days: 'Últimos 30 días' },
   metrics: {

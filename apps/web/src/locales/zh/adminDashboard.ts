@@ -5,7 +5,7 @@ export const adminDashboard: Catalogue<AdminDashboardMessages> = {
   title: '数据概览',
   asOf: '数据截至{{time}}',
   queues: '当前待办',
-  queueNames: { recharges: '待审核充值', withdrawals: '待打款提现', referralReviews: '推荐审核' },
+  queueNames: { recharges: '待审核充值', withdrawals: '待打款提现', referralReviews: '推荐审核', failedReleases: '佣金发放失败' },
   open: '打开',
   periods: { today: '今天（UTC）', last7Days: '最近 7 天', last30Days: '最近 30 天' },
   metrics: {
