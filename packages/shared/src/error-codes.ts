@@ -77,6 +77,7 @@ export const ERRORS = {
   WITHDRAWAL_AMOUNT_OUT_OF_RANGE: { status: 400, message: 'This amount is outside the withdrawal limits.' },
   WITHDRAWAL_DAILY_LIMIT: { status: 409, message: 'This is more than may be withdrawn today.' },
   WITHDRAWAL_NOT_PENDING: { status: 409, message: 'This withdrawal is no longer pending.' },
+  FEE_CHANGED: { status: 409, message: 'The fee changed. Check the new amounts and confirm again.' },
   // Referral holds (apps/api/src/modules/team).
   REFERRAL_HOLD_NOT_FOUND: { status: 404, message: 'This member has no referral review.' },
   REFERRAL_HOLD_DECIDED: { status: 409, message: 'This referral review was already decided.' },
