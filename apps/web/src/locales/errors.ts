@@ -70,6 +70,7 @@ export const errorMessagesEn: Record<ApiErrorCode, string> = {
   WITHDRAWAL_AMOUNT_OUT_OF_RANGE: 'This amount is outside the withdrawal limits.',
   WITHDRAWAL_DAILY_LIMIT: 'This is more than you may withdraw today.',
   WITHDRAWAL_NOT_PENDING: 'This withdrawal is no longer pending.',
+  FEE_CHANGED: 'The fee changed. Check the new amounts and confirm again.',
   REFERRAL_HOLD_NOT_FOUND: 'This member has no referral review.',
   REFERRAL_HOLD_DECIDED: 'This referral review was already decided.',
   NETWORK: 'No connection. Check your network and try again.',

@@ -59,6 +59,7 @@ export const errors: Record<ApiErrorCode, string> = {
   WITHDRAWAL_AMOUNT_OUT_OF_RANGE: 'Este importe está fuera de los límites de retiro.',
   WITHDRAWAL_DAILY_LIMIT: 'Es más de lo que puedes retirar hoy.',
   WITHDRAWAL_NOT_PENDING: 'Este retiro ya no está pendiente.',
+  FEE_CHANGED: 'La comisión cambió. Revisa los nuevos importes y confirma otra vez.',
   REFERRAL_HOLD_NOT_FOUND: 'Este miembro no tiene ninguna revisión de referido.',
   REFERRAL_HOLD_DECIDED: 'Esta revisión de referido ya se resolvió.',
   NETWORK: 'Sin conexión. Revisa tu red e inténtalo de nuevo.',

@@ -59,6 +59,7 @@ export const errors: Record<ApiErrorCode, string> = {
   WITHDRAWAL_AMOUNT_OUT_OF_RANGE: '金额超出提现限额。',
   WITHDRAWAL_DAILY_LIMIT: '超出今日可提现额度。',
   WITHDRAWAL_NOT_PENDING: '该提现已不在待处理状态。',
+  FEE_CHANGED: '手续费已变动，请核对新金额后再次确认。',
   REFERRAL_HOLD_NOT_FOUND: '该会员没有待处理的邀请审核。',
   REFERRAL_HOLD_DECIDED: '该邀请审核已有结论。',
   NETWORK: '无网络连接，请检查网络后重试。',
