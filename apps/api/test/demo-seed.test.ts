@@ -104,6 +104,20 @@ describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
     expect(open!.n).toBeLessThan(config.RECHARGE_MAX_OPEN_ORDERS - 2);
   });
 
+  it('leaves withdrawals in every state, the processing ones sent in one payout file', async () => {
+    const states = await rows(database, sql`select distinct status from withdrawals order by status`);
+    expect(states.map((row) => row.status)).toEqual(['cancelled', 'paid', 'pending', 'processing', 'rejected']);
+    const files = await rows(
+      database,
+      sql`select f.row_count, (select count(*)::int from payout_file_rows r where r.file_id = f.id) as lines,
+                 (select count(*)::int from withdrawals w where w.processing_file_id = f.id and w.status = 'processing') as processing
+            from payout_files f`,
+    );
+    expect(files).toEqual([{ row_count: 2, lines: 2, processing: 2 }]);
+    const [mine] = await rows(database, sql`select count(*)::int as n from withdrawals where user_id = ${demoId} and status = 'processing'`);
+    expect(mine!.n).toBe(1);
+  });
+
   it('gives the demo member a statement with history spread over weeks and a balance that balances the ledger', async () => {
     const balances = await getMemberBalances(database.handle.db, demoId, config.CURRENCY);
     expect(balances.available).toBeGreaterThan(0);

@@ -191,7 +191,7 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         },
       };
     };
-    /** Two pending withdrawals of the target member to pay and reject. */
+    /** Pending withdrawals of the target member to reveal and pay, reject, settle by file, export and put back in the queue. */
     const withdrawalActions = async (): Promise<Record<string, { method: 'POST' | 'PUT'; url: string; payload: object }>> => {
       const asTarget = (url: string, payload: object) =>
         t.app.inject({
@@ -214,7 +214,7 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
       t.clock.advance(48 * 3_600_000);
       await asTarget('/me/step-up', { password: TEST_PASSWORD });
       const ids: string[] = [];
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 4; i++) {
         const made = await asTarget('/withdrawals', { bankAccountId: account.id, amount: 5_000 });
         expect(made.statusCode, made.body).toBe(201);
         ids.push((made.json() as { id: string }).id);
@@ -233,6 +233,9 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
           url: '/api/v1/admin/withdrawal-settings',
           payload: { enabled: true, minAmount: 1_000, maxAmount: 50_000, dailyMax: 100_000, feeFixed: 50, feeBp: 50, cooldownHours: 12 },
         },
+        // The last one still pending goes in the payout file, then back to the queue.
+        exportPayoutFile: { method: 'POST', url: '/api/v1/admin/withdrawals/export', payload: {} },
+        requeueWithdrawal: { method: 'POST', url: `/api/v1/admin/withdrawals/${ids[3]}/requeue`, payload: { reason: 'The bank sent it back' } },
       };
     };
     // A referral hold opened by a signal (team/signals.ts), for the operator to decide.

@@ -208,7 +208,7 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
     await ledgerOk();
   });
 
-  it("exports the pending payouts for the bank and applies the bank's result file once, however often it is imported", async () => {
+  it("exports the pending payouts for the bank (they become processing) and applies the bank's result file once, however often it is imported", async () => {
     await as(member, 'POST', '/me/step-up', { password: TEST_PASSWORD });
     const accounts = (await as(member, 'GET', '/me/bank-accounts')).json() as { items: { id: string; maskedNumber: string }[] };
     const account = accounts.items.find((item) => item.maskedNumber === '•••• 3000')!;
@@ -218,7 +218,9 @@ describe.each(DATABASE_KINDS)('withdrawals on %s', (kind) => {
       expect(response.statusCode, response.body).toBe(201);
       made.push((response.json() as { id: string }).id);
     }
-    const exported = await asOperator(w, 'GET', '/withdrawals/export');
+    const payoutFile = await asOperator(w, 'POST', '/withdrawals/export');
+    expect(payoutFile.statusCode, payoutFile.body).toBe(201);
+    const exported = await asOperator(w, 'GET', `/payout-files/${(payoutFile.json() as { id: string }).id}/csv`);
     expect(exported.headers['content-type']).toContain('text/csv');
     expect(exported.body.split('\r\n')[0]).toBe(
       'withdrawal_id,member,holder_name,bank_name,country,account_number,amount_to_pay,currency,requested_at',

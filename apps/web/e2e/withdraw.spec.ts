@@ -6,9 +6,13 @@ import { operatorApi, operatorPage, usd } from './wallet-support';
 
 /*
  * A withdrawal as a member lives it: add a bank account (it cools down first: the server's test
- * clock moves a day on), ask for a payout and confirm it with the password, see the amount on hold
- * on /home, the operator looks up the bank details and settles it by importing the bank's result
- * file in the console, and the member sees it paid with the bank's reference.
+ * clock moves a day on), ask for a payout and confirm it with the password — the fee changes
+ * between the quote and the confirm, so the sheet shows the new quote to confirm again —, see the
+ * amount on hold on /home. The operator reveals the bank details (the withdrawal is then on its way:
+ * the member sees it processing and can no longer cancel it), puts it back in the queue with a
+ * reason, makes the payout file for the bank (downloaded, and listed to download again), and
+ * settles it by importing the bank's result file, which names the payout file it answers; the
+ * member sees it paid with the bank's reference.
  */
 
 const PASSWORD = 'withdraw-pass-2026';
@@ -95,24 +99,64 @@ test('a member adds a bank account, withdraws with the password, and sees the pa
   await sheet.getByLabel('Your password').fill('not-my-password');
   await sheet.getByRole('button', { name: `Withdraw ${usd(5_000)}` }).click();
   await expect(sheet.getByText('That password is wrong.')).toBeVisible();
-  await sheet.getByLabel('Your password').fill(PASSWORD);
-  await sheet.getByRole('button', { name: `Withdraw ${usd(5_000)}` }).click();
-  await expect(page).toHaveURL(/\/withdraw\/log$/);
+  // The operator raises the fixed fee meanwhile: the confirm is refused and the sheet shows the new quote.
+  const settings = (await (await operator.get('/api/v1/admin/withdrawal-settings')).json()) as Record<string, unknown>;
+  expect((await operator.put('/api/v1/admin/withdrawal-settings', { data: { ...settings, feeFixed: 200 } })).ok()).toBe(true);
+  try {
+    await sheet.getByLabel('Your password').fill(PASSWORD);
+    await sheet.getByRole('button', { name: `Withdraw ${usd(5_000)}` }).click();
+    await expect(sheet.getByRole('alert')).toContainText(`it is now ${usd(250)}, so you would receive ${usd(4_750)}`);
+    await expect(sheet).toContainText(usd(4_750));
+    await sheet.getByRole('button', { name: `Withdraw ${usd(5_000)}` }).click();
+    await expect(page).toHaveURL(/\/withdraw\/log$/);
+  } finally {
+    await operator.put('/api/v1/admin/withdrawal-settings', { data: settings });
+  }
   await expect(page.getByText('Pending')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
 
   await page.goto('/home');
   await expect(page.getByText(`On hold: ${usd(5_000)}`)).toBeVisible();
 
-  // The operator pays it from the console: the bank details (audited), then the bank's reference.
+  // The operator looks up the bank details to pay by hand (audited): the withdrawal is on its way.
   const desk = await operatorPage(browser);
   await desk.goto('/admin/payouts');
   await desk.getByRole('button', { name: 'Bank details: Wanda Withdraw' }).click();
   await expect(desk.getByRole('dialog')).toContainText('DE89370400440532013000');
   await desk.getByRole('button', { name: 'Close' }).click();
-  // The bank paid it: its result file goes in through the import, checked first, then applied.
+  const row = desk.getByRole('row').filter({ hasText: 'Wanda Withdraw' });
+  await expect(row).toContainText('Processing');
+  await expect(row).toContainText('Details revealed by');
+
+  // The member sees it on its way, with no cancel.
+  await page.goto('/withdraw/log');
+  await expect(page.getByText('Processing — on its way to your bank')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+
+  // It was not paid after all: back in the queue, on purpose, with a reason.
+  await row.getByRole('button', { name: 'Back to queue: Wanda Withdraw' }).click();
+  const requeue = desk.getByRole('dialog');
+  await requeue.getByRole('button', { name: 'Back to the queue' }).click();
+  await expect(requeue.getByText('Say why it goes back to the queue.')).toBeVisible();
+  await requeue.getByLabel('Why it goes back').fill('Opened by mistake, nothing was sent');
+  await requeue.getByRole('button', { name: 'Back to the queue' }).click();
+  await expect(row).toContainText('Waiting');
+
+  // The payout file for the bank: confirmed, made, downloaded; listed to download again.
+  await desk.getByRole('button', { name: 'Payout file for the bank' }).click();
+  const downloading = desk.waitForEvent('download');
+  await desk.getByRole('dialog').getByRole('button', { name: 'Make and download the file' }).click();
+  const csv = await (await downloading).createReadStream().then(async (stream) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8');
+  });
   const mine = ((await (await page.request.get('/api/v1/withdrawals')).json()) as { items: { id: string }[] }).items[0]!;
-  const exported = await desk.request.get('/api/v1/admin/withdrawals/export');
-  expect(await exported.text()).toContain(`${mine.id},Wanda Withdraw,Wanda Withdraw,Commerzbank,DE,DE89370400440532013000,48.50,USD,`);
+  expect(csv).toContain(`${mine.id},Wanda Withdraw,Wanda Withdraw,Commerzbank,DE,DE89370400440532013000,47.50,USD,`);
+  await expect(row).toContainText('In a payout file');
+  await expect(desk.getByRole('table', { name: 'Payout files' }).getByRole('link', { name: /Download the payout file of/ }).first()).toBeVisible();
+
+  // The bank paid it: its result file goes in through the import, checked first, then applied.
   await desk.getByRole('button', { name: 'Import bank results' }).click();
   await desk.getByLabel('Result file (CSV)').setInputFiles({
     name: 'bank-results.csv',
@@ -121,6 +165,7 @@ test('a member adds a bank account, withdraws with the password, and sees the pa
   });
   await desk.getByRole('button', { name: 'Check the file' }).click();
   await expect(desk.getByText('Will be marked paid')).toBeVisible();
+  await expect(desk.getByText(/Answers the payout file of .*: 1 of its \d+ rows\./)).toBeVisible();
   await desk.getByRole('button', { name: 'Apply 1 change' }).click();
   await expect(desk.getByText('Marked paid', { exact: true })).toBeVisible();
   await desk.context().close();

@@ -78,6 +78,7 @@ export const ERRORS = {
   WITHDRAWAL_DAILY_LIMIT: { status: 409, message: 'This is more than may be withdrawn today.' },
   WITHDRAWAL_NOT_PENDING: { status: 409, message: 'This withdrawal is no longer pending.' },
   TOO_MANY_PENDING_WITHDRAWALS: { status: 409, message: 'Too many withdrawals are waiting to be paid.' },
+  FEE_CHANGED: { status: 409, message: 'The fee changed. Check the new amounts and confirm again.' },
   // Referral holds (apps/api/src/modules/team).
   REFERRAL_HOLD_NOT_FOUND: { status: 404, message: 'This member has no referral review.' },
   REFERRAL_HOLD_DECIDED: { status: 409, message: 'This referral review was already decided.' },

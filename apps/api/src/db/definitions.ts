@@ -43,9 +43,14 @@ export const DEFINITIONS = [
   'modules/plans/sql/plan_coupon_refusal.sql',
   'modules/plans/sql/plan_commission_lines.sql',
   'modules/plans/sql/plan_purchase.sql',
-  // Withdrawals.
+  // Withdrawals: the guard of their states, the request, the payout file, settling.
+  'modules/withdrawals/sql/withdrawal_transition_check.sql',
+  'modules/withdrawals/sql/payout_file_refuse_change.sql',
   'modules/withdrawals/sql/withdrawal_fee.sql',
   'modules/withdrawals/sql/withdrawal_request.sql',
+  'modules/withdrawals/sql/withdrawal_reveal.sql',
+  'modules/withdrawals/sql/withdrawal_export.sql',
+  'modules/withdrawals/sql/withdrawal_requeue.sql',
   'modules/withdrawals/sql/withdrawal_settle.sql',
   'modules/withdrawals/sql/withdrawal_settle_audited.sql',
   // The team: chain, rollups, referral holds.

@@ -15,17 +15,19 @@ export interface StatementFilter {
   limit: number;
 }
 
-/** The member accounts a statement shows; the debt account is told by the commission summary instead. */
-export type StatementAccount = 'available' | 'on_hold' | 'commission_pending';
+/** The member accounts a statement shows: all four, what the member owes after a claw-back (debt) too. */
+export type StatementAccount = 'available' | 'on_hold' | 'commission_pending' | 'debt';
 const STATEMENT_ACCOUNT_TYPES = {
   available: 'member_available',
   on_hold: 'member_on_hold',
   commission_pending: 'member_commission_pending',
+  debt: 'member_debt',
 } as const;
 const ACCOUNT_OF_TYPE: Record<string, StatementAccount> = {
   member_available: 'available',
   member_on_hold: 'on_hold',
   member_commission_pending: 'commission_pending',
+  member_debt: 'debt',
 };
 
 export interface StatementEntry {
@@ -61,7 +63,7 @@ export async function getMemberBalances(
 
 /**
  * A page of the member's entries, newest first, by keyset on the entry id (no OFFSET). Each of
- * their (at most three) accounts is read backwards along its own index (`account_id, id desc`),
+ * their (at most four) accounts is read backwards along its own index (`account_id, id desc`),
  * at most a page each, and the pages are merged: the work is bounded by the member's own entries.
  * One join over the whole ledger ordered by id let PostgreSQL walk the primary key backwards
  * through every entry looking for the member's — 0.8 s at 10 M entries for a new member with none.

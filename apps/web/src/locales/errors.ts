@@ -71,6 +71,7 @@ export const errorMessagesEn: Record<ApiErrorCode, string> = {
   WITHDRAWAL_DAILY_LIMIT: 'This is more than you may withdraw today.',
   WITHDRAWAL_NOT_PENDING: 'This withdrawal is no longer pending.',
   TOO_MANY_PENDING_WITHDRAWALS: 'You have as many withdrawals waiting to be paid as allowed. Cancel one, or wait until one is paid.',
+  FEE_CHANGED: 'The fee changed. Check the new amounts and confirm again.',
   REFERRAL_HOLD_NOT_FOUND: 'This member has no referral review.',
   REFERRAL_HOLD_DECIDED: 'This referral review was already decided.',
   NETWORK: 'No connection. Check your network and try again.',

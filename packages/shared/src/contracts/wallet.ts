@@ -37,6 +37,8 @@ export const walletSchema = z.strictObject({
   fractionDigits: z.number().int().min(0).max(3),
   available: balanceMinorUnitsSchema,
   onHold: balanceMinorUnitsSchema,
+  /** What the member owes after a refunded purchase took back a commission (positive): settled from their next earnings, never withdrawn. */
+  debt: balanceMinorUnitsSchema,
 });
 export type Wallet = z.infer<typeof walletSchema>;
 
@@ -44,8 +46,11 @@ export const statementEntrySchema = z.strictObject({
   id: z.string(),
   transactionId: z.string(),
   type: ledgerTransactionTypeSchema,
-  /** commission_pending: commissions waiting out the holding period. */
-  account: z.enum(['available', 'on_hold', 'commission_pending']),
+  /**
+   * commission_pending: commissions waiting out the holding period; debt: what the member owes
+   * after a claw-back (its balance after is ≤ 0: a refund takes it down, later commissions settle it).
+   */
+  account: z.enum(['available', 'on_hold', 'commission_pending', 'debt']),
   /** Signed: positive adds to the account, negative takes from it. */
   amount: z.number().int(),
   balanceAfter: z.number().int(),
@@ -95,7 +100,7 @@ export const statementFilterQuerySchema = z.strictObject({
       'Unknown transaction type.',
     )
     .optional(),
-  account: z.enum(['available', 'on_hold', 'commission_pending']).optional(),
+  account: z.enum(['available', 'on_hold', 'commission_pending', 'debt']).optional(),
   /** Inclusive; a date alone means the start of that day (UTC). */
   from: isoDateOrDateTime(false).optional(),
   /** Inclusive; a date alone means the whole of that day (UTC). */
@@ -134,7 +139,8 @@ export const adjustmentResultSchema = z.strictObject({
   userId: z.uuid(),
   direction: z.enum(['credit', 'debit']),
   amount: z.number().int(),
-  wallet: walletSchema,
+  /** The balances the adjustment moved (an adjustment never touches what is owed). */
+  wallet: walletSchema.omit({ debt: true }),
 });
 export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
 

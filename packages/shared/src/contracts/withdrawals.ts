@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCountryCode } from '../countries';
 import { keysetCursorSchema, singleLineTextSchema } from './common';
-import { positiveMinorUnitsSchema } from './wallet';
+import { minorUnitsSchema, positiveMinorUnitsSchema } from './wallet';
 
 /**
  * Withdrawals (SPEC.md "Money flows → Withdrawal"): bank accounts, a quote, the request that puts
@@ -62,7 +62,15 @@ export type UpdateBankAccountBody = z.infer<typeof updateBankAccountBodySchema>;
 
 export const bankAccountParamsSchema = z.strictObject({ id: z.string().max(100) });
 
-export const withdrawalStatusSchema = z.enum(['pending', 'paid', 'rejected', 'cancelled']);
+/**
+ * A withdrawal's states (the database keeps the transitions, migration 1070; drawn in
+ * apps/api/src/ledger/README.md): `pending` waits in the operator's queue and its member may
+ * cancel it; `processing` is on its way to the bank (exported in a payout file, or its details
+ * revealed to pay by hand): no cancel, an operator may put it back to `pending` with a reason;
+ * `paid`, `rejected`, `cancelled` are final.
+ */
+export const WITHDRAWAL_STATUSES = ['pending', 'processing', 'paid', 'rejected', 'cancelled'] as const;
+export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
 export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
 
 export const withdrawalSchema = z.strictObject({
@@ -78,6 +86,8 @@ export const withdrawalSchema = z.strictObject({
   payoutReference: z.string().nullable(),
   rejectReason: z.string().nullable(),
   createdAt: z.iso.datetime(),
+  /** When it went on its way to the bank (processing, and paid or rejected after it); null while it waits. */
+  processingAt: z.iso.datetime().nullable(),
   resolvedAt: z.iso.datetime().nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
@@ -90,6 +100,13 @@ export const listWithdrawalsQuerySchema = z.strictObject({
     .string()
     .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
     .optional(),
+});
+
+/** The console's queue: `open` (the default) is pending and processing together. */
+export const PAYOUT_QUEUE_FILTERS = ['open', ...WITHDRAWAL_STATUSES] as const;
+export type PayoutQueueFilter = (typeof PAYOUT_QUEUE_FILTERS)[number];
+export const listPayoutQueueQuerySchema = listWithdrawalsQuerySchema.extend({
+  status: z.enum(PAYOUT_QUEUE_FILTERS).optional(),
 });
 
 export const quoteWithdrawalQuerySchema = z.strictObject({
@@ -113,17 +130,23 @@ export const withdrawalQuoteSchema = z.strictObject({
   /** What may still be asked for today (UTC day). */
   remainingToday: z.number().int(),
   available: z.number().int(),
+  /** What the member owes after a refunded purchase took back a commission: settled from their next earnings, never withdrawn. */
+  debt: z.number().int(),
+  /** What may leave the wallet now: available − debt (never below 0). */
+  withdrawable: z.number().int(),
   enabled: z.boolean(),
   /** How many business days a payout usually takes (the operator's setting). */
   payoutBusinessDays: z.number().int(),
-  /** Why this amount cannot be withdrawn now, or null. */
-  blocked: z.enum(['disabled', 'below_min', 'above_max', 'daily_limit', 'insufficient_funds']).nullable(),
+  /** Why this amount cannot be withdrawn now, or null (`debt`: within available, beyond withdrawable). */
+  blocked: z.enum(['disabled', 'below_min', 'above_max', 'daily_limit', 'insufficient_funds', 'debt']).nullable(),
 });
 export type WithdrawalQuote = z.infer<typeof withdrawalQuoteSchema>;
 
 export const createWithdrawalBodySchema = z.strictObject({
   bankAccountId: z.string().max(100),
   amount: positiveMinorUnitsSchema,
+  /** The fee the member was shown (the quote's `fee`): another fee now is a 409 FEE_CHANGED instead of a surprise. */
+  expectedFee: minorUnitsSchema.optional(),
 });
 export type CreateWithdrawalBody = z.infer<typeof createWithdrawalBodySchema>;
 
@@ -135,8 +158,12 @@ export const withdrawalParamsSchema = z.strictObject({ id: z.string().max(100) }
 
 // ---------------------------------------------------------------- console
 
+const personSchema = z.strictObject({ id: z.string(), displayName: z.string() });
+
 export const adminWithdrawalSchema = withdrawalSchema.extend({
-  member: z.strictObject({ id: z.string(), displayName: z.string() }),
+  member: personSchema,
+  /** Who sent it on its way and how: in a payout file (`fileId`), or by revealing its details to pay by hand (`fileId` null). */
+  processing: z.strictObject({ at: z.iso.datetime(), by: personSchema, fileId: z.string().nullable() }).nullable(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalPageSchema = z.strictObject({
@@ -161,6 +188,10 @@ export const payWithdrawalBodySchema = z.strictObject({
 });
 export const rejectWithdrawalBodySchema = z.strictObject({
   reason: singleLineTextSchema.trim().min(3, 'Say why, in a few words the member will read.').max(500),
+});
+/** Back in the queue (processing → pending): on purpose, with the reason the audit log keeps. */
+export const requeueWithdrawalBodySchema = z.strictObject({
+  reason: singleLineTextSchema.trim().min(3, 'Say why it goes back to the queue.').max(500),
 });
 
 const payoutBusinessDaysSchema = z.number().int().min(1, 'At least 1 business day.').max(30, 'At most 30 business days.');
@@ -191,6 +222,31 @@ export const updateWithdrawalSettingsBodySchema = withdrawalSettingsSchema
 export const PAYOUT_FILE_ROWS_MAX = 1000;
 
 /**
+ * A payout file as it was exported for the bank: a record of what was sent (its rows are the
+ * withdrawals it moved to processing, with the amount each sent), downloadable again with the
+ * same rows.
+ */
+export const payoutFileSchema = z.strictObject({
+  id: z.string(),
+  createdAt: z.iso.datetime(),
+  createdBy: personSchema,
+  currency: z.string().length(3),
+  rowCount: z.number().int(),
+  /** The sum of the amounts it sent (the nets the bank pays). */
+  total: z.number().int(),
+});
+export type PayoutFile = z.infer<typeof payoutFileSchema>;
+export const payoutFilePageSchema = z.strictObject({ items: z.array(payoutFileSchema), nextCursor: z.string().nullable() });
+export const listPayoutFilesQuerySchema = z.strictObject({
+  cursor: keysetCursorSchema,
+  limit: z
+    .string()
+    .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
+    .optional(),
+});
+export const payoutFileParamsSchema = z.strictObject({ id: z.string().max(100) });
+
+/**
  * The bank's result file: a header `withdrawal_id,outcome,reference` and one row per withdrawal,
  * outcome `paid` (reference = the bank's payout reference) or `rejected` (reference = the reason
  * the member reads). `apply: false` previews what it would do; `apply: true` does it. The same
@@ -212,10 +268,14 @@ export const payoutImportRowSchema = z.strictObject({
   /** will_pay / will_reject (preview), paid / rejected (applied), unchanged (done before), error. */
   result: z.enum(['will_pay', 'will_reject', 'paid', 'rejected', 'unchanged', 'error']),
   message: z.string().nullable(),
+  /** The payout file that sent this withdrawal, when one did (a withdrawal paid by hand has none). */
+  payoutFileId: z.string().nullable(),
 });
 export const payoutImportResultSchema = z.strictObject({
   applied: z.boolean(),
   rows: z.array(payoutImportRowSchema),
+  /** The payout files this result file answers, with how many of their rows it names. */
+  files: z.array(payoutFileSchema.extend({ answered: z.number().int() })),
   counts: z.strictObject({ toChange: z.number().int(), unchanged: z.number().int(), errors: z.number().int() }),
 });
 export type PayoutImportResult = z.infer<typeof payoutImportResultSchema>;

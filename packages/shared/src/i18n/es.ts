@@ -255,6 +255,19 @@ export const es: Record<string, string> = {
   'A rejected row needs a reason (3–500 characters).': 'Una fila rechazada necesita un motivo (de 3 a 500 caracteres).',
   'No such withdrawal.': 'No existe ese retiro.',
   'This withdrawal is {status} already.': 'Este retiro ya está en estado {status}.',
+  'Say why it goes back to the queue.': 'Di por qué vuelve a la cola.',
+  'The fee changed. Check the new amounts and confirm again.': 'La comisión cambió. Revisa los nuevos importes y confirma otra vez.',
+  'No such payout file.': 'No existe ese archivo de pagos.',
+  'This withdrawal is on its way to your bank: it can no longer be cancelled.':
+    'Este retiro va de camino a tu banco: ya no se puede cancelar.',
+  'This withdrawal is {status}: only one on its way to the bank goes back to the queue.':
+    'Este retiro está en estado {status}: solo uno que va de camino al banco vuelve a la cola.',
+  'No withdrawal is waiting to be sent: the payout file would be empty.':
+    'Ningún retiro espera a ser enviado: el archivo de pagos estaría vacío.',
+  'The fee is now {fee} (minor units), not {expected}: you would receive {net}. Check it and confirm again.':
+    'La comisión ahora es {fee} (unidades mínimas), no {expected}: recibirías {net}. Revísalo y confirma otra vez.',
+  'You owe {debt} (minor units) from a refunded purchase: it is settled from your next earnings and cannot be withdrawn. You may withdraw up to {withdrawable}.':
+    'Debes {debt} (unidades mínimas) por una compra reembolsada: se salda con tus próximas comisiones y no se puede retirar. Puedes retirar hasta {withdrawable}.',
   'Enter your password again to confirm this withdrawal.': 'Vuelve a introducir tu contraseña para confirmar este retiro.',
   'Withdrawals are paused for now.': 'Los retiros están en pausa por ahora.',
   'This account is frozen: money cannot leave it.': 'Esta cuenta está congelada: el dinero no puede salir de ella.',

@@ -226,6 +226,17 @@ export const zh: Record<string, string> = {
   'A rejected row needs a reason (3–500 characters).': 'rejected 行需要填写原因（3–500 个字符）。',
   'No such withdrawal.': '没有该提现。',
   'This withdrawal is {status} already.': '该提现已处于 {status} 状态。',
+  'Say why it goes back to the queue.': '请说明为什么退回队列。',
+  'The fee changed. Check the new amounts and confirm again.': '手续费已变动，请核对新金额后再次确认。',
+  'No such payout file.': '没有该打款文件。',
+  'This withdrawal is on its way to your bank: it can no longer be cancelled.': '该提现正在汇往你的银行，已无法取消。',
+  'This withdrawal is {status}: only one on its way to the bank goes back to the queue.':
+    '该提现状态为 {status}：只有正在汇往银行的提现才能退回队列。',
+  'No withdrawal is waiting to be sent: the payout file would be empty.': '没有等待发送的提现：打款文件将是空的。',
+  'The fee is now {fee} (minor units), not {expected}: you would receive {net}. Check it and confirm again.':
+    '手续费现在是 {fee}（最小单位），而不是 {expected}：你将收到 {net}。请核对后再次确认。',
+  'You owe {debt} (minor units) from a refunded purchase: it is settled from your next earnings and cannot be withdrawn. You may withdraw up to {withdrawable}.':
+    '你因一笔已退款的购买欠款 {debt}（最小单位）：它将从你之后的佣金中扣除，不能提现。你最多可以提现 {withdrawable}。',
   'Enter your password again to confirm this withdrawal.': '请再次输入密码以确认此次提现。',
   'Withdrawals are paused for now.': '提现暂时关闭。',
   'This account is frozen: money cannot leave it.': '该账号已被冻结，资金无法转出。',

@@ -16,7 +16,7 @@ import { refundPurchase } from '../../modules/plans/refund';
 import { createSession, revokeSession } from '../../modules/accounts/sessions';
 import { markSteppedUp } from '../../modules/accounts/step-up';
 import { createBankAccount } from '../../modules/withdrawals/bank-accounts';
-import { payWithdrawal, rejectWithdrawal } from '../../modules/withdrawals/console';
+import { exportPayoutFile, payWithdrawal, rejectWithdrawal } from '../../modules/withdrawals/console';
 import { cancelWithdrawal, createWithdrawal } from '../../modules/withdrawals/withdrawals';
 import type { Db } from '../client';
 import { seedDemoContent } from './content';
@@ -77,6 +77,10 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
         step.member.key,
         await join(input.db, step.member, step.member.referrer ? ids.get(step.member.referrer)! : null, input.passwordHash, clock.now()),
       );
+      continue;
+    }
+    if (step.kind === 'export') {
+      await exportPayoutFile(deps, actor);
       continue;
     }
     const userId = ids.get(step.member)!;

@@ -40,10 +40,13 @@ export type DemoStep =
       kind: 'withdraw';
       member: string;
       amount: number;
-      outcome: 'pending' | 'paid' | 'rejected' | 'cancelled';
+      /** 'processing': left pending here, sent on its way by the next 'export' step. */
+      outcome: 'pending' | 'processing' | 'paid' | 'rejected' | 'cancelled';
       payoutReference?: string;
       reason?: string;
-    });
+    })
+  /** The operator makes the payout file for the bank: every withdrawal pending then becomes processing. */
+  | (When & { kind: 'export' });
 
 /** Plans on sale (created when the story begins). Memberships with stated benefits, never a return. */
 export interface DemoPlan {
@@ -198,7 +201,8 @@ export const DEMO_TEAM: DemoTeamMember[] = [
 ];
 
 export const DEMO_TIMELINE: DemoStep[] = [
-  // Withdrawals: a bank account a month old, one payout paid, one rejected, one cancelled, one waiting.
+  // Withdrawals: a bank account a month old, one payout paid, one rejected, one cancelled, two sent
+  // to the bank in a payout file (processing, the demo member's and Dana's), one waiting.
   {
     kind: 'bank',
     member: 'demo',
@@ -220,6 +224,9 @@ export const DEMO_TIMELINE: DemoStep[] = [
     reason: 'The account holder’s name does not match yours. Add an account in your own name.',
   },
   { kind: 'withdraw', member: 'demo', daysAgo: 6, hour: 2, amount: 3_000, outcome: 'cancelled' },
+  { kind: 'withdraw', member: 'demo', daysAgo: 3, hour: 1, amount: 2_500, outcome: 'processing' },
+  { kind: 'withdraw', member: 'dana', daysAgo: 3, hour: 2, amount: 4_000, outcome: 'processing' },
+  { kind: 'export', daysAgo: 2, hour: 3 },
   { kind: 'withdraw', member: 'demo', daysAgo: 1, hour: 1, amount: 4_000, outcome: 'pending' },
   {
     kind: 'order',

@@ -3,8 +3,8 @@ import { ledgerTransactions } from './ledger';
 import { users } from './users';
 
 /**
- * Mirrors migrations/0700_withdrawals.sql; the SQL file is the source of truth for constraints (the
- * functions: modules/withdrawals/sql/).
+ * Mirrors migrations/0700_withdrawals.sql and 1070_withdrawal_processing.sql; the SQL files are the
+ * source of truth for constraints (the functions: modules/withdrawals/sql/).
  */
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -65,7 +65,7 @@ export const withdrawals = pgTable('withdrawals', {
   amount: bigint('amount', { mode: 'number' }).notNull(),
   fee: bigint('fee', { mode: 'number' }).notNull(),
   net: bigint('net', { mode: 'number' }).notNull(),
-  status: text('status', { enum: ['pending', 'paid', 'rejected', 'cancelled'] }).notNull(),
+  status: text('status', { enum: ['pending', 'processing', 'paid', 'rejected', 'cancelled'] }).notNull(),
   payoutReference: text('payout_reference'),
   rejectReason: text('reject_reason'),
   holdTransactionId: bigint('hold_transaction_id', { mode: 'number' })
@@ -75,7 +75,40 @@ export const withdrawals = pgTable('withdrawals', {
   createdAt: at('created_at').notNull(),
   resolvedAt: at('resolved_at'),
   resolvedBy: uuid('resolved_by').references(() => users.id),
+  /** Sent on its way to the bank (processing): when, by whom, in which payout file (null: revealed to pay by hand). */
+  processingAt: at('processing_at'),
+  processingBy: uuid('processing_by').references(() => users.id),
+  processingFileId: uuid('processing_file_id').references(() => payoutFiles.id),
 });
+
+/** A payout file exported for the bank: a record of what was sent (never changed). */
+export const payoutFiles = pgTable('payout_files', {
+  id: uuid('id').primaryKey(),
+  createdAt: at('created_at').notNull(),
+  createdBy: uuid('created_by')
+    .notNull()
+    .references(() => users.id),
+  currency: char('currency', { length: 3 }).notNull(),
+  rowCount: integer('row_count').notNull(),
+  total: bigint('total', { mode: 'number' }).notNull(),
+});
+
+export const payoutFileRows = pgTable(
+  'payout_file_rows',
+  {
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => payoutFiles.id),
+    line: integer('line').notNull(),
+    withdrawalId: uuid('withdrawal_id')
+      .notNull()
+      .references(() => withdrawals.id),
+    memberName: text('member_name').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.fileId, table.line] })],
+);
 
 export const withdrawalDailyTotals = pgTable(
   'withdrawal_daily_totals',

@@ -40,7 +40,7 @@ export async function getDashboard(deps: ServiceDeps): Promise<Dashboard> {
     rowsOf<{ recharges: number; withdrawals: number; reviews: number; failed_releases: number }>(
       deps.db,
       sql`select (select count(*)::int from recharge_orders where status = 'submitted') as recharges,
-                 (select count(*)::int from withdrawals where status = 'pending') as withdrawals,
+                 (select count(*)::int from withdrawals where status in ('pending', 'processing')) as withdrawals,
                  (select count(*)::int from referral_holds where status = 'open') as reviews,
                  (select count(*)::int from commissions where status = 'pending' and release_error is not null) as failed_releases`,
     ),

@@ -13,8 +13,8 @@ import type { ServiceDeps } from '../../lib/service-deps';
 
 export async function getWallet(deps: ServiceDeps, userId: string): Promise<Wallet> {
   const currency = deps.config.CURRENCY;
-  const { available, onHold } = await getMemberBalances(deps.db, userId, currency);
-  return { currency, fractionDigits: minorUnitDigits(currency), available, onHold };
+  const { available, onHold, debt } = await getMemberBalances(deps.db, userId, currency);
+  return { currency, fractionDigits: minorUnitDigits(currency), available, onHold, debt };
 }
 
 /** Query filters → ledger filter. A bare date `to` includes that whole day. */

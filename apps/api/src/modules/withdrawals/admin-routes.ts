@@ -5,23 +5,31 @@ import {
   adminWithdrawalSchema,
   apiErrorSchema,
   importPayoutResultsBodySchema,
-  listWithdrawalsQuerySchema,
-  payoutImportResultSchema,
+  listPayoutFilesQuerySchema,
+  listPayoutQueueQuerySchema,
   payoutDetailsSchema,
+  payoutFilePageSchema,
+  payoutFileParamsSchema,
+  payoutFileSchema,
+  payoutImportResultSchema,
   payWithdrawalBodySchema,
   rejectWithdrawalBodySchema,
+  requeueWithdrawalBodySchema,
   updateWithdrawalSettingsBodySchema,
   withdrawalParamsSchema,
   withdrawalSettingsSchema,
 } from '@orchard/shared';
 import { operatorOf } from '../../plugins/operator-scope';
 import {
-  exportPayoutsCsv,
+  exportPayoutFile,
   getWithdrawalSettings,
   importPayoutResults,
+  listPayoutFiles,
   listPayoutQueue,
+  payoutFileCsv,
   payWithdrawal,
   rejectWithdrawal,
+  requeueWithdrawal,
   revealPayoutDetails,
   updateWithdrawalSettings,
 } from './console';
@@ -30,7 +38,7 @@ import {
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const tags = ['admin'];
 
-/** Operator console: the payout queue, paying and rejecting, the withdrawal settings. */
+/** Operator console: the payout queue, payout files, paying, rejecting and requeueing, the withdrawal settings. */
 export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.database.db, clock: app.clock, config: app.config };
 
@@ -41,32 +49,63 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listPayoutQueue',
         tags,
-        summary: 'Withdrawals by status: the pending ones oldest first (the payout queue), with a count',
-        querystring: listWithdrawalsQuerySchema,
+        summary: 'Withdrawals by status: open (pending and processing, the default) oldest first (the payout queue), with a count',
+        querystring: listPayoutQueueQuerySchema,
         response: { 200: adminWithdrawalPageSchema, 400: apiErrorSchema },
       },
     },
     async (request) => listPayoutQueue(deps, request.query),
   );
 
-  app.get(
+  app.post(
     '/withdrawals/export',
     {
       config: { permission: 'withdrawals' },
       schema: {
-        operationId: 'exportPayouts',
+        operationId: 'exportPayoutFile',
         tags,
-        summary: 'The pending withdrawals as a CSV for the bank, full account numbers included (audited)',
+        summary: 'The payout file for the bank: the oldest pending withdrawals become processing (no more cancel); kept, audited',
+        response: { 201: payoutFileSchema, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await exportPayoutFile(deps, operatorOf(request))),
+  );
+
+  app.get(
+    '/payout-files',
+    {
+      config: { permission: 'withdrawals' },
+      schema: {
+        operationId: 'listPayoutFiles',
+        tags,
+        summary: 'The payout files exported for the bank, newest first',
+        querystring: listPayoutFilesQuerySchema,
+        response: { 200: payoutFilePageSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => listPayoutFiles(deps, request.query),
+  );
+
+  app.get(
+    '/payout-files/:id/csv',
+    {
+      config: { permission: 'withdrawals' },
+      schema: {
+        operationId: 'downloadPayoutFile',
+        tags,
+        summary: 'A payout file as a CSV for the bank, the same rows each time, full account numbers included (audited)',
+        params: payoutFileParamsSchema,
         produces: ['text/csv'],
-        response: { 200: z.string().describe('text/csv') },
+        response: { 200: z.string().describe('text/csv'), 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const day = app.clock.now().toISOString().slice(0, 10);
+      const { file, csv } = await payoutFileCsv(deps, operatorOf(request), request.params.id);
+      const stamp = file.createdAt.slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="payouts-${day}.csv"`)
-        .send(await exportPayoutsCsv(deps, operatorOf(request)));
+        .header('content-disposition', `attachment; filename="payouts-${stamp}.csv"`)
+        .send(csv);
     },
   );
 
@@ -94,12 +133,28 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'revealPayoutDetails',
         tags,
-        summary: 'The full bank details of a withdrawal, to pay it (each reveal is audited)',
+        summary: 'The full bank details of a withdrawal, to pay it by hand (each reveal is audited; a pending one becomes processing)',
         params: withdrawalParamsSchema,
         response: { 200: payoutDetailsSchema, ...errors },
       },
     },
     async (request) => revealPayoutDetails(deps, operatorOf(request), request.params.id),
+  );
+
+  app.post(
+    '/withdrawals/:id/requeue',
+    {
+      config: { permission: 'withdrawals' },
+      schema: {
+        operationId: 'requeueWithdrawal',
+        tags,
+        summary: 'Put a processing withdrawal back in the queue (pending), with a reason (audited): its member may cancel it again',
+        params: withdrawalParamsSchema,
+        body: requeueWithdrawalBodySchema,
+        response: { 200: adminWithdrawalSchema, ...errors },
+      },
+    },
+    async (request) => requeueWithdrawal(deps, operatorOf(request), request.params.id, request.body.reason),
   );
 
   app.post(
@@ -109,7 +164,7 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'payWithdrawal',
         tags,
-        summary: 'Mark a pending withdrawal paid with the payout reference (the hold leaves: cash out, fee to revenue)',
+        summary: 'Mark a pending or processing withdrawal paid with the payout reference (the hold leaves: cash out, fee to revenue)',
         params: withdrawalParamsSchema,
         body: payWithdrawalBodySchema,
         response: { 200: adminWithdrawalSchema, ...errors },
@@ -125,7 +180,7 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'rejectWithdrawal',
         tags,
-        summary: 'Reject a pending withdrawal with a reason the member reads (the hold goes back to available)',
+        summary: 'Reject a pending or processing withdrawal with a reason the member reads (the hold goes back to available)',
         params: withdrawalParamsSchema,
         body: rejectWithdrawalBodySchema,
         response: { 200: adminWithdrawalSchema, ...errors },

@@ -5,15 +5,17 @@ import {
   rejectWithdrawalBodySchema,
   type AdminWithdrawal,
   type ImportPayoutResultsBody,
-  type listWithdrawalsQuerySchema,
+  type listPayoutFilesQuerySchema,
+  type listPayoutQueueQuerySchema,
+  type PayoutFile,
   type PayoutImportResult,
   type payoutImportRowSchema,
   type UpdateWithdrawalSettingsBody,
   type WithdrawalSettings,
 } from '@orchard/shared';
 import { minorToDecimalString } from '@orchard/shared/money';
-import { AppError } from '../../errors';
-import { ledgerLimits, minorUnitDigits, withTransaction } from '../../ledger/index';
+import { AppError, notFound } from '../../errors';
+import { LEDGER_CEILINGS, minorUnitDigits, withTransaction } from '../../ledger/index';
 import { csvLine, parseCsv } from '../../lib/csv';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -21,23 +23,29 @@ import { isUuid } from '../../lib/uuid';
 import { assertMayActOn } from '../admin/account-policy';
 import { noteConsoleActionRecorded, recordConsoleAction, type ConsoleActor } from '../audit/console';
 import * as repo from './repository';
-import { toAdminWithdrawalView } from './views';
+import { peopleOf, toAdminWithdrawalView, toPayoutFileView } from './views';
 import { callWithdrawalFunction, limitOf, withdrawalNotFound } from './withdrawals';
 
-/** The payout queue (pending, oldest first) or any other status (newest first), with a count. */
+const payoutFileNotFound = () => notFound('No such payout file.');
+
+/**
+ * The payout queue: `open` (the default) is pending and processing together, oldest first; a
+ * single state of those two likewise; a final state (paid, rejected, cancelled) newest first.
+ * With a count of the same filter.
+ */
 export async function listPayoutQueue(
   deps: ServiceDeps,
-  query: z.infer<typeof listWithdrawalsQuerySchema>,
+  query: z.infer<typeof listPayoutQueueQuerySchema>,
 ): Promise<{ items: AdminWithdrawal[]; nextCursor: string | null; total: number }> {
-  const status = query.status ?? 'pending';
+  const status = query.status ?? 'open';
   const limit = limitOf(query.limit);
-  const oldestFirst = status === 'pending';
+  const oldestFirst = status === 'open' || status === 'pending' || status === 'processing';
   const [rows, total] = await Promise.all([
     repo.listWithdrawals(deps.db, { status }, { cursor: decodeCursor(query.cursor), limit, oldestFirst }),
     repo.countWithdrawals(deps.db, { status }),
   ]);
   const page = rows.slice(0, limit);
-  const names = await repo.displayNames(deps.db, [...new Set(page.map((row) => row.userId))]);
+  const names = await repo.displayNames(deps.db, peopleOf(page));
   return {
     items: page.map((row) => toAdminWithdrawalView(row, names)),
     nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
@@ -45,38 +53,50 @@ export async function listPayoutQueue(
   };
 }
 
-/** The full bank details of one withdrawal, to pay it: every reveal is written to the audit log. */
+/**
+ * The full bank details of one withdrawal, to pay it by hand: one call of withdrawal_reveal
+ * (sql/withdrawal_reveal.sql), which audits every reveal and moves a pending withdrawal to
+ * processing (its member can no longer cancel money that may be on its way).
+ */
 export async function revealPayoutDetails(deps: ServiceDeps, actor: ConsoleActor, id: string) {
   if (!isUuid(id)) throw withdrawalNotFound();
-  return withTransaction(deps.db, async (tx) => {
-    const row = await repo.findWithdrawal(tx, id);
-    if (!row) throw withdrawalNotFound();
-    // Who may pay it may see where to: never one's own, and support or finance a member's only.
-    await assertMayActOn(tx, actor, 'withdrawal', row.userId);
-    await recordConsoleAction(tx, actor, {
-      action: 'withdrawal.reveal_account',
-      subjectType: 'withdrawal',
-      subjectId: id,
-      detail: { member: row.userId },
-      at: deps.clock.now(),
-    });
-    const account = row.accountSnapshot;
-    return {
-      holderName: account.holderName,
-      bankName: account.bankName,
-      country: account.country,
-      number: account.number,
-      numberKind: account.numberKind,
-      net: row.net,
-      currency: row.currency,
-    };
-  });
+  const current = await repo.findWithdrawal(deps.db, id);
+  if (!current) throw withdrawalNotFound();
+  // Who may pay it may see where to: never one's own, and support or finance a member's only.
+  await assertMayActOn(deps.db, actor, 'withdrawal', current.userId);
+  const { withdrawal: row } = await callWithdrawalFunction(() => repo.revealWithdrawal(deps.db, { id, actor, at: deps.clock.now() }));
+  noteConsoleActionRecorded(actor);
+  const account = row.accountSnapshot;
+  return {
+    holderName: account.holderName,
+    bankName: account.bankName,
+    country: account.country,
+    number: account.number,
+    numberKind: account.numberKind,
+    net: row.net,
+    currency: row.currency,
+  };
 }
 
 /**
- * Pays or rejects a pending withdrawal: one call of withdrawal_settle_audited (sql/withdrawal_settle_audited.sql),
- * the settlement and its audit row. The same outcome again (a double click) returns it as it is
- * and audits nothing new; any other outcome after one is a 409.
+ * Puts a processing withdrawal back in the queue (processing → pending) with a reason: one call of
+ * withdrawal_requeue (sql/withdrawal_requeue.sql), audited. One already pending comes back as it
+ * is; one in a final state is a 409.
+ */
+export async function requeueWithdrawal(deps: ServiceDeps, actor: ConsoleActor, id: string, reason: string): Promise<AdminWithdrawal> {
+  if (!isUuid(id)) throw withdrawalNotFound();
+  const { withdrawal, replayed, displayName } = await callWithdrawalFunction(() =>
+    repo.requeueWithdrawal(deps.db, { id, actor, reason, at: deps.clock.now() }),
+  );
+  if (!replayed) noteConsoleActionRecorded(actor);
+  return toAdminWithdrawalView(withdrawal, new Map([[withdrawal.userId, displayName]]));
+}
+
+/**
+ * Pays or rejects a pending or processing withdrawal: one call of withdrawal_settle_audited
+ * (sql/withdrawal_settle_audited.sql), the settlement and its audit row. The same outcome again (a
+ * double click) returns it as it is and audits nothing new; any other outcome after one is a 409.
+ * Settling never meets the configured limits (they are for new money): the ceilings are passed.
  */
 async function settle(
   deps: ServiceDeps,
@@ -98,11 +118,13 @@ async function settle(
       payoutReference: text.payoutReference ?? null,
       reason: text.reason ?? null,
       at: deps.clock.now(),
-      limits: ledgerLimits(deps.config),
+      limits: LEDGER_CEILINGS,
     }),
   );
   if (!replayed) noteConsoleActionRecorded(actor);
-  return { view: toAdminWithdrawalView(withdrawal, new Map([[withdrawal.userId, displayName]])), replayed };
+  const names = await repo.displayNames(deps.db, peopleOf([withdrawal]));
+  names.set(withdrawal.userId, displayName);
+  return { view: toAdminWithdrawalView(withdrawal, names), replayed };
 }
 
 export const payWithdrawal = async (deps: ServiceDeps, actor: ConsoleActor, id: string, payoutReference: string) =>
@@ -152,34 +174,65 @@ export async function updateWithdrawalSettings(
 // ---------------------------------------------------------------- bank files
 
 /**
- * The pending withdrawals as a CSV for the bank (oldest first, at most PAYOUT_FILE_ROWS_MAX):
- * full account numbers, so the export is audited like a reveal.
+ * The payout file for the bank: one call of withdrawal_export (sql/withdrawal_export.sql) takes the
+ * oldest pending withdrawals (at most PAYOUT_FILE_ROWS_MAX), moves them to processing and keeps
+ * the file as a record, audited. Its CSV is then downloaded by its id (payoutFileCsv), as often
+ * as needed, with the same rows. Nothing pending: a 409, no empty file.
  */
-export async function exportPayoutsCsv(deps: ServiceDeps, actor: ConsoleActor): Promise<string> {
-  const rows = await repo.listWithdrawals(deps.db, { status: 'pending' }, { limit: PAYOUT_FILE_ROWS_MAX - 1, oldestFirst: true });
-  const names = await repo.displayNames(deps.db, [...new Set(rows.map((row) => row.userId))]);
+export async function exportPayoutFile(deps: ServiceDeps, actor: ConsoleActor): Promise<PayoutFile> {
+  const file = await callWithdrawalFunction(() =>
+    repo.exportPayoutFile(deps.db, { actor, currency: deps.config.CURRENCY, limit: PAYOUT_FILE_ROWS_MAX, at: deps.clock.now() }),
+  );
+  noteConsoleActionRecorded(actor);
+  return toPayoutFileView(file, await repo.displayNames(deps.db, [file.createdBy]));
+}
+
+/** The payout files, newest first. */
+export async function listPayoutFiles(
+  deps: ServiceDeps,
+  query: z.infer<typeof listPayoutFilesQuerySchema>,
+): Promise<{ items: PayoutFile[]; nextCursor: string | null }> {
+  const limit = limitOf(query.limit);
+  const rows = await repo.listPayoutFiles(deps.db, { cursor: decodeCursor(query.cursor), limit });
+  const page = rows.slice(0, limit);
+  const names = await repo.displayNames(deps.db, [...new Set(page.map((row) => row.createdBy))]);
+  return { items: page.map((row) => toPayoutFileView(row, names)), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
+}
+
+const PAYOUT_FILE_HEADER = 'withdrawal_id,member,holder_name,bank_name,country,account_number,amount_to_pay,currency,requested_at';
+
+/**
+ * A payout file's CSV for the bank, the same rows however often it is downloaded: each line as the
+ * file sent it (member name, amount), with the withdrawal's account snapshot (which never changes).
+ * Full account numbers, so every download is audited like a reveal.
+ */
+export async function payoutFileCsv(deps: ServiceDeps, actor: ConsoleActor, id: string): Promise<{ file: PayoutFile; csv: string }> {
+  if (!isUuid(id)) throw payoutFileNotFound();
+  const file = await repo.findPayoutFile(deps.db, id);
+  if (!file) throw payoutFileNotFound();
+  const lines = await repo.payoutFileLines(deps.db, id);
   await recordConsoleAction(deps.db, actor, {
-    action: 'withdrawal.export',
-    subjectType: 'withdrawal',
-    subjectId: 'pending',
-    detail: { count: rows.length },
+    action: 'payout_file.download',
+    subjectType: 'payout_file',
+    subjectId: id,
+    detail: { count: lines.length },
     at: deps.clock.now(),
   });
-  const header = 'withdrawal_id,member,holder_name,bank_name,country,account_number,amount_to_pay,currency,requested_at';
-  const lines = rows.map((row) =>
+  const body = lines.map(({ line, withdrawal }) =>
     csvLine([
-      row.id,
-      names.get(row.userId) ?? '',
-      row.accountSnapshot.holderName,
-      row.accountSnapshot.bankName,
-      row.accountSnapshot.country,
-      row.accountSnapshot.number,
-      minorToDecimalString(row.net, minorUnitDigits(row.currency)),
-      row.currency,
-      row.createdAt.toISOString(),
+      withdrawal.id,
+      line.memberName,
+      withdrawal.accountSnapshot.holderName,
+      withdrawal.accountSnapshot.bankName,
+      withdrawal.accountSnapshot.country,
+      withdrawal.accountSnapshot.number,
+      minorToDecimalString(line.amount, minorUnitDigits(line.currency)),
+      line.currency,
+      withdrawal.createdAt.toISOString(),
     ]),
   );
-  return `${[header, ...lines].join('\r\n')}\r\n`;
+  const names = await repo.displayNames(deps.db, [file.createdBy]);
+  return { file: toPayoutFileView(file, names), csv: `${[PAYOUT_FILE_HEADER, ...body].join('\r\n')}\r\n` };
 }
 
 type ImportRow = z.infer<typeof payoutImportRowSchema>;
@@ -190,9 +243,10 @@ function fileError(message: string): AppError {
 }
 
 /**
- * Reads the bank's result file and, with `apply`, settles each pending withdrawal it names (one
- * withdrawal_settle call and its audit row per row). Rows already settled the same way are
- * "unchanged", so the same file twice (even at once, on two instances) settles each once.
+ * Reads the bank's result file and, with `apply`, settles each pending or processing withdrawal it
+ * names (one withdrawal_settle call and its audit row per row). Rows already settled the same way
+ * are "unchanged", so the same file twice (even at once, on two instances) settles each once. Each
+ * row names the payout file that sent its withdrawal, and the result the files it answers.
  */
 export async function importPayoutResults(
   deps: ServiceDeps,
@@ -209,7 +263,7 @@ export async function importPayoutResults(
   const rows: ImportRow[] = [];
   for (const [index, cells] of data.entries()) {
     const [withdrawalId = '', outcome = '', reference = ''] = cells.map((cell) => cell.trim());
-    const row: ImportRow = { line: index + 2, withdrawalId, outcome, reference, result: 'error', message: null };
+    const row: ImportRow = { line: index + 2, withdrawalId, outcome, reference, result: 'error', message: null, payoutFileId: null };
     rows.push(row);
     const textRule = outcome === 'paid' ? payWithdrawalBodySchema.shape.payoutReference : rejectWithdrawalBodySchema.shape.reason;
     if (cells.length !== 3) row.message = 'Each row has three cells: withdrawal_id, outcome, reference.';
@@ -226,12 +280,14 @@ export async function importPayoutResults(
       row.message = 'No such withdrawal.';
       continue;
     }
+    // The payout file that sent it, when one did: what this result file answers.
+    row.payoutFileId = current.processingFileId;
     const done = current.status === outcome && (outcome !== 'paid' || current.payoutReference === reference);
     if (done) {
       row.result = 'unchanged';
       continue;
     }
-    if (current.status !== 'pending') {
+    if (current.status !== 'pending' && current.status !== 'processing') {
       row.message = `This withdrawal is ${current.status} already.`;
       continue;
     }
@@ -268,9 +324,16 @@ export async function importPayoutResults(
     }
   }
   const count = (results: ImportRow['result'][]) => rows.filter((row) => results.includes(row.result)).length;
+  const answered = new Map<string, number>();
+  for (const row of rows) if (row.payoutFileId) answered.set(row.payoutFileId, (answered.get(row.payoutFileId) ?? 0) + 1);
+  const files = await repo.findPayoutFiles(deps.db, [...answered.keys()]);
+  const names = await repo.displayNames(deps.db, [...new Set(files.map((file) => file.createdBy))]);
   return {
     applied: body.apply,
     rows,
+    files: files
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
+      .map((file) => ({ ...toPayoutFileView(file, names), answered: answered.get(file.id) ?? 0 })),
     counts: { toChange: count(['will_pay', 'will_reject', 'paid', 'rejected']), unchanged: count(['unchanged']), errors: count(['error']) },
   };
 }

@@ -1,7 +1,15 @@
-import { and, asc, count, desc, eq, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
-import { bankAccounts, users, withdrawalDailyTotals, withdrawals, withdrawalSettings, type AccountSnapshot } from '../../db/schema/index';
+import { rowFromJson, rowsOf } from '../../db/rows';
+import {
+  bankAccounts,
+  payoutFileRows,
+  payoutFiles,
+  users,
+  withdrawalDailyTotals,
+  withdrawals,
+  withdrawalSettings,
+} from '../../db/schema/index';
 import type { LedgerLimits } from '../../ledger/index';
 import type { KeysetCursor } from '../../lib/keyset-cursor';
 import { actorJson, type ConsoleActor } from '../audit/console';
@@ -17,6 +25,15 @@ export async function readSettings(db: Queryable): Promise<WithdrawalSettingsRow
   const [row] = await db.select().from(withdrawalSettings);
   if (!row) throw new Error('withdrawal_settings has no row (migration 0700 inserts it)');
   return row;
+}
+
+/** The settings and the fee of `amount` under them, by the database's own withdrawal_fee (sql/withdrawal_fee.sql): what a request would charge. */
+export async function readSettingsAndFee(db: Queryable, amount: number): Promise<{ settings: WithdrawalSettingsRow; fee: number }> {
+  const [row] = await db
+    .select({ settings: withdrawalSettings, fee: sql<string>`withdrawal_fee(${amount}::bigint, ${withdrawalSettings})` })
+    .from(withdrawalSettings);
+  if (!row) throw new Error('withdrawal_settings has no row (migration 0700 inserts it)');
+  return { settings: row.settings, fee: Number(row.fee) };
 }
 
 export async function updateSettings(db: Queryable, values: Omit<WithdrawalSettingsRow, 'id'>): Promise<WithdrawalSettingsRow> {
@@ -88,54 +105,17 @@ export async function clearDefault(tx: Tx, userId: string): Promise<void> {
 
 // ------------------------------------------------------------------ withdrawals
 
-/** A withdrawals row as to_jsonb writes it. */
-interface WithdrawalJson {
-  id: string;
-  user_id: string;
-  request_key: string;
-  bank_account_id: string;
-  account_snapshot: AccountSnapshot;
-  currency: string;
-  amount: number;
-  fee: number;
-  net: number;
-  status: WithdrawalRow['status'];
-  payout_reference: string | null;
-  reject_reason: string | null;
-  hold_transaction_id: number;
-  settle_transaction_id: number | null;
-  created_at: string;
-  resolved_at: string | null;
-  resolved_by: string | null;
-}
-
-function withdrawalRowOf(row: WithdrawalJson): WithdrawalRow {
-  return {
-    id: row.id,
-    userId: row.user_id,
-    requestKey: row.request_key,
-    bankAccountId: row.bank_account_id,
-    accountSnapshot: row.account_snapshot,
-    currency: row.currency,
-    amount: row.amount,
-    fee: row.fee,
-    net: row.net,
-    status: row.status,
-    payoutReference: row.payout_reference,
-    rejectReason: row.reject_reason,
-    holdTransactionId: row.hold_transaction_id,
-    settleTransactionId: row.settle_transaction_id,
-    createdAt: new Date(row.created_at),
-    resolvedAt: row.resolved_at === null ? null : new Date(row.resolved_at),
-    resolvedBy: row.resolved_by,
-  };
-}
+/** A withdrawals row as a database function returned it (to_jsonb). */
+type WithdrawalJson = Record<string, unknown>;
+const withdrawalRowOf = (json: WithdrawalJson): WithdrawalRow => rowFromJson(withdrawals, json);
 
 export interface RequestInput {
   userId: string;
   sessionId: string;
   bankAccountId: string;
   amount: number;
+  /** The fee the member was shown; null when the client sent none. */
+  expectedFee: number | null;
   requestKey: string;
   currency: string;
   at: Date;
@@ -146,8 +126,8 @@ export interface RequestInput {
 export async function pendingWithdrawals(db: Queryable, userId: string, requestKey: string): Promise<{ pending: number; madeWithKey: boolean }> {
   const [row] = await rowsOf<{ pending: number; made_with_key: boolean }>(
     db,
-    sql`select count(*) filter (where status = 'pending')::int as pending, coalesce(bool_or(request_key = ${requestKey}), false) as made_with_key
-          from withdrawals where user_id = ${userId} and (status = 'pending' or request_key = ${requestKey})`,
+    sql`select count(*) filter (where status in ('pending', 'processing'))::int as pending, coalesce(bool_or(request_key = ${requestKey}), false) as made_with_key
+          from withdrawals where user_id = ${userId} and (status in ('pending', 'processing') or request_key = ${requestKey})`,
   );
   return { pending: row?.pending ?? 0, madeWithKey: row?.made_with_key ?? false };
 }
@@ -158,7 +138,8 @@ export async function requestWithdrawal(db: Queryable, input: RequestInput): Pro
     db,
     sql`select r.replayed, to_jsonb(r.withdrawal) as withdrawal
         from withdrawal_request(${input.userId}::uuid, ${input.sessionId}::uuid, ${input.bankAccountId}::uuid, ${input.amount}::bigint,
-          ${input.requestKey}, ${input.currency}::char(3), ${input.at}, ${input.limits.amountMax}::bigint, ${input.limits.balanceMax}::bigint) r`,
+          ${input.requestKey}, ${input.currency}::char(3), ${input.at}, ${input.limits.amountMax}::bigint, ${input.limits.balanceMax}::bigint,
+          ${input.expectedFee}::bigint) r`,
   );
   return { withdrawal: withdrawalRowOf(row!.withdrawal), replayed: row!.replayed };
 }
@@ -175,7 +156,7 @@ export interface SettleInput {
   limits: LedgerLimits;
 }
 
-/** Settles a pending withdrawal once, in the database function withdrawal_settle (sql/withdrawal_settle.sql). */
+/** Settles an open withdrawal once, in the database function withdrawal_settle (sql/withdrawal_settle.sql). */
 export async function settleWithdrawal(db: Queryable, input: SettleInput): Promise<{ withdrawal: WithdrawalRow; replayed: boolean }> {
   const [row] = await rowsOf<{ replayed: boolean; withdrawal: WithdrawalJson }>(
     db,
@@ -200,6 +181,89 @@ export async function settleWithdrawalAudited(
   return { withdrawal: withdrawalRowOf(row!.withdrawal), replayed: row!.replayed, displayName: row!.display_name ?? '' };
 }
 
+/** An operator reveals the bank details (audited); a pending withdrawal becomes processing: withdrawal_reveal (sql/withdrawal_reveal.sql). */
+export async function revealWithdrawal(
+  db: Queryable,
+  input: { id: string; actor: ConsoleActor; at: Date },
+): Promise<{ withdrawal: WithdrawalRow; moved: boolean }> {
+  const [row] = await rowsOf<{ moved: boolean; withdrawal: WithdrawalJson }>(
+    db,
+    sql`select r.moved, to_jsonb(r.withdrawal) as withdrawal
+        from withdrawal_reveal(${input.id}::uuid, ${actorJson(input.actor)}::jsonb, ${input.at}) r`,
+  );
+  return { withdrawal: withdrawalRowOf(row!.withdrawal), moved: row!.moved };
+}
+
+/** Back in the queue (processing → pending) with a reason, audited: withdrawal_requeue (sql/withdrawal_requeue.sql). */
+export async function requeueWithdrawal(
+  db: Queryable,
+  input: { id: string; actor: ConsoleActor; reason: string; at: Date },
+): Promise<{ withdrawal: WithdrawalRow; replayed: boolean; displayName: string }> {
+  const [row] = await rowsOf<{ replayed: boolean; withdrawal: WithdrawalJson; display_name: string | null }>(
+    db,
+    sql`select r.replayed, to_jsonb(r.withdrawal) as withdrawal, r.display_name
+        from withdrawal_requeue(${input.id}::uuid, ${actorJson(input.actor)}::jsonb, ${input.reason}, ${input.at}) r`,
+  );
+  return { withdrawal: withdrawalRowOf(row!.withdrawal), replayed: row!.replayed, displayName: row!.display_name ?? '' };
+}
+
+// ------------------------------------------------------------------ payout files
+
+export type PayoutFileRow = typeof payoutFiles.$inferSelect;
+
+/** The payout file of the oldest pending withdrawals, which become processing: withdrawal_export (sql/withdrawal_export.sql). */
+export async function exportPayoutFile(
+  db: Queryable,
+  input: { actor: ConsoleActor; currency: string; limit: number; at: Date },
+): Promise<PayoutFileRow> {
+  const [row] = await rowsOf<{ file: Record<string, unknown> }>(
+    db,
+    // One composite out parameter: the function returns the payout_files row itself.
+    sql`select to_jsonb(r) as file
+        from withdrawal_export(${actorJson(input.actor)}::jsonb, ${input.currency}::char(3), ${input.limit}::integer, ${input.at}) r`,
+  );
+  return rowFromJson(payoutFiles, row!.file);
+}
+
+export async function findPayoutFile(db: Queryable, id: string): Promise<PayoutFileRow | undefined> {
+  const [row] = await db.select().from(payoutFiles).where(eq(payoutFiles.id, id));
+  return row;
+}
+
+export async function findPayoutFiles(db: Queryable, ids: string[]): Promise<PayoutFileRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(payoutFiles).where(inArray(payoutFiles.id, ids));
+}
+
+/** Newest first, by keyset on (created_at, id). */
+export async function listPayoutFiles(db: Queryable, page: { cursor?: KeysetCursor; limit: number }): Promise<PayoutFileRow[]> {
+  const cursor = page.cursor;
+  return db
+    .select()
+    .from(payoutFiles)
+    .where(
+      cursor
+        ? or(lt(payoutFiles.createdAt, cursor.createdAt), and(eq(payoutFiles.createdAt, cursor.createdAt), lt(payoutFiles.id, cursor.id)))
+        : undefined,
+    )
+    .orderBy(desc(payoutFiles.createdAt), desc(payoutFiles.id))
+    .limit(page.limit + 1);
+}
+
+/** A file's lines in order, each with the withdrawal it sent (its account snapshot and request time never change). */
+export async function payoutFileLines(
+  db: Queryable,
+  fileId: string,
+): Promise<{ line: typeof payoutFileRows.$inferSelect; withdrawal: WithdrawalRow }[]> {
+  const found = await db
+    .select({ line: payoutFileRows, withdrawal: withdrawals })
+    .from(payoutFileRows)
+    .innerJoin(withdrawals, eq(withdrawals.id, payoutFileRows.withdrawalId))
+    .where(eq(payoutFileRows.fileId, fileId))
+    .orderBy(asc(payoutFileRows.line));
+  return found;
+}
+
 export async function findWithdrawal(db: Queryable, id: string): Promise<WithdrawalRow | undefined> {
   const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
   return row;
@@ -207,13 +271,18 @@ export async function findWithdrawal(db: Queryable, id: string): Promise<Withdra
 
 export interface WithdrawalFilter {
   userId?: string;
-  status?: WithdrawalRow['status'];
+  /** `open`: pending and processing (the operator's queue). */
+  status?: WithdrawalRow['status'] | 'open';
 }
 
 function conditions(filter: WithdrawalFilter): SQL | undefined {
   return and(
     filter.userId ? eq(withdrawals.userId, filter.userId) : undefined,
-    filter.status ? eq(withdrawals.status, filter.status) : undefined,
+    filter.status === 'open'
+      ? inArray(withdrawals.status, ['pending', 'processing'])
+      : filter.status
+        ? eq(withdrawals.status, filter.status)
+        : undefined,
   );
 }
 

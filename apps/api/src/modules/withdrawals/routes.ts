@@ -157,7 +157,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'cancelWithdrawal',
         tags,
-        summary: 'Cancel my pending withdrawal: the amount goes back to available',
+        summary: 'Cancel my pending withdrawal (not one on its way to the bank): the amount goes back to available',
         params: withdrawalParamsSchema,
         response: { 200: withdrawalSchema, ...errors },
       },

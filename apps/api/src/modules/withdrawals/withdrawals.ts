@@ -1,8 +1,16 @@
 import type { z } from 'zod';
 import type { CreateWithdrawalBody, listWithdrawalsQuerySchema, Withdrawal, WithdrawalQuote } from '@orchard/shared';
 import { lockMember } from '../../db/member-lock';
-import { AppError, notFound } from '../../errors';
-import { getMemberBalances, ledgerLimits, ledgerRefusalError, moneyRefusalOf, withRetries, type MoneyRefusal } from '../../ledger/index';
+import { AppError, conflict, notFound } from '../../errors';
+import {
+  getMemberBalances,
+  LEDGER_CEILINGS,
+  ledgerLimits,
+  ledgerRefusalError,
+  moneyRefusalOf,
+  withRetries,
+  type MoneyRefusal,
+} from '../../ledger/index';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
@@ -12,11 +20,6 @@ import { toWithdrawalView } from './views';
 
 const DEFAULT_LIMIT = 20;
 export const withdrawalNotFound = () => notFound('No such withdrawal.');
-
-/** The fee of an amount: fixed + basis points, rounded down (the database's withdrawal_fee). */
-export function withdrawalFee(amount: number, settings: Pick<repo.WithdrawalSettingsRow, 'feeFixed' | 'feeBp'>): number {
-  return settings.feeFixed + Math.floor((amount * settings.feeBp) / 10_000);
-}
 
 /** A refusal of withdrawal_request or withdrawal_settle (sql/) as the 4xx it stands for. */
 export function withdrawalRefusalError(refusal: MoneyRefusal | undefined): AppError | undefined {
@@ -46,7 +49,23 @@ export function withdrawalRefusalError(refusal: MoneyRefusal | undefined): AppEr
     case 'WITHDRAWAL_NOT_FOUND':
       return withdrawalNotFound();
     case 'WITHDRAWAL_NOT_PENDING':
-      return new AppError('WITHDRAWAL_NOT_PENDING', 409, `This withdrawal is ${String(detail.status)} already.`);
+      return detail.status === 'processing'
+        ? new AppError('WITHDRAWAL_NOT_PENDING', 409, 'This withdrawal is on its way to your bank: it can no longer be cancelled.')
+        : new AppError('WITHDRAWAL_NOT_PENDING', 409, `This withdrawal is ${String(detail.status)} already.`);
+    case 'WITHDRAWAL_NOT_PROCESSING':
+      return conflict(`This withdrawal is ${String(detail.status)}: only one on its way to the bank goes back to the queue.`);
+    case 'NOTHING_TO_EXPORT':
+      return conflict('No withdrawal is waiting to be sent: the payout file would be empty.');
+    case 'FEE_CHANGED':
+      return new AppError(
+        'FEE_CHANGED',
+        409,
+        `The fee is now ${Number(detail.fee)} (minor units), not ${Number(detail.expected)}: you would receive ${Number(detail.net)}. Check it and confirm again.`,
+      );
+    case 'WITHDRAWAL_DEBT': {
+      const message = `You owe ${Number(detail.debt)} (minor units) from a refunded purchase: it is settled from your next earnings and cannot be withdrawn. You may withdraw up to ${Number(detail.withdrawable)}.`;
+      return new AppError('INSUFFICIENT_FUNDS', 409, message, { amount: message });
+    }
     default:
       return ledgerRefusalError(refusal);
   }
@@ -61,24 +80,28 @@ export async function callWithdrawalFunction<T>(work: () => Promise<T>): Promise
   }
 }
 
-/** What a withdrawal of `amount` would cost and leave, and why it could not be made now. Changes nothing. */
+/**
+ * What a withdrawal of `amount` would cost and leave, and why it could not be made now. Changes
+ * nothing. The fee is the database's withdrawal_fee, the very function the request charges with.
+ */
 export async function quoteWithdrawal(deps: ServiceDeps, userId: string, amount: number): Promise<WithdrawalQuote> {
   const now = deps.clock.now();
   const currency = deps.config.CURRENCY;
-  const [settings, used, balances] = await Promise.all([
-    repo.readSettings(deps.db),
+  const [{ settings, fee }, used, balances] = await Promise.all([
+    repo.readSettingsAndFee(deps.db, amount),
     repo.usedToday(deps.db, userId, now),
     getMemberBalances(deps.db, userId, currency),
   ]);
-  const fee = withdrawalFee(amount, settings);
   const remainingToday = Math.max(0, settings.dailyMax - used);
   const min = Math.max(settings.minAmount, settings.feeFixed + 1);
+  const withdrawable = Math.max(0, balances.available - balances.debt);
   let blocked: WithdrawalQuote['blocked'] = null;
   if (!settings.enabled) blocked = 'disabled';
   else if (amount < min || fee >= amount) blocked = 'below_min';
   else if (amount > settings.maxAmount) blocked = 'above_max';
   else if (amount > remainingToday) blocked = 'daily_limit';
   else if (amount > balances.available) blocked = 'insufficient_funds';
+  else if (amount > withdrawable) blocked = 'debt';
   return {
     currency,
     amount,
@@ -90,6 +113,8 @@ export async function quoteWithdrawal(deps: ServiceDeps, userId: string, amount:
     max: settings.maxAmount,
     remainingToday,
     available: balances.available,
+    debt: balances.debt,
+    withdrawable,
     enabled: settings.enabled,
     payoutBusinessDays: settings.payoutBusinessDays,
     blocked,
@@ -106,11 +131,12 @@ export function tooManyPendingWithdrawals(max: number): AppError {
 
 /**
  * Requests a withdrawal: one call of withdrawal_request (sql/withdrawal_request.sql), which checks the step-up
- * of this session, the switch, the account and its cool-down, the limits and the daily maximum,
+ * of this session, the switch, the account and its cool-down, the limits, the fee the member was
+ * shown (`expectedFee`: another fee is FEE_CHANGED), the daily maximum and what the member owes,
  * and puts the amount on hold. The member's Idempotency-Key is kept on the withdrawal.
  *
  * At most WITHDRAWALS_MAX_PENDING of a member's withdrawals wait in the payout queue at once
- * (states: pending → paid | rejected by an operator, → cancelled by the member; only pending ones
+ * (states: pending → processing → paid | rejected by an operator, pending → cancelled by the member; pending and processing ones
  * count). The count and the request run in one transaction under the member's `payouts` lock
  * (db/member-lock.ts): a second request of the same member waits there until the first has
  * committed its withdrawal, then counts it, so a burst holds exactly the cap. A retry of a request
@@ -134,6 +160,7 @@ export async function createWithdrawal(
         sessionId: auth.sessionId,
         bankAccountId: body.bankAccountId,
         amount: body.amount,
+        expectedFee: body.expectedFee ?? null,
         requestKey,
         currency: deps.config.CURRENCY,
         at: deps.clock.now(),
@@ -144,7 +171,11 @@ export async function createWithdrawal(
   return { withdrawal: toWithdrawalView(withdrawal), replayed };
 }
 
-/** The member cancels their own pending withdrawal: the amount goes back to available. */
+/**
+ * The member cancels their own pending withdrawal: the amount goes back to available. One on its
+ * way to the bank (processing) is refused. Settling never meets the configured limits (they are
+ * for new money): the ceilings are passed, and withdrawal_settle uses them whatever it is given.
+ */
 export async function cancelWithdrawal(deps: ServiceDeps, userId: string, id: string): Promise<Withdrawal> {
   if (!isUuid(id)) throw withdrawalNotFound();
   const { withdrawal } = await callWithdrawalFunction(() =>
@@ -156,7 +187,7 @@ export async function cancelWithdrawal(deps: ServiceDeps, userId: string, id: st
       payoutReference: null,
       reason: null,
       at: deps.clock.now(),
-      limits: ledgerLimits(deps.config),
+      limits: LEDGER_CEILINGS,
     }),
   );
   return toWithdrawalView(withdrawal);

@@ -8,6 +8,8 @@ import type {
   MemberDetail,
   MemberList,
   PaymentChannel,
+  PayoutFile,
+  PayoutQueueFilter,
   RechargeOrder,
   StatementPage,
   UpsertPaymentChannelBody,
@@ -29,7 +31,17 @@ import type { OrderFilter } from './search';
  */
 export type RechargeReview = z.infer<typeof rechargeReviewSchema>;
 export type RechargeReviewPage = z.infer<typeof rechargeReviewPageSchema>;
-export type { AdjustmentResult, AdminWithdrawal, LedgerReport, PaymentChannel, PayoutImportResult, WithdrawalSettings, WithdrawalStatus };
+export type {
+  AdjustmentResult,
+  AdminWithdrawal,
+  LedgerReport,
+  PaymentChannel,
+  PayoutFile,
+  PayoutImportResult,
+  PayoutQueueFilter,
+  WithdrawalSettings,
+  WithdrawalStatus,
+};
 
 export const adminLedgerKeys = {
   reviews: () => ['admin', 'recharge-reviews'] as const,
@@ -187,14 +199,19 @@ export interface PayoutDetails {
 
 export const payoutKeys = {
   all: ['admin', 'payouts'] as const,
-  list: (status: WithdrawalStatus) => ['admin', 'payouts', status] as const,
+  list: (status: PayoutQueueFilter) => ['admin', 'payouts', status] as const,
   /** Under all: what invalidates the queue refreshes its size too. */
   queueSize: () => ['admin', 'payouts', 'size'] as const,
+  /** Under all: an export refreshes the list of files with the queue. */
+  files: () => ['admin', 'payouts', 'files'] as const,
   settings: () => ['admin', 'withdrawal-settings'] as const,
 };
 
-/** listPayoutQueue: pending withdrawals oldest first (the queue), or others by status, newest first. */
-export const payoutsQueryOptions = (status: WithdrawalStatus = 'pending', limit = 50) =>
+/**
+ * listPayoutQueue: `open` (pending and processing, the queue) oldest first, likewise pending or
+ * processing alone; a final state newest first.
+ */
+export const payoutsQueryOptions = (status: PayoutQueueFilter = 'open', limit = 50) =>
   infiniteQueryOptions({
     queryKey: [...payoutKeys.list(status), limit] as const,
     queryFn: ({ signal, pageParam }) => {
@@ -207,21 +224,49 @@ export const payoutsQueryOptions = (status: WithdrawalStatus = 'pending', limit 
     refetchInterval: 30_000,
   });
 
-/** listPayoutQueue with one item: the queue's size, for the console navigation. */
+/** listPayoutQueue with one item: the open queue's size (pending and processing), for the console navigation. */
 export const payoutQueueSizeQueryOptions = () =>
   queryOptions({
     queryKey: payoutKeys.queueSize(),
-    queryFn: async ({ signal }) => (await apiFetch<PayoutPage>('/admin/withdrawals?limit=1', { signal })).total,
+    queryFn: async ({ signal }) => (await apiFetch<PayoutPage>('/admin/withdrawals?status=open&limit=1', { signal })).total,
     refetchInterval: 30_000,
   });
 
-/** revealPayoutDetails: the full bank details (audited on the server). */
+/** listPayoutFiles: the payout files exported for the bank, newest first. */
+export const payoutFilesQueryOptions = (limit = 20) =>
+  infiniteQueryOptions({
+    queryKey: [...payoutKeys.files(), limit] as const,
+    queryFn: ({ signal, pageParam }) => {
+      const search = new URLSearchParams({ limit: String(limit) });
+      if (pageParam) search.set('cursor', pageParam);
+      return apiFetch<{ items: PayoutFile[]; nextCursor: string | null }>(`/admin/payout-files?${search}`, { signal });
+    },
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** downloadPayoutFile: a plain link, so the browser saves the file (full account numbers; audited). The same rows each time. */
+export const payoutFileCsvUrl = (id: string) => `${appConfig.apiBaseUrl}/admin/payout-files/${encodeURIComponent(id)}/csv`;
+
+/** exportPayoutFile: the oldest pending withdrawals become processing, in a new payout file (then downloaded by its link). */
+export function useExportPayoutFile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<PayoutFile>('/admin/withdrawals/export', { method: 'POST' }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: payoutKeys.all }),
+  });
+}
+
+/** revealPayoutDetails: the full bank details (audited on the server; a pending withdrawal becomes processing). */
 export const revealPayoutDetails = (id: string) =>
   apiFetch<PayoutDetails>(`/admin/withdrawals/${encodeURIComponent(id)}/account`, { method: 'POST' });
 
-export type PayoutDecision = { kind: 'pay'; id: string; payoutReference: string } | { kind: 'reject'; id: string; reason: string };
+export type PayoutDecision =
+  | { kind: 'pay'; id: string; payoutReference: string }
+  | { kind: 'reject'; id: string; reason: string }
+  | { kind: 'requeue'; id: string; reason: string };
 
-/** payWithdrawal / rejectWithdrawal */
+/** payWithdrawal / rejectWithdrawal / requeueWithdrawal (processing → pending, with a reason) */
 export function usePayoutDecision() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -231,7 +276,7 @@ export function usePayoutDecision() {
             method: 'POST',
             body: { payoutReference: decision.payoutReference },
           })
-        : apiFetch<AdminWithdrawal>(`/admin/withdrawals/${encodeURIComponent(decision.id)}/reject`, {
+        : apiFetch<AdminWithdrawal>(`/admin/withdrawals/${encodeURIComponent(decision.id)}/${decision.kind}`, {
             method: 'POST',
             body: { reason: decision.reason },
           }),
@@ -257,9 +302,6 @@ export function useUpdateWithdrawalSettings() {
     onSuccess: (settings) => queryClient.setQueryData(payoutKeys.settings(), settings),
   });
 }
-
-/** exportPayouts: a plain link, so the browser saves the file (full account numbers; audited). */
-export const payoutsExportUrl = () => `${appConfig.apiBaseUrl}/admin/withdrawals/export`;
 
 /** importPayoutResults: a preview (apply false) or the real thing. */
 export function useImportPayoutResults() {

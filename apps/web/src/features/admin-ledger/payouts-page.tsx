@@ -1,54 +1,82 @@
 import { useState } from 'react';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useFormContext } from 'react-hook-form';
-import { Download, RefreshCw, Settings, Upload } from 'lucide-react';
-import { payWithdrawalBodySchema, rejectWithdrawalBodySchema, updateWithdrawalSettingsBodySchema } from '@orchard/shared';
+import { Download, FileSpreadsheet, RefreshCw, Settings, Undo2, Upload } from 'lucide-react';
+import {
+  PAYOUT_QUEUE_FILTERS,
+  payWithdrawalBodySchema,
+  rejectWithdrawalBodySchema,
+  requeueWithdrawalBodySchema,
+  updateWithdrawalSettingsBodySchema,
+} from '@orchard/shared';
 import { Button, buttonClass } from '../../components/ui/button';
-import { ConfirmSheet } from '../../components/ui/confirm-sheet';
+import { ConfirmActions, ConfirmSheet } from '../../components/ui/confirm-sheet';
 import { type Column, ConsolePage, DataTable } from '../../components/ui/console';
 import { Field } from '../../components/ui/field';
 import { Form, FormServerError, TextField, useFieldError, useZodForm } from '../../components/ui/form';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { preloadToaster, toast } from '../../components/ui/toast';
-import { formatMoney } from '../../lib/format';
+import { ApiError } from '../../lib/api-client';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import {
-  payoutsExportUrl,
+  payoutFileCsvUrl,
+  payoutFilesQueryOptions,
+  payoutKeys,
   payoutsQueryOptions,
   revealPayoutDetails,
+  useExportPayoutFile,
   useImportPayoutResults,
   usePayoutDecision,
   useUpdateWithdrawalSettings,
   withdrawalSettingsQueryOptions,
   type AdminWithdrawal,
+  type PayoutFile,
   type PayoutImportResult,
+  type PayoutQueueFilter,
   type WithdrawalSettings,
-  type WithdrawalStatus,
 } from './api';
 import { DecisionButtons } from '../../components/ui/decision-buttons';
 import { useAdminLedgerMessages } from './messages';
 
 const from = '/admin/payouts' as const;
-const STATUSES: WithdrawalStatus[] = ['pending', 'paid', 'rejected', 'cancelled'];
 
-export function payoutStatusOf(search: { status?: unknown }): WithdrawalStatus {
-  return STATUSES.includes(search.status as WithdrawalStatus) ? (search.status as WithdrawalStatus) : 'pending';
+export function payoutStatusOf(search: { status?: unknown }): PayoutQueueFilter {
+  return PAYOUT_QUEUE_FILTERS.includes(search.status as PayoutQueueFilter) ? (search.status as PayoutQueueFilter) : 'open';
 }
 
-type Action = { kind: 'details' | 'pay' | 'reject'; row: AdminWithdrawal };
+/** The filters that show the queue (oldest first, with the actions): what is still to settle. */
+const isQueueFilter = (status: PayoutQueueFilter) => status === 'open' || status === 'pending' || status === 'processing';
 
-/** /admin/payouts: the withdrawals to pay, oldest first, with the bank details a click away; or those handled, by status. */
+type Action = { kind: 'details' | 'pay' | 'reject' | 'requeue'; row: AdminWithdrawal };
+
+/** Saves a payout file through the browser's own download (a plain link: the session cookie goes with it). */
+function download(url: string) {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = '';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+/**
+ * /admin/payouts: the withdrawals still to settle, oldest first — waiting to be sent (pending) and
+ * on their way to the bank (processing) — with the bank details a click away, the payout file for
+ * the bank, and the files made before; or those settled, by status.
+ */
 export function PayoutsPage() {
   const { t } = useAdminLedgerMessages();
   const search = useSearch({ from });
   const navigate = useNavigate({ from });
   const status = payoutStatusOf(search);
-  const isQueue = status === 'pending';
+  const isQueue = isQueueFilter(status);
   const query = useInfiniteQuery(payoutsQueryOptions(status));
   const rows = query.data?.pages.flatMap((page) => page.items);
   const total = query.data?.pages[0]?.total;
   const [action, setAction] = useState<Action | null>(null);
   const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
   const open = (kind: Action['kind'], row: AdminWithdrawal) => {
     preloadToaster();
     setAction({ kind, row });
@@ -88,49 +116,58 @@ export function PayoutsPage() {
       className: 'whitespace-nowrap text-gray-700 dark:text-gray-300',
       cell: (row) => <RelativeTime value={row.createdAt} />,
     },
-    isQueue
-      ? {
-          key: 'actions',
-          header: t('payouts.actions'),
-          hideHeader: true,
-          cell: (row) => (
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button
-                variant="secondary"
-                className="min-h-10"
-                onClick={() => open('details', row)}
-                aria-label={`${t('payouts.details')}: ${row.member.displayName}`}
-              >
-                {t('payouts.details')}
-              </Button>
-              <Button
-                className="min-h-10"
-                onClick={() => open('pay', row)}
-                aria-label={`${t('payouts.pay')}: ${row.member.displayName} ${money(row, row.net)}`}
-              >
-                {t('payouts.pay')}
-              </Button>
-              <Button
-                variant="danger-outline"
-                className="min-h-10"
-                onClick={() => open('reject', row)}
-                aria-label={`${t('payouts.reject')}: ${row.member.displayName}`}
-              >
-                {t('payouts.reject')}
-              </Button>
-            </div>
-          ),
-        }
-      : {
-          key: 'status',
-          header: t('payouts.status'),
-          cell: (row) => (
-            <>
-              <div className="font-medium">{t(`payouts.filters.${row.status}`)}</div>
-              <div className="text-xs text-gray-600 dark:text-gray-400">{row.payoutReference ?? row.rejectReason ?? ''}</div>
-            </>
-          ),
-        },
+    {
+      key: 'status',
+      header: t('payouts.status'),
+      cell: (row) => (isQueue ? <QueueState row={row} /> : <SettledState row={row} />),
+    },
+    ...(isQueue
+      ? [
+          {
+            key: 'actions',
+            header: t('payouts.actions'),
+            hideHeader: true,
+            cell: (row: AdminWithdrawal) => (
+              <div className="flex flex-wrap justify-end gap-2">
+                <Button
+                  variant="secondary"
+                  className="min-h-10"
+                  onClick={() => open('details', row)}
+                  aria-label={`${t('payouts.details')}: ${row.member.displayName}`}
+                >
+                  {t('payouts.details')}
+                </Button>
+                <Button
+                  className="min-h-10"
+                  onClick={() => open('pay', row)}
+                  aria-label={`${t('payouts.pay')}: ${row.member.displayName} ${money(row, row.net)}`}
+                >
+                  {t('payouts.pay')}
+                </Button>
+                <Button
+                  variant="danger-outline"
+                  className="min-h-10"
+                  onClick={() => open('reject', row)}
+                  aria-label={`${t('payouts.reject')}: ${row.member.displayName}`}
+                >
+                  {t('payouts.reject')}
+                </Button>
+                {row.status === 'processing' ? (
+                  <Button
+                    variant="ghost"
+                    className="min-h-10"
+                    onClick={() => open('requeue', row)}
+                    aria-label={`${t('payouts.requeue')}: ${row.member.displayName}`}
+                  >
+                    <Undo2 className="size-4" aria-hidden="true" />
+                    {t('payouts.requeue')}
+                  </Button>
+                ) : null}
+              </div>
+            ),
+          },
+        ]
+      : []),
   ];
 
   return (
@@ -148,10 +185,10 @@ export function PayoutsPage() {
       }
       actions={
         <>
-          <a href={payoutsExportUrl()} className={buttonClass('secondary')} download>
+          <Button variant="secondary" onClick={() => setExporting(true)}>
             <Download className="size-4" aria-hidden="true" />
             {t('payouts.export')}
-          </a>
+          </Button>
           <Button variant="secondary" onClick={() => setImporting(true)}>
             <Upload className="size-4" aria-hidden="true" />
             {t('payouts.import')}
@@ -172,12 +209,12 @@ export function PayoutsPage() {
         <select
           value={status}
           onChange={(event) => {
-            const next = event.target.value as WithdrawalStatus;
-            void navigate({ search: next === 'pending' ? {} : { status: next } });
+            const next = event.target.value as PayoutQueueFilter;
+            void navigate({ search: next === 'open' ? {} : { status: next } });
           }}
           className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-base text-gray-900 sm:text-sm dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50"
         >
-          {STATUSES.map((option) => (
+          {PAYOUT_QUEUE_FILTERS.map((option) => (
             <option key={option} value={option}>
               {t(`payouts.filters.${option}`)}
             </option>
@@ -204,9 +241,147 @@ export function PayoutsPage() {
           onMore: () => void query.fetchNextPage(),
         }}
       />
+      <PayoutFiles />
       {action ? <PayoutDialog action={action} onClose={() => setAction(null)} /> : null}
       {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
+      {exporting ? <ExportDialog onClose={() => setExporting(false)} /> : null}
     </ConsolePage>
+  );
+}
+
+/** Waiting to be sent, or on its way: how (a payout file, or details revealed to pay by hand), by whom, when. */
+function QueueState({ row }: { row: AdminWithdrawal }) {
+  const { t } = useAdminLedgerMessages();
+  if (row.status !== 'processing' || !row.processing) return <div className="font-medium">{t('payouts.states.pending')}</div>;
+  const who = row.processing.by.displayName;
+  return (
+    <>
+      <div className="font-medium text-amber-800 dark:text-amber-300">{t('payouts.states.processing')}</div>
+      <div className="text-xs text-gray-600 dark:text-gray-400">
+        {row.processing.fileId ? t('payouts.sentInFile', { who }) : t('payouts.sentByHand', { who })} ·{' '}
+        <RelativeTime value={row.processing.at} />
+      </div>
+    </>
+  );
+}
+
+function SettledState({ row }: { row: AdminWithdrawal }) {
+  const { t } = useAdminLedgerMessages();
+  return (
+    <>
+      <div className="font-medium">{t(`payouts.filters.${row.status}`)}</div>
+      <div className="text-xs text-gray-600 dark:text-gray-400">{row.payoutReference ?? row.rejectReason ?? ''}</div>
+    </>
+  );
+}
+
+/** The payout file: confirmed first (its withdrawals become processing), then made and downloaded. */
+function ExportDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useAdminLedgerMessages();
+  const run = useExportPayoutFile();
+  const [error, setError] = useState<string | undefined>();
+  return (
+    <ConfirmSheet
+      open
+      onOpenChange={(next) => !next && !run.isPending && onClose()}
+      title={t('payouts.exportTitle')}
+      description={t('payouts.exportBody')}
+    >
+      {(close) => (
+        <div className="flex flex-col gap-4">
+          {error ? (
+            <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+              {error}
+            </p>
+          ) : null}
+          <ConfirmActions
+            confirmLabel={t('payouts.exportConfirm')}
+            cancelLabel={t('payouts.cancel')}
+            isBusy={run.isPending}
+            onConfirm={async () => {
+              setError(undefined);
+              try {
+                const file = await run.mutateAsync();
+                download(payoutFileCsvUrl(file.id));
+                toast(t('payouts.exported', { count: file.rowCount, total: formatMoney(file.total, { currency: file.currency }) }));
+                onClose();
+              } catch (failure) {
+                setError(failure instanceof ApiError ? failure.message : t('errors.generic'));
+              }
+            }}
+            close={close}
+          />
+        </div>
+      )}
+    </ConfirmSheet>
+  );
+}
+
+/** The payout files made before, newest first: each downloads again with the same rows. */
+function PayoutFiles() {
+  const { t } = useAdminLedgerMessages();
+  const query = useInfiniteQuery(payoutFilesQueryOptions());
+  const rows = query.data?.pages.flatMap((page) => page.items);
+  const columns: Column<PayoutFile>[] = [
+    {
+      key: 'created',
+      header: t('payouts.files.created'),
+      className: 'whitespace-nowrap',
+      cell: (row) => formatDateTime(row.createdAt),
+    },
+    { key: 'by', header: t('payouts.files.by'), cell: (row) => row.createdBy.displayName },
+    { key: 'rows', header: t('payouts.files.rows'), align: 'end', className: 'tabular-nums', cell: (row) => row.rowCount },
+    {
+      key: 'total',
+      header: t('payouts.files.total'),
+      align: 'end',
+      className: 'tabular-nums whitespace-nowrap font-semibold',
+      cell: (row) => formatMoney(row.total, { currency: row.currency }),
+    },
+    {
+      key: 'download',
+      header: t('payouts.files.download'),
+      hideHeader: true,
+      cell: (row) => (
+        <div className="flex justify-end">
+          <a
+            href={payoutFileCsvUrl(row.id)}
+            download
+            className={buttonClass('secondary', 'min-h-10')}
+            aria-label={t('payouts.files.downloadLabel', { when: formatDateTime(row.createdAt) })}
+          >
+            <FileSpreadsheet className="size-4" aria-hidden="true" />
+            {t('payouts.files.download')}
+          </a>
+        </div>
+      ),
+    },
+  ];
+  return (
+    <section className="flex flex-col gap-3" aria-labelledby="payout-files-title">
+      <div className="flex flex-col gap-1">
+        <h2 id="payout-files-title" className="text-lg font-semibold text-gray-900 dark:text-gray-50">
+          {t('payouts.files.title')}
+        </h2>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('payouts.files.intro')}</p>
+      </div>
+      <DataTable
+        caption={t('payouts.files.title')}
+        columns={columns}
+        rows={rows}
+        rowKey={(row) => row.id}
+        isPending={query.isPending}
+        error={query.error}
+        onRetry={() => void query.refetch()}
+        empty={{ title: t('payouts.files.emptyTitle'), body: t('payouts.files.emptyBody') }}
+        pager={{
+          kind: 'cursor',
+          hasMore: query.hasNextPage,
+          isLoadingMore: query.isFetchingNextPage,
+          onMore: () => void query.fetchNextPage(),
+        }}
+      />
+    </section>
   );
 }
 
@@ -221,13 +396,17 @@ function PayoutDialog({ action, onClose }: { action: Action; onClose: () => void
       ? t('payouts.detailsTitle', { net, holder: row.account.holderName })
       : action.kind === 'pay'
         ? t('payouts.payTitle', { net })
-        : t('payouts.rejectTitle', { amount });
+        : action.kind === 'reject'
+          ? t('payouts.rejectTitle', { amount })
+          : t('payouts.requeueTitle', { amount });
   const description =
     action.kind === 'details'
-      ? t('payouts.detailsBody')
+      ? t(row.status === 'pending' ? 'payouts.detailsBody' : 'payouts.detailsBodySent')
       : action.kind === 'pay'
         ? t('payouts.payBody', { net, holder: row.account.holderName })
-        : t('payouts.rejectBody');
+        : action.kind === 'reject'
+          ? t('payouts.rejectBody')
+          : t('payouts.requeueBody');
   return (
     <ConfirmSheet size="wide" open onOpenChange={(next) => !next && !decide.isPending && onClose()} title={title} description={description}>
       {(close) =>
@@ -242,12 +421,21 @@ function PayoutDialog({ action, onClose }: { action: Action; onClose: () => void
               onClose();
             }}
           />
-        ) : (
+        ) : action.kind === 'reject' ? (
           <RejectPayoutForm
             close={close}
             onSubmit={async (reason) => {
               await decide.mutateAsync({ kind: 'reject', id: row.id, reason });
               toast(t('payouts.rejected', { amount }));
+              onClose();
+            }}
+          />
+        ) : (
+          <RequeueForm
+            close={close}
+            onSubmit={async (reason) => {
+              await decide.mutateAsync({ kind: 'requeue', id: row.id, reason });
+              toast(t('payouts.requeued', { amount, member: row.member.displayName }));
               onClose();
             }}
           />
@@ -302,6 +490,11 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
           {result ? (
             <div className="flex flex-col gap-2" aria-live="polite">
               <p className="text-sm font-medium">{t('payouts.importCounts', result.counts)}</p>
+              {result.files.map((file) => (
+                <p key={file.id} className="text-sm text-gray-700 dark:text-gray-300">
+                  {t('payouts.answers', { when: formatDateTime(file.createdAt), answered: file.answered, rows: file.rowCount })}
+                </p>
+              ))}
               <ul className="flex max-h-64 flex-col gap-1 overflow-auto text-sm">
                 {result.rows.map((row) => (
                   <li key={row.line} className="flex flex-wrap gap-x-2">
@@ -338,10 +531,16 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
 /** The full details, fetched (and audited) only when asked for. */
 function PayoutDetailsView({ id, close }: { id: string; close: () => void }) {
   const { t } = useAdminLedgerMessages();
-  // Each opening is one reveal (and one audit row): nothing is kept once the dialog closes.
+  const queryClient = useQueryClient();
+  // Each opening is one reveal (and one audit row): nothing is kept once the dialog closes. A
+  // waiting withdrawal is processing from here on: the queue is read again.
   const reveal = useQuery({
     queryKey: ['admin', 'payout-details', id],
-    queryFn: () => revealPayoutDetails(id),
+    queryFn: async () => {
+      const details = await revealPayoutDetails(id);
+      void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
+      return details;
+    },
     staleTime: Infinity,
     gcTime: 0,
     retry: false,
@@ -396,6 +595,17 @@ function RejectPayoutForm({ close, onSubmit }: { close: () => void; onSubmit: (r
     <Form form={form} onSubmit={({ reason }) => onSubmit(reason)}>
       <TextField name="reason" label={t('payouts.reason')} hint={t('payouts.reasonHint')} maxLength={500} autoComplete="off" />
       <DecisionButtons close={close} backLabel={t('payouts.cancel')} confirmLabel={t('payouts.rejectConfirm')} tone="danger" />
+    </Form>
+  );
+}
+
+function RequeueForm({ close, onSubmit }: { close: () => void; onSubmit: (reason: string) => Promise<void> }) {
+  const { t } = useAdminLedgerMessages();
+  const form = useZodForm(requeueWithdrawalBodySchema, { defaultValues: { reason: '' } });
+  return (
+    <Form form={form} onSubmit={({ reason }) => onSubmit(reason)}>
+      <TextField name="reason" label={t('payouts.requeueReason')} hint={t('payouts.requeueHint')} maxLength={500} autoComplete="off" />
+      <DecisionButtons close={close} backLabel={t('payouts.cancel')} confirmLabel={t('payouts.requeueConfirm')} tone="primary" />
     </Form>
   );
 }

@@ -69,6 +69,11 @@ export function HomePage({
             <span className="text-sm text-gray-600 tabular-nums dark:text-gray-400">
               {t('home.onHold', { amount: formatMoney(wallet.data.onHold, { currency: wallet.data.currency }) })}
             </span>
+            {wallet.data.debt > 0 ? (
+              <span className="text-sm text-amber-800 tabular-nums dark:text-amber-300">
+                {t('home.owed', { amount: formatMoney(wallet.data.debt, { currency: wallet.data.currency }) })}
+              </span>
+            ) : null}
             {submittedTotal > 0 ? (
               <span className="text-sm font-medium text-amber-800 tabular-nums dark:text-amber-300">
                 {t('home.beingChecked', { amount: formatMoney(submittedTotal, { currency: wallet.data.currency }) })}

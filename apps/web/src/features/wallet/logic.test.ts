@@ -145,6 +145,10 @@ describe('statement titles', () => {
     expect(statementTitle({ type: 'refund', account: 'available', amount: -125 })).toEqual({ key: 'commissionReversed' });
     expect(statementTitle({ type: 'refund', account: 'available', amount: 2_500 })).toEqual({ key: 'type', type: 'refund' });
   });
+  it('names what a refund leaves owed, and what a later commission settles of it', () => {
+    expect(statementTitle({ type: 'refund', account: 'debt', amount: -600 })).toEqual({ key: 'debtOwed' });
+    expect(statementTitle({ type: 'commission_release', account: 'debt', amount: 600 })).toEqual({ key: 'debtSettled' });
+  });
   it('keeps the type for the rest', () => {
     expect(statementTitle({ type: 'commission_release', account: 'commission_pending', amount: -125 })).toEqual({
       key: 'type',

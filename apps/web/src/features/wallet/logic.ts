@@ -51,7 +51,7 @@ export function rechargeStatusTone(status: RechargeOrderStatus): Tone {
 /** An order the member can still act on (pay, submit, cancel). */
 /** A withdrawal's status → tone: waiting amber, paid green, rejected red, cancelled gray. */
 export function withdrawalStatusTone(status: WithdrawalStatus): Tone {
-  if (status === 'pending') return 'pending';
+  if (status === 'pending' || status === 'processing') return 'pending';
   if (status === 'paid') return 'success';
   if (status === 'rejected') return 'failure';
   return 'neutral';
@@ -101,7 +101,9 @@ export function knownStatementFilters<T extends { type?: string }>(filters: T): 
  */
 export function statementTitle(
   entry: Pick<StatementEntry, 'type' | 'account' | 'amount'>,
-): { key: 'commissionPending' | 'commissionReversed' } | { key: 'type'; type: LedgerTransactionType } {
+): { key: 'commissionPending' | 'commissionReversed' | 'debtOwed' | 'debtSettled' } | { key: 'type'; type: LedgerTransactionType } {
+  // What a member owes after a claw-back: a refund raises it, a later commission settles it.
+  if (entry.account === 'debt') return { key: entry.amount < 0 ? 'debtOwed' : 'debtSettled' };
   if (entry.account === 'commission_pending' && entry.type === 'plan_purchase') return { key: 'commissionPending' };
   if (entry.type === 'refund' && entry.amount < 0) return { key: 'commissionReversed' };
   return { key: 'type', type: entry.type };

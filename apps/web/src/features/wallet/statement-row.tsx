@@ -40,14 +40,17 @@ export function StatementRow({ entry }: { entry: StatementEntry }) {
         <SignedAmount amount={entry.amount} />
         <span className="text-xs text-gray-600 tabular-nums dark:text-gray-400">
           {/* A pending commission's or a hold's line shows what is pending or held after it, not the balance. */}
+          {/* What is owed is kept as a balance at or below zero: shown as the amount owed. */}
           {t(
             entry.account === 'commission_pending'
               ? 'statement.pendingAfter'
               : entry.account === 'on_hold'
                 ? 'statement.heldAfter'
-                : 'statement.balanceAfter',
+                : entry.account === 'debt'
+                  ? 'statement.owedAfter'
+                  : 'statement.balanceAfter',
             {
-              amount: formatMoney(entry.balanceAfter),
+              amount: formatMoney(entry.account === 'debt' ? Math.abs(entry.balanceAfter) : entry.balanceAfter),
             },
           )}
         </span>

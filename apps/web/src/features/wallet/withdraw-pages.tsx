@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
-import { Ban, CheckCircle2, Clock, Fingerprint, Hourglass, Landmark, XCircle, type LucideIcon } from 'lucide-react';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Ban, CheckCircle2, Clock, Fingerprint, Hourglass, Landmark, Plus, Send, XCircle, type LucideIcon } from 'lucide-react';
 import { z } from 'zod';
 import type { WithdrawalStatus } from '@orchard/shared';
 import { Page } from '../../components/page';
@@ -81,7 +81,13 @@ export function WithdrawPage() {
           }
         />
       ) : (
-        <WithdrawForm accounts={accounts.data.items} opensAt={opensAt} available={wallet.data.available} currency={wallet.data.currency} />
+        <WithdrawForm
+          accounts={accounts.data.items}
+          opensAt={opensAt}
+          available={wallet.data.available}
+          debt={wallet.data.debt}
+          currency={wallet.data.currency}
+        />
       )}
     </Page>
   );
@@ -91,11 +97,14 @@ function WithdrawForm({
   accounts,
   opensAt,
   available,
+  debt,
   currency,
 }: {
   accounts: BankAccount[];
   opensAt: OpensAt;
   available: number;
+  /** Owed after a refunded purchase: settled from the next earnings, never withdrawn. */
+  debt: number;
   currency: string;
 }) {
   const { t } = useWalletMessages();
@@ -103,6 +112,7 @@ function WithdrawForm({
   const changed = useWithdrawalsChanged();
   const digits = currencyFractionDigits(currency);
   const money = (minor: number) => formatMoney(minor, { currency });
+  const withdrawable = Math.max(0, available - debt);
   const first =
     accounts.find((account) => account.isDefault && !isCooling(account, opensAt)) ??
     accounts.find((account) => !isCooling(account, opensAt)) ??
@@ -144,6 +154,8 @@ function WithdrawForm({
   }, [typed]);
   const quote = useQuery({ ...withdrawalQuoteQueryOptions(quoted ?? 0), enabled: quoted !== null });
   const [confirming, setConfirming] = useState<WithdrawalQuote | null>(null);
+  // The fee changed between the quote and the confirm (409 FEE_CHANGED): the sheet shows the new quote and says so.
+  const [feeNotice, setFeeNotice] = useState<string | null>(null);
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   // One key per intent (account + amount): a retry of the same request reuses it, a change makes a new one.
@@ -153,10 +165,11 @@ function WithdrawForm({
   const passkeys = useQuery({ ...passkeysQueryOptions(), enabled: passkeySupported() });
   const hasPasskey = (passkeys.data?.items.length ?? 0) > 0;
   const submit = useMutation({
-    mutationFn: async (body: { bankAccountId: string; amount: number; password?: string }) => {
+    mutationFn: async (body: { bankAccountId: string; amount: number; expectedFee: number; password?: string }) => {
       if (body.password) await stepUp(body.password);
       else await stepUpWithPasskey();
-      const request = { bankAccountId: body.bankAccountId, amount: body.amount };
+      // The fee the member was shown: another fee now is a 409 FEE_CHANGED, never charged silently.
+      const request = { bankAccountId: body.bankAccountId, amount: body.amount, expectedFee: body.expectedFee };
       const serialized = JSON.stringify(request);
       if (intent.current?.body !== serialized) intent.current = { body: serialized, key: crypto.randomUUID() };
       return createWithdrawal(request, intent.current.key);
@@ -165,6 +178,7 @@ function WithdrawForm({
       intent.current = null;
       changed();
       setConfirming(null);
+      setFeeNotice(null);
       setPassword('');
       toast(t('withdraw.done', { amount: money(withdrawal.amount) }));
       await navigate({ to: '/withdraw/log' });
@@ -181,6 +195,16 @@ function WithdrawForm({
         setPasswordError(t('withdraw.passkeyCancelled'));
         return;
       }
+      if (error instanceof ApiError && error.code === 'FEE_CHANGED' && confirming) {
+        // The new quote, in the same sheet: the member confirms it (or goes back).
+        const amount = confirming.amount;
+        void quote.refetch().then(({ data }) => {
+          if (!data || data.amount !== amount) return setConfirming(null);
+          setConfirming(data);
+          setFeeNotice(t('withdraw.feeChanged', { fee: money(data.fee), net: money(data.net) }));
+        });
+        return;
+      }
       setConfirming(null);
       applyServerError(form, error, t('errors.generic'));
     },
@@ -195,6 +219,8 @@ function WithdrawForm({
           max: money(q.max),
           remaining: money(q.remainingToday),
           available: money(q.available),
+          debt: money(q.debt),
+          withdrawable: money(q.withdrawable),
         })
       : null;
 
@@ -213,12 +239,14 @@ function WithdrawForm({
         }
         if (isCooling(account, opensAt)) return;
         setPasswordError(undefined);
+        setFeeNotice(null);
         setConfirming(current);
       }}
     >
       <Card className="flex flex-col gap-1 p-4">
         <span className="text-sm text-gray-600 dark:text-gray-400">{t('withdraw.available')}</span>
-        <span className="text-2xl font-semibold text-gray-900 tabular-nums dark:text-gray-50">{money(available)}</span>
+        <span className="text-2xl font-semibold text-gray-900 tabular-nums dark:text-gray-50">{money(withdrawable)}</span>
+        {debt > 0 ? <p className="text-sm text-amber-800 dark:text-amber-300">{t('withdraw.debt', { debt: money(debt) })}</p> : null}
       </Card>
 
       {/* min-w-0: a fieldset is at least as wide as its content, which would widen the page. */}
@@ -275,7 +303,7 @@ function WithdrawForm({
               })
             : undefined
         }
-        presets={withdrawPresets(available, digits).map((value) => ({ value: minorToInput(value, digits), label: money(value) }))}
+        presets={withdrawPresets(withdrawable, digits).map((value) => ({ value: minorToInput(value, digits), label: money(value) }))}
         presetsLabel={t('withdraw.presets')}
       />
 
@@ -311,7 +339,10 @@ function WithdrawForm({
       <ConfirmSheet
         open={confirming !== null}
         onOpenChange={(open) => {
-          if (!open && !submit.isPending) setConfirming(null);
+          if (!open && !submit.isPending) {
+            setConfirming(null);
+            setFeeNotice(null);
+          }
         }}
         title={t('withdraw.sheetTitle')}
         summary={
@@ -328,6 +359,11 @@ function WithdrawForm({
       >
         {(close) => (
           <div className="flex flex-col gap-4">
+            {feeNotice ? (
+              <p role="alert" className="rounded-xl bg-amber-50 p-3 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-200">
+                {feeNotice}
+              </p>
+            ) : null}
             <Field
               id="withdraw-password"
               type="password"
@@ -351,7 +387,7 @@ function WithdrawForm({
                   setPasswordError(t('withdraw.errors.password'));
                   return;
                 }
-                submit.mutate({ bankAccountId: account.id, amount: confirming.amount, password });
+                submit.mutate({ bankAccountId: account.id, amount: confirming.amount, expectedFee: confirming.fee, password });
               }}
               close={close}
             />
@@ -360,7 +396,9 @@ function WithdrawForm({
                 variant="ghost"
                 className="w-full"
                 disabled={submit.isPending}
-                onClick={() => confirming && submit.mutate({ bankAccountId: account.id, amount: confirming.amount })}
+                onClick={() =>
+                  confirming && submit.mutate({ bankAccountId: account.id, amount: confirming.amount, expectedFee: confirming.fee })
+                }
               >
                 <Fingerprint className="size-5" aria-hidden="true" />
                 {t('withdraw.usePasskey')}
@@ -392,7 +430,13 @@ function WithdrawSkeleton() {
 
 // ---------------------------------------------------------------- /withdraw/log
 
-const STATUS_ICONS: Record<WithdrawalStatus, LucideIcon> = { pending: Hourglass, paid: CheckCircle2, rejected: XCircle, cancelled: Ban };
+const STATUS_ICONS: Record<WithdrawalStatus, LucideIcon> = {
+  pending: Hourglass,
+  processing: Send,
+  paid: CheckCircle2,
+  rejected: XCircle,
+  cancelled: Ban,
+};
 
 /** A withdrawal's status: icon + word + colour, never colour alone. */
 function WithdrawalStatusPill({ status }: { status: WithdrawalStatus }) {
@@ -407,7 +451,7 @@ function WithdrawalStatusPill({ status }: { status: WithdrawalStatus }) {
   );
 }
 
-/** /withdraw/log: my withdrawals by day, each with its status, reference or reason; cancel while pending. */
+/** /withdraw/log: my withdrawals by day, each with its status, reference or reason; cancel while pending (not once on its way to the bank). */
 export function WithdrawLogPage() {
   const { t } = useWalletMessages();
   const query = useInfiniteQuery(withdrawalsQueryOptions());
@@ -478,6 +522,9 @@ function WithdrawalRow({ item }: { item: Withdrawal }) {
       ) : null}
       {item.rejectReason ? (
         <p className="text-xs text-red-700 dark:text-red-400">{t('withdrawLog.reason', { reason: item.rejectReason })}</p>
+      ) : null}
+      {item.status === 'processing' ? (
+        <p className="text-xs text-amber-800 dark:text-amber-300">{t('withdrawLog.processing')}</p>
       ) : null}
       {item.status === 'pending' ? (
         <Button variant="secondary" className="self-start" onClick={() => setCancelling(true)}>

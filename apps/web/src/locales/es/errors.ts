@@ -60,6 +60,7 @@ export const errors: Record<ApiErrorCode, string> = {
   WITHDRAWAL_DAILY_LIMIT: 'Es más de lo que puedes retirar hoy.',
   WITHDRAWAL_NOT_PENDING: 'Este retiro ya no está pendiente.',
   TOO_MANY_PENDING_WITHDRAWALS: 'Tienes tantos retiros pendientes de pago como se permite. Cancela uno o espera a que se pague alguno.',
+  FEE_CHANGED: 'La comisión cambió. Revisa los nuevos importes y confirma otra vez.',
   REFERRAL_HOLD_NOT_FOUND: 'Este miembro no tiene ninguna revisión de referido.',
   REFERRAL_HOLD_DECIDED: 'Esta revisión de referido ya se resolvió.',
   NETWORK: 'Sin conexión. Revisa tu red e inténtalo de nuevo.',

@@ -60,6 +60,7 @@ export const errors: Record<ApiErrorCode, string> = {
   WITHDRAWAL_DAILY_LIMIT: '超出今日可提现额度。',
   WITHDRAWAL_NOT_PENDING: '该提现已不在待处理状态。',
   TOO_MANY_PENDING_WITHDRAWALS: '待支付的提现已达上限。请取消一笔，或等待其中一笔支付完成。',
+  FEE_CHANGED: '手续费已变动，请核对新金额后再次确认。',
   REFERRAL_HOLD_NOT_FOUND: '该会员没有待处理的邀请审核。',
   REFERRAL_HOLD_DECIDED: '该邀请审核已有结论。',
   NETWORK: '无网络连接，请检查网络后重试。',

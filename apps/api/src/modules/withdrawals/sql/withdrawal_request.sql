@@ -1,13 +1,22 @@
+-- The signature before p_expected_fee (a call of the previous build still resolves to the one below: the new argument has a default).
+drop function if exists withdrawal_request(uuid, uuid, uuid, bigint, text, char(3), timestamptz, bigint, bigint);
+
 -- Requests a withdrawal: checks the switch, the member, the account's owner and cool-down, the
--- amount's range and the daily maximum (a conditional write on the member's day row), then puts
--- the amount on hold and writes the withdrawal, all in this one call. The member's
+-- amount's range, the fee the member was shown (p_expected_fee: another fee now is FEE_CHANGED,
+-- never charged silently; null only from a client that sends none), the daily maximum (a
+-- conditional write on the member's day row) and what may leave the wallet: available less what
+-- the member owes after a claw-back (member_debt), read under the accounts' lock. Then it puts the
+-- amount on hold and writes the withdrawal ('pending'), all in this one call. The member's
 -- Idempotency-Key is stored on the withdrawal: the same key gives the same withdrawal back, the
 -- same key for another account or amount is refused.
+--
+-- Locks, in the one order of every money function: the member's day row of
+-- withdrawal_daily_totals (the guard), then the member's ledger accounts in ascending id.
 --
 -- Called by modules/withdrawals/withdrawals.ts, through modules/withdrawals/repository.ts.
 create or replace function withdrawal_request(
   p_user uuid, p_session uuid, p_account uuid, p_amount bigint, p_request_key text, p_currency char(3),
-  p_at timestamptz, p_amount_max bigint, p_balance_max bigint,
+  p_at timestamptz, p_amount_max bigint, p_balance_max bigint, p_expected_fee bigint default null,
   out replayed boolean, out withdrawal withdrawals
 )
 language plpgsql as $$
@@ -17,6 +26,8 @@ declare
   v_fee bigint;
   v_id uuid := gen_random_uuid();
   v_accounts record;
+  v_available bigint;
+  v_debt bigint;
   v_posted jsonb;
   v_day date := (p_at at time zone 'UTC')::date;
   v_used bigint;
@@ -53,6 +64,9 @@ begin
     perform money_refuse('WITHDRAWAL_AMOUNT_OUT_OF_RANGE',
       jsonb_build_object('min', greatest(v_settings.min_amount, v_settings.fee_fixed + 1), 'max', v_settings.max_amount));
   end if;
+  if p_expected_fee is not null and p_expected_fee <> v_fee then
+    perform money_refuse('FEE_CHANGED', jsonb_build_object('fee', v_fee, 'expected', p_expected_fee, 'net', p_amount - v_fee));
+  end if;
 
   insert into withdrawal_daily_totals (user_id, day, total) values (p_user, v_day, p_amount)
     on conflict (user_id, day) do update set total = withdrawal_daily_totals.total + p_amount
@@ -63,7 +77,19 @@ begin
     perform money_refuse('WITHDRAWAL_DAILY_LIMIT', jsonb_build_object('remaining', greatest(0, v_settings.daily_max - v_used)));
   end if;
 
+  -- What the member owes is settled from their next earnings and never leaves as a payout: read
+  -- available and debt under the lock ledger_post takes anyway (ascending id, all three accounts
+  -- it or this check touches), so two requests at once cannot both pass on the same balance.
   select * into v_accounts from ledger_member_accounts(p_user, p_currency);
+  select max(a.balance) filter (where a.id = v_accounts.available), -max(a.balance) filter (where a.id = v_accounts.debt)
+    into v_available, v_debt
+    from (select id, balance from ledger_accounts
+           where id in (v_accounts.available, v_accounts.on_hold, v_accounts.debt) order by id for update) a;
+  if v_debt > 0 and p_amount <= v_available and p_amount > v_available - v_debt then
+    perform money_refuse('WITHDRAWAL_DEBT', jsonb_build_object(
+      'available', v_available, 'debt', v_debt, 'withdrawable', greatest(0, v_available - v_debt)));
+  end if;
+
   v_posted := ledger_post(
     'withdrawal_hold', 'withdrawal-hold:' || v_id, array[v_accounts.available, v_accounts.on_hold], array[-p_amount, p_amount],
     'Withdrawal requested', jsonb_build_object('withdrawalId', v_id), null, p_at, p_amount_max, p_balance_max);

@@ -1,7 +1,9 @@
--- A withdrawal paid or rejected by an operator: withdrawal_settle (withdrawal_settle.sql) and its audit
--- row in one call. The same outcome again (a double click) returns it as it is and audits nothing.
+-- A withdrawal paid or rejected by an operator, from 'pending' or 'processing': withdrawal_settle
+-- (withdrawal_settle.sql) and its audit row in one call. The audit row says which state it came
+-- from and, when a payout file sent it, which file. The same outcome again (a double click)
+-- returns it as it is and audits nothing.
 --
--- Called by modules/withdrawals/console.ts (pay, reject, the bank file), through modules/withdrawals/repository.ts.
+-- Called by modules/withdrawals/console.ts (pay, reject, the bank's result file), through modules/withdrawals/repository.ts.
 create or replace function withdrawal_settle_audited(
   p_id uuid, p_outcome text, p_actor jsonb, p_reference text, p_reason text,
   p_at timestamptz, p_amount_max bigint, p_balance_max bigint,
@@ -11,6 +13,9 @@ language plpgsql as $$
 declare
   v_settled record;
 begin
+  if p_outcome not in ('paid', 'rejected') then
+    raise exception 'an operator pays or rejects a withdrawal, not %', p_outcome;
+  end if;
   select * into v_settled
     from withdrawal_settle(p_id, p_outcome, null, (p_actor ->> 'operatorId')::uuid, p_reference, p_reason,
                            p_at, p_amount_max, p_balance_max);
@@ -20,7 +25,10 @@ begin
     perform console_audit(p_actor, case p_outcome when 'paid' then 'withdrawal.pay' else 'withdrawal.reject' end,
       'withdrawal', p_id::text,
       jsonb_build_object('member', withdrawal.user_id, 'amount', withdrawal.amount, 'net', withdrawal.net,
-                         'transactionId', withdrawal.settle_transaction_id)
+                         'transactionId', withdrawal.settle_transaction_id,
+                         -- Only a withdrawal that was on its way keeps when it was sent (a requeue clears it).
+                         'from', case when withdrawal.processing_at is null then 'pending' else 'processing' end,
+                         'payoutFileId', withdrawal.processing_file_id)
         || case p_outcome when 'paid' then jsonb_build_object('payoutReference', p_reference)
                           else jsonb_build_object('reason', p_reason) end,
       p_at);
