@@ -15,7 +15,7 @@ const buildId = `${new Date()
   .slice(0, 14)}-${Math.random().toString(36).slice(2, 8)}`;
 
 /**
- * ORIGIN.md O-C2: every build publishes builds/latest.json ({ id, timestamp }) and
+ * docs/product.md C2: every build publishes builds/latest.json ({ id, timestamp }) and
  * builds/meta/<id>.json; the running app polls latest.json to learn of a newer build.
  */
 function buildMetadata(): Plugin {
@@ -74,7 +74,7 @@ export default defineConfig({
     devConfigMeta(),
     // Installable app (issue: reach): the manifest, and a service worker that precaches the shell and
     // the members' pages, answers navigations from the network (the shell carries the run-time
-    // config, O-C1) with an offline page when there is none, and never touches /api/ (no route for it).
+    // config, C1) with an offline page when there is none, and never touches /api/ (no route for it).
     VitePWA({
       strategies: 'generateSW',
       injectRegister: false,
@@ -114,7 +114,7 @@ export default defineConfig({
             options: { precacheFallback: { fallbackURL: '/offline.html' } },
           },
         ],
-        // A new build's worker takes over at once; pages learn of the build from O-C2's check.
+        // A new build's worker takes over at once; pages learn of the build from C2's check.
         skipWaiting: true,
         clientsClaim: true,
         cleanupOutdatedCaches: true,

@@ -56,7 +56,7 @@ const PUBLIC = [
   'signInWithPasskey',
   'getSession',
   'paymentWebhook',
-  // Help and the legal pages are public (SPEC.md); images are what promotions and articles show.
+  // Help and the legal pages are public (docs/product.md); images are what promotions and articles show.
   'getHelpCenter',
   'getLegalPages',
   'getContentImage',

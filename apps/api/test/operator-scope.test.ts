@@ -118,7 +118,7 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
       }
     }
     expect(outcomes).toEqual(expected);
-    // The matrix as SPEC.md says it: support reaches members, sign-in links and the outbox; finance
+    // The matrix as docs/product.md says it: support reaches members, sign-in links and the outbox; finance
     // the money queues, adjustments and the ledger; neither changes roles, plans or settings.
     for (const id of ['listMembers', 'setMemberStatus', 'issueSignInLink', 'listOutbox']) expect(outcomes.support![id]).toBe('allowed');
     for (const id of ['creditRechargeOrder', 'payWithdrawal', 'adjustBalance', 'getLedgerReport', 'listMembers']) expect(outcomes.finance![id]).toBe('allowed');

@@ -4,7 +4,7 @@ import { MailSink, registerThroughApi, uniqueEmail } from './accounts-support';
 import { operatorPage } from './wallet-support';
 
 /*
- * Console roles (SPEC.md "Roles"): the operator gives a colleague the support role from the member
+ * Console roles (docs/product.md "Roles"): the operator gives a colleague the support role from the member
  * page; signed in, support sees the member pages, sign-in links and the outbox, and none of the
  * money, plan or role controls. Then the operator makes them finance, whose console is the money side.
  */

@@ -188,7 +188,7 @@ test.describe('theme', () => {
   });
 
   test('the invite page follows the dark theme; only the QR code’s card stays white, to scan', async ({ page }) => {
-    // A page may still force a mode (O-T2: route staticData.forceTheme, components/theme-controller.test.tsx);
+    // A page may still force a mode (T2: route staticData.forceTheme, components/theme-controller.test.tsx);
     // the invite page needs only its QR code light.
     await pretendSignedIn(page);
     await pretendEmptyTeam(page);

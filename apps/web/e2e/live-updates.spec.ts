@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { createOrder, operatorApi, signInMember } from './wallet-support';
 
 /*
- * Live updates (SPEC.md, issue 14): with the event stream open, the order page does not poll; the
+ * Live updates (docs/product.md, issue 14): with the event stream open, the order page does not poll; the
  * operator's credit shows on it within moments, announced by the database to the server.
  */
 test('the order page shows the credit the moment the operator makes it, without polling', async ({ page, baseURL }) => {

@@ -30,7 +30,7 @@ test('the 404 view names the page once, shows the path asked for, and offers hom
   const response = await page.goto('/no/such/page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
-  // ORIGIN.md O-E1's message is the paragraph's text; what shows is the path.
+  // docs/product.md E1's message is the paragraph's text; what shows is the path.
   await expect(page.getByText('Page not found: /no/such/page')).toBeVisible();
   await expect(page.locator('code', { hasText: '/no/such/page' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Go to home' })).toHaveAttribute('href', '/home');

@@ -12,7 +12,7 @@ import { createQueryClient } from './lib/query-client';
 import { reportClientError } from './lib/report-error';
 import { createAppRouter } from './router';
 
-// A module preload that fails (old chunk gone after a deploy): reload once (ORIGIN.md O-E4).
+// A module preload that fails (old chunk gone after a deploy): reload once (docs/product.md E4).
 window.addEventListener('vite:preloadError', (event) => {
   if (reloadAfterChunkError()) event.preventDefault();
 });
@@ -59,7 +59,7 @@ void (language === 'en' ? Promise.resolve() : applyLanguage(language)).then(() =
   try {
     mount();
   } catch (error) {
-    // ORIGIN.md O-E5.
+    // docs/product.md E5.
     console.error('Error while mounting app', error);
     reportClientError('mount', error);
   }

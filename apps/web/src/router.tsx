@@ -6,7 +6,7 @@ export function createAppRouter(queryClient: QueryClient) {
   return createRouter({
     routeTree,
     context: { queryClient },
-    // O-C3: a page's data is fetched on link intent and cached, so a warm navigation shows content.
+    // C3: a page's data is fetched on link intent and cached, so a warm navigation shows content.
     defaultPreload: 'intent',
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,

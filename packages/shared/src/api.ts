@@ -8,7 +8,7 @@ export const API_PREFIX = '/api/v1';
 export const healthSchema = z.strictObject({ status: z.literal('ok') });
 export const readySchema = z.strictObject({ status: z.enum(['ready', 'unavailable']) });
 
-/** Configuration the server hands the browser at run time (ORIGIN.md O-C1). */
+/** Configuration the server hands the browser at run time (docs/product.md C1). */
 export const publicConfigSchema = z.strictObject({
   appName: z.string().min(1),
   apiBaseUrl: z.string().min(1),

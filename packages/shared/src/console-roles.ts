@@ -1,5 +1,5 @@
 /**
- * Who may do what in the operator console (SPEC.md "Roles"): the one permission matrix, read by
+ * Who may do what in the operator console (docs/product.md "Roles"): the one permission matrix, read by
  * the API's operator scope (every console route names one permission) and by the console's
  * navigation (which shows only what the role may open).
  */

@@ -1,5 +1,5 @@
 /**
- * Money is an integer of minor units everywhere (SPEC.md, Principles). These helpers turn it
+ * Money is an integer of minor units everywhere (docs/product.md, Principles). These helpers turn it
  * into an exact decimal string and back without floating point.
  */
 export function assertMinorUnits(value: number): void {

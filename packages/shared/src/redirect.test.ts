@@ -9,7 +9,7 @@ function staysHome(path: string): boolean {
   return [`${ORIGIN}/`, `${ORIGIN}/auto_way?token=x`, `${ORIGIN}/a/b/c/`].every((page) => new URL(path, page).origin === ORIGIN);
 }
 
-describe('safe redirect after sign-in (ORIGIN.md O-R2)', () => {
+describe('safe redirect after sign-in (docs/product.md R2)', () => {
   it('keeps same-origin paths with their query and hash', () => {
     expect(safeRedirectPath('/trx/log')).toBe('/trx/log');
     expect(safeRedirectPath('/plan/7?coupon=X#buy')).toBe('/plan/7?coupon=X#buy');

@@ -1,5 +1,5 @@
 /**
- * Where to go after signing in (ORIGIN.md O-R2). Only same-origin paths are accepted: a value
+ * Where to go after signing in (docs/product.md R2). Only same-origin paths are accepted: a value
  * that could leave the site (`//evil.example`, `/\evil`, `https://…`) falls back to `fallback`.
  * The result is checked after the URL parser has resolved dot segments, since `/..//evil.example`
  * (or `/.//`, `/%2e%2e//`) resolves to `//evil.example`: what this returns always starts with

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES, findAppRoute } from './routes';
 
-describe('route table (ORIGIN.md O-R1)', () => {
+describe('route table (docs/product.md R1)', () => {
   it('holds exactly the paths of the original description, plus the operator console', () => {
     const paths = APP_ROUTES.map((route) => route.path).sort();
     expect(paths).toEqual(

@@ -1,5 +1,5 @@
 /**
- * The route table fixed by ORIGIN.md O-R1. The web router builds these pages; the server uses
+ * The route table fixed by docs/product.md R1. The web router builds these pages; the server uses
  * the same list to answer 200 for a known page and 404 for anything else.
  */
 export type RouteAccess = 'public' | 'guest' | 'signed-in' | 'operator';
@@ -60,7 +60,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/withdraw', access: 'signed-in', layout: 'default', reads: ['/me/bank-accounts', '/wallet'] },
   { path: '/withdraw/bank', access: 'signed-in', layout: 'default' },
   { path: '/withdraw/log', access: 'signed-in', layout: 'default' },
-  // Operator console (SPEC.md): everything below /admin.
+  // Operator console (docs/product.md): everything below /admin.
   { path: '/admin', access: 'operator', layout: 'console' },
   { path: '/admin/$', access: 'operator', layout: 'console' },
 ];

@@ -6,7 +6,7 @@ import { idempotencyKeys } from '../db/schema/index';
 import { AppError, unauthenticated } from '../errors';
 
 /**
- * `Idempotency-Key` for requests that move money (SPEC.md "Safe to retry"). Keys live in the
+ * `Idempotency-Key` for requests that move money (docs/product.md "Safe to retry"). Keys live in the
  * database (so every instance sees them), scoped to the signed-in user:
  * - first request with a key: runs, and its answer (any status below 500) is stored;
  * - same key, same request: the stored answer again, with `Idempotent-Replayed: true`;

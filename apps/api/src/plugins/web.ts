@@ -24,7 +24,7 @@ function readBuildId(distDir: string): string {
 }
 
 /**
- * The page shell with the run-time configuration in a meta tag (ORIGIN.md O-C1): one build
+ * The page shell with the run-time configuration in a meta tag (docs/product.md C1): one build
  * serves any deployment, and no inline script is needed to hand the values over.
  */
 export function renderShell(template: string, config: Omit<PublicConfig, 'buildId'>, buildId: string): string {

@@ -4,7 +4,7 @@ import { useTranslation } from '@/lib/i18n';
 import { LOADING_BAR, LoadingBarController, type LoadingBarState } from '../lib/loading-bar';
 
 /**
- * ORIGIN.md O-L: the top bar during navigation, driven by the router's pending state. While it
+ * docs/product.md L1–3: the top bar during navigation, driven by the router's pending state. While it
  * shows it is a named progress bar with no value (the progress drawn is an estimate, not a
  * measure); hidden, it is out of the accessibility tree.
  */

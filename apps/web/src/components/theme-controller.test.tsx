@@ -5,7 +5,7 @@ import { setThemePreference } from '../lib/theme';
 import { ThemeController } from './theme-controller';
 
 /*
- * ORIGIN.md O-T2: a page may force a mode, which overrides the preference while on that page
+ * docs/product.md T2: a page may force a mode, which overrides the preference while on that page
  * (route staticData.forceTheme); leaving it brings the preference back.
  */
 
@@ -39,7 +39,7 @@ afterEach(() => {
   setThemePreference('system');
 });
 
-describe('a page that forces a mode (O-T2)', () => {
+describe('a page that forces a mode (T2)', () => {
   it('overrides the preference while on it, and gives it back after', async () => {
     setThemePreference('dark');
     const router = renderApp();

@@ -2,7 +2,7 @@ import { useUiMessages } from './ui/messages';
 import { Button } from './ui/button';
 
 /**
- * The "new version" offer (ORIGIN.md O-C2). Loaded only once a newer build was found
+ * The "new version" offer (docs/product.md C2). Loaded only once a newer build was found
  * (routes/__root.tsx), so its code is never part of the first load.
  */
 export function UpdateNotice() {

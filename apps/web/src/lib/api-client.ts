@@ -24,7 +24,7 @@ export class ApiError extends Error {
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
-  /** Money-moving requests carry one (SPEC.md "Safe to retry"). */
+  /** Money-moving requests carry one (docs/product.md "Safe to retry"). */
   idempotencyKey?: string;
   signal?: AbortSignal;
   timeoutMs?: number;

@@ -7,7 +7,7 @@ function memoryStorage() {
   return { getItem: (key: string) => map.get(key) ?? null, setItem: (key: string, value: string) => void map.set(key, value), map };
 }
 
-describe('chunk-load reload guard (ORIGIN.md O-E4)', () => {
+describe('chunk-load reload guard (docs/product.md E4)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-03-01T10:00:00Z'));

@@ -1,5 +1,5 @@
 /**
- * ORIGIN.md O-E4: when a code chunk fails to load (usually a deploy replaced it), reload the
+ * docs/product.md E4: when a code chunk fails to load (usually a deploy replaced it), reload the
  * page once. A second failure within 10 s does not reload again; the guard survives the reload
  * because it lives in sessionStorage.
  */

@@ -12,7 +12,7 @@ function docWith(content?: string): Document {
   return doc;
 }
 
-describe('run-time config (ORIGIN.md O-C1)', () => {
+describe('run-time config (docs/product.md C1)', () => {
   it('reads app name and API base URL from the page', () => {
     const config = readAppConfig(
       docWith(JSON.stringify({ appName: 'Grove', apiBaseUrl: 'https://api.example/v1', currency: 'EUR', buildId: 'b7' })),

@@ -17,7 +17,7 @@ function isPublicConfig(value: unknown): value is PublicConfig {
 }
 
 /**
- * Run-time configuration (ORIGIN.md O-C1), handed over by the server in
+ * Run-time configuration (docs/product.md C1), handed over by the server in
  * `<meta name="orchard-config">`, so one build serves any deployment. Checked by hand rather
  * than with zod: this runs in the first bundle, where zod would cost more than the page.
  */

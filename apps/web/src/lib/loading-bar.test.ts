@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { estimatedProgress, LOADING_BAR, LoadingBarController, type LoadingBarState } from './loading-bar';
 
-describe('loading bar (ORIGIN.md O-L1…O-L3)', () => {
+describe('loading bar (docs/product.md L1…L3)', () => {
   let states: LoadingBarState[];
   let bar: LoadingBarController;
   const last = () => states.at(-1);

@@ -1,5 +1,5 @@
 /**
- * The navigation loading bar's clock (ORIGIN.md O-L): shown only when navigation lasts longer
+ * The navigation loading bar's clock (docs/product.md L1–3): shown only when navigation lasts longer
  * than a 200 ms throttle, then creeps toward 100 % over an estimated 2000 ms without reaching
  * it; on finish it jumps to 100 %, hides 500 ms later and resets 400 ms after hiding.
  */

@@ -7,7 +7,7 @@ installMoneyRetries();
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('apiFetch retries of money requests (SPEC.md "Safe to retry")', () => {
+describe('apiFetch retries of money requests (docs/product.md "Safe to retry")', () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
     vi.useFakeTimers();

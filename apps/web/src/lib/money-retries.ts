@@ -1,7 +1,7 @@
 import { ApiError, setMoneyRequestSender, type ApiRequest } from './api-client';
 
 /**
- * Retries of money requests whose answer was lost (SPEC.md "Safe to retry"): the same request with
+ * Retries of money requests whose answer was lost (docs/product.md "Safe to retry"): the same request with
  * the same Idempotency-Key, so the server does it once however many tries reach it. The key belongs
  * to the member's intent (one tap), not to an attempt. While a retry waits, `isRetrying` tells the
  * screen (components/retry-notice.tsx). Installed by the pages that move money (the signed-in

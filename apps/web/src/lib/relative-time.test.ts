@@ -27,7 +27,7 @@ function monthsAgo(months: number): Date {
   return date;
 }
 
-describe('ORIGIN O-W4 thresholds', () => {
+describe('docs/product.md W4 thresholds', () => {
   it('exports the switch points and the day.js default thresholds', () => {
     expect([A_MINUTE_FROM_SECONDS, AN_HOUR_FROM_MINUTES, A_DAY_FROM_HOURS, A_MONTH_FROM_DAYS, A_YEAR_FROM_MONTHS]).toEqual([
       45, 45, 22, 26, 11,

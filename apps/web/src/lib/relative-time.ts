@@ -3,7 +3,7 @@ import relativeTime from 'dayjs/plugin/relativeTime';
 import { intlLocale } from './language';
 
 /**
- * The one relative-time helper of the app (ORIGIN O-W4). Every "3 days ago" on screen comes
+ * The one relative-time helper of the app (docs/product.md W4). Every "3 days ago" on screen comes
  * from `formatRelative`, and every such text carries the exact time from `formatExactTime`
  * (see `<RelativeTime>` in components/ui/relative-time.tsx).
  */
@@ -30,7 +30,7 @@ export const RELATIVE_TIME_THRESHOLDS = [
   { l: 'yy', d: 'year' },
 ] as const;
 
-/** The switch points of O-W4, each the first value that uses the next wording. */
+/** The switch points of W4, each the first value that uses the next wording. */
 export const A_MINUTE_FROM_SECONDS = 45;
 export const AN_HOUR_FROM_MINUTES = 45;
 export const A_DAY_FROM_HOURS = 22;

@@ -7,7 +7,7 @@ export interface RouterContext {
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
-    /** ORIGIN.md O-T2: this page shows in this mode whatever the preference. */
+    /** docs/product.md T2: this page shows in this mode whatever the preference. */
     forceTheme?: ThemeMode;
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyThemeMode, resolveThemeMode } from './theme';
 
-describe('theme (ORIGIN.md O-T1, O-T2)', () => {
+describe('theme (docs/product.md T1, T2)', () => {
   it('uses the preference, following the OS for "system"', () => {
     expect(resolveThemeMode('light', true)).toBe('light');
     expect(resolveThemeMode('dark', false)).toBe('dark');

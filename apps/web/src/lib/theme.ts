@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * ORIGIN.md O-T1/O-T2. public/theme-init.js applies the same rule before first paint: the stored
+ * docs/product.md T1/T2. public/theme-init.js applies the same rule before first paint: the stored
  * preference (THEME_STORAGE_KEY; no storage: the OS setting decides), or the OS setting, decides
  * whether <html> starts dark. It is written small by hand (it is part of every first load and no
  * build step touches public/): keep its key and values in step with this file.

@@ -13,7 +13,7 @@ function fakeDocument() {
   };
 }
 
-describe('build update check (ORIGIN.md O-C2)', () => {
+describe('build update check (docs/product.md C2)', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 

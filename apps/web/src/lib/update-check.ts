@@ -1,5 +1,5 @@
 /**
- * ORIGIN.md O-C2: ask builds/latest.json every 60 minutes, and when the tab becomes visible
+ * docs/product.md C2: ask builds/latest.json every 60 minutes, and when the tab becomes visible
  * again after at least that long, whether a newer build is out; if so, say so once.
  */
 export const UPDATE_CHECK_INTERVAL_MS = 60 * 60 * 1000;

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// SPEC.md "Honest money" and DESIGN.md "Words": plans are memberships, never investments. No text
+// docs/product.md "Honest money" and docs/product.md "Look and feel": plans are memberships, never investments. No text
 // a member can read may promise or describe a return on a plan.
 const FORBIDDEN =
   /\binvest\w*|\bprofit\w*|\breturns\b|\bdaily return|\bearn(s|ed)? daily|\bguarantee\w*|\bpays? per day|\byield\w*|\binterest rate/i;

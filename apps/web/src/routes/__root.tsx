@@ -38,13 +38,13 @@ function RootLayout() {
   );
 }
 
-/** ORIGIN.md O-E1: any path outside the route table. */
+/** docs/product.md E1: any path outside the route table. */
 function NotFound() {
   const path = useLocation({ select: (location) => location.pathname });
   return <ErrorPage status={404} message={notFoundMessage(path)} />;
 }
 
-/** ORIGIN.md O-E2/O-E3/O-E4: failed loaders and render errors end here, never on a blank screen. */
+/** docs/product.md E2/E3/E4: failed loaders and render errors end here, never on a blank screen. */
 function RootError({ error, reset }: ErrorComponentProps) {
   const isChunkError = isChunkLoadError(error);
   // Decided once per error: a reload is attempted at most once (the guard lives in sessionStorage).

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuthLayout } from '../components/layouts/auth-layout';
 
-/** ORIGIN.md O-R1: pages in the auth layout; no sign-in needed. */
+/** docs/product.md R1: pages in the auth layout; no sign-in needed. */
 export const Route = createFileRoute('/_auth')({
   component: AuthLayout,
 });

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { DefaultLayout } from '../components/layouts/default-layout';
 
-/** ORIGIN.md O-R3 `default` layout: public pages and, below `_app`, the signed-in ones. */
+/** docs/product.md R3 `default` layout: public pages and, below `_app`, the signed-in ones. */
 export const Route = createFileRoute('/_default')({
   component: DefaultLayout,
 });

@@ -13,7 +13,7 @@ import { meQueryOptions } from '../lib/session';
 import { useLocale } from '../lib/i18n';
 import { consoleLanguageLoaded, loadConsoleLanguage } from '../lib/language-loader';
 
-/** The operator console (SPEC.md): console roles only (operator, support, finance); its code loads only when visited. */
+/** The operator console (docs/product.md): console roles only (operator, support, finance); its code loads only when visited. */
 export const Route = createFileRoute('/admin')({
   beforeLoad: async ({ context, location }) => {
     const me = await context.queryClient.ensureQueryData(meQueryOptions());

@@ -3,7 +3,7 @@ import { TRANSLATED_LANGUAGES } from '../translations';
 import { multiLineTextSchema, singleLineTextSchema } from './common';
 
 /**
- * Content the operator edits (SPEC.md `/promotion`, `/help`, `/help-center`, `/about`, the /home
+ * Content the operator edits (docs/product.md `/promotion`, `/help`, `/help-center`, `/about`, the /home
  * marquee): bodies are Markdown; the API answers them rendered as safe HTML (`bodyHtml`: raw HTML
  * escaped, only http(s), mailto and tel links, images only from this app).
  */

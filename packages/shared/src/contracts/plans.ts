@@ -4,8 +4,8 @@ import { translatedLanguageSchema, translationsSchema } from './content';
 import { isoDateOrDateTime, minorUnitsSchema, positiveMinorUnitsSchema } from './wallet';
 
 /**
- * Plans, purchases, coupons and referral settings (SPEC.md "Money flows"). Plans are memberships
- * with stated benefits: no field describes a return, yield or payout (SPEC.md "Honest money"), and
+ * Plans, purchases, coupons and referral settings (docs/product.md "Money flows"). Plans are memberships
+ * with stated benefits: no field describes a return, yield or payout (docs/product.md "Honest money"), and
  * the operator's texts are checked for such wording before they are stored.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { keysetCursorSchema, singleLineTextSchema } from './common';
 
 /**
- * The team (SPEC.md `/team/*`): the members a member invited, three levels down, and the
+ * The team (docs/product.md `/team/*`): the members a member invited, three levels down, and the
  * commissions they brought. Another member is only ever shown masked (`j•••@example.com`); no
  * other member's id, invite code or full contact reaches a member's screen.
  */

@@ -4,7 +4,7 @@ import { keysetCursorSchema, singleLineTextSchema } from './common';
 import { minorUnitsSchema, positiveMinorUnitsSchema } from './wallet';
 
 /**
- * Withdrawals (SPEC.md "Money flows → Withdrawal"): bank accounts, a quote, the request that puts
+ * Withdrawals (docs/product.md "Money flows → Withdrawal"): bank accounts, a quote, the request that puts
  * the amount on hold, its settlement. The member asks for an amount that leaves the wallet; the fee
  * comes out of it and the bank receives the rest (`net`).
  */

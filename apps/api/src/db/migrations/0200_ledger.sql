@@ -1,4 +1,4 @@
--- The ledger (SPEC.md "One ledger"): accounts, transactions and their entries in integer minor
+-- The ledger (docs/product.md "One ledger"): accounts, transactions and their entries in integer minor
 -- units. Amounts are signed: a positive entry raises what the platform owes a member (or its
 -- revenue), a negative one lowers it. Every balance is the sum of its entries; the entries of
 -- one transaction sum to zero, so the sum of all balances is zero (the trial balance).
@@ -58,7 +58,7 @@ create table ledger_entries (
 create index ledger_entries_account_idx on ledger_entries (account_id, id desc);
 create index ledger_entries_transaction_idx on ledger_entries (transaction_id);
 
--- Idempotency-Key records (SPEC.md "Safe to retry"), shared by every instance.
+-- Idempotency-Key records (docs/product.md "Safe to retry"), shared by every instance.
 create table idempotency_keys (
   -- Whose key it is: the member's (or operator's) user id.
   scope text not null,

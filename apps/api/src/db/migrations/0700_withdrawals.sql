@@ -1,4 +1,4 @@
--- Withdrawals (SPEC.md "Money flows → Withdrawal"; docs/decisions/0013): bank accounts, the
+-- Withdrawals (docs/product.md "Money flows → Withdrawal"; docs/decisions/0013): bank accounts, the
 -- operator's settings, requests that put the amount on hold at once, and their settlement (paid,
 -- rejected, cancelled). The request and the settlement are database functions, one call each,
 -- like the purchase (docs/decisions/0012): withdrawal_fee, withdrawal_request and withdrawal_settle,

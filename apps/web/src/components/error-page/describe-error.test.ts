@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import { describeError, notFoundMessage } from './describe-error';
 
-describe('error page wording (ORIGIN.md O-E1, O-E2)', () => {
+describe('error page wording (docs/product.md E1, E2)', () => {
   it('names the missing path', () => {
     expect(notFoundMessage('/nowhere/at-all')).toBe('Page not found: /nowhere/at-all');
   });

@@ -6,13 +6,13 @@ export interface ErrorDescription {
 export const DEFAULT_ERROR_STATUS = 500;
 export const DEFAULT_ERROR_MESSAGE = 'Internal Server Error';
 
-/** `Page not found: {path}` (ORIGIN.md O-E1). */
+/** `Page not found: {path}` (docs/product.md E1). */
 export function notFoundMessage(path: string): string {
   return `Page not found: ${path}`;
 }
 
 /**
- * ORIGIN.md O-E2: an error without a status is a 500 with `Internal Server Error`; an error
+ * docs/product.md E2: an error without a status is a 500 with `Internal Server Error`; an error
  * with one keeps it, and its own message shows.
  */
 export function describeError(error: unknown): ErrorDescription {

@@ -10,13 +10,13 @@ function PlainErrorView({ status, message }: ErrorViewProps) {
   );
 }
 
-// ORIGIN.md O-C4: the error views are loaded on demand; if even that fails, a plain view shows.
+// docs/product.md C4: the error views are loaded on demand; if even that fails, a plain view shows.
 const lazyView = (load: () => Promise<{ default: ComponentType<ErrorViewProps> }>) =>
   lazy(() => load().catch(() => ({ default: PlainErrorView })));
 const NotFoundView = lazyView(() => import('./not-found-view'));
 const StatusView = lazyView(() => import('./status-view'));
 
-/** The error page of ORIGIN.md O-E2: one view for 404, one for any other status. */
+/** The error page of docs/product.md E2: one view for 404, one for any other status. */
 export function ErrorPage({ status, message, onRetry }: ErrorViewProps) {
   const View = status === 404 ? NotFoundView : StatusView;
   return (

@@ -6,7 +6,7 @@ import type { ErrorViewProps } from './error-view-props';
 const PREFIX = notFoundMessage('');
 
 /**
- * The title already says "Page Not Found", so the message (ORIGIN.md O-E1) shows as the path
+ * The title already says "Page Not Found", so the message (docs/product.md E1) shows as the path
  * the visitor asked for; its words stay in the text for screen readers and for copying.
  */
 export default function NotFoundView({ message }: ErrorViewProps) {

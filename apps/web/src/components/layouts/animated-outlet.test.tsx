@@ -51,7 +51,7 @@ function renderApp() {
 
 const pageWrapper = (path: string) => screen.getByRole('heading', { name: path }).parentElement;
 
-describe('page and layout entrances (ORIGIN.md O-R3)', () => {
+describe('page and layout entrances (docs/product.md R3)', () => {
   it('shows the first page as it is: no entrance on the first render, for page or layout', async () => {
     renderApp();
     expect(await screen.findByRole('heading', { name: '/first' })).toBeTruthy();

@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from '@tanstack/react-router';
 
 /*
- * Page and layout transitions (ORIGIN.md O-R3, DESIGN.md "Motion").
+ * Page and layout transitions (docs/product.md R3, docs/product.md "Look and feel").
  *
  * Nothing animates on the app's first render: the first paint shows the page as it is.
  * Content revealed by an opacity animation is not a contentful paint for the browser (an

@@ -5,7 +5,7 @@ import { Logo } from '../logo';
 import { ThemeSwitcher } from '../theme-switcher';
 import { AnimatedOutlet, useEntranceClass } from './animated-outlet';
 
-/** ORIGIN.md O-R3 `auth` layout: a centred card with the app name and logo, no navigation. */
+/** docs/product.md R3 `auth` layout: a centred card with the app name and logo, no navigation. */
 export function AuthLayout() {
   const { t } = useTranslation();
   const entrance = useEntranceClass('layout');

@@ -26,7 +26,7 @@ const TABS: Tab[] = [
 ];
 
 /**
- * ORIGIN.md O-R3 `default` layout: content with a bottom tab bar on phones and side navigation
+ * docs/product.md R3 `default` layout: content with a bottom tab bar on phones and side navigation
  * on wide screens. Signed-out visitors (public pages) get a sign-in link instead.
  */
 export function DefaultLayout() {

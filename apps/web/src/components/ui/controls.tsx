@@ -5,7 +5,7 @@ import { cn } from './cn';
  * The two primitives of every form, in one module so the first page (sign-in) loads them as one
  * file (docs/decisions/0004: each module shared between chunks is one more file on that load):
  * the button, and the field markup — label above, the control, its error under it, then a hint
- * (DESIGN.md "Forms"). Presentational only, no form library: the sign-in page uses them as they
+ * (docs/product.md "Look and feel"). Presentational only, no form library: the sign-in page uses them as they
  * are, the form kit (form.tsx) wraps them with react-hook-form. Code imports them through
  * button.tsx and field.tsx, except the sign-in page, which imports this module directly (a
  * re-export can become a file of its own). Listed in styles.css's @source lines.

@@ -9,7 +9,7 @@ import { featuredFor } from './logic';
 import { useContentMessages } from './messages';
 import { serverAlignedDeadline } from '../../lib/server-time';
 
-/** The /home marquee (ORIGIN O-W3): the operator's announcements running now; nothing when there are none. */
+/** The /home marquee (docs/product.md W3): the operator's announcements running now; nothing when there are none. */
 export function AnnouncementsMarquee() {
   const { t } = useContentMessages();
   const content = useQuery(homeContentQueryOptions());
@@ -34,7 +34,7 @@ export function AnnouncementsMarquee() {
 }
 
 /**
- * The promotion featured on /home, with its countdown (O-W1) and the way to its details; never one
+ * The promotion featured on /home, with its countdown (W1) and the way to its details; never one
  * for a plan the member holds active (`heldPlanIds`, from the plans feature, composed by the route).
  */
 export function FeaturedPromotion({ heldPlanIds }: { heldPlanIds?: readonly string[] }) {

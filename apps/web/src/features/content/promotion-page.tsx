@@ -16,7 +16,7 @@ import { serverAlignedDeadline } from '../../lib/server-time';
 import { promotionsQueryOptions, type Promotion } from './api';
 import { useContentMessages } from './messages';
 
-/** /promotion: the promotions running now, each with its countdown (O-W1), body and what it links to. */
+/** /promotion: the promotions running now, each with its countdown (W1), body and what it links to. */
 export function PromotionPage() {
   const { t, locale } = useContentMessages();
   const query = useQuery(promotionsQueryOptions());

@@ -60,7 +60,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Plan ids are UUIDs (planSchema): anything else in /plan/{id} is no plan, without asking. */
 export const isPlanId = (id: string) => UUID.test(id);
 
-/** The 404 page for a path that names no plan (ORIGIN O-E1's message, so it shows the path). */
+/** The 404 page for a path that names no plan (docs/product.md E1's message, so it shows the path). */
 export const planNotFound = (path: string) => new ApiError(404, 'NOT_FOUND', `Page not found: ${path}`);
 
 /** /plan/{id}'s loader: the plan, or the 404 page when there is no such plan. */

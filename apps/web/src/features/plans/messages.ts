@@ -2,7 +2,7 @@ import { defineMessages, type Translate } from '../../lib/i18n';
 
 /**
  * The plans namespace: /plan, /plan/{id}, /plan/log, /coupon and the plan and commission cards
- * of /home. Loads with those pages only. Plans are memberships (SPEC.md "Honest money"): no text
+ * of /home. Loads with those pages only. Plans are memberships (docs/product.md "Honest money"): no text
  * here speaks of a return, a yield or a payout.
  */
 const en = {

@@ -20,7 +20,7 @@ const TONE_CLASSES: Record<Tone, string> = {
   neutral: 'bg-gray-100 text-gray-700 ring-gray-200 dark:bg-gray-800 dark:text-gray-300 dark:ring-gray-700',
 };
 
-/** A status: icon + word + colour, never colour alone (DESIGN.md "Status"). */
+/** A status: icon + word + colour, never colour alone (docs/product.md "Look and feel"). */
 export function Pill({ tone, icon: Icon, children, className }: { tone: Tone; icon: LucideIcon; children: ReactNode; className?: string }) {
   return (
     <span

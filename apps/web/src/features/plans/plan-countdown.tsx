@@ -5,8 +5,8 @@ import { countdownUnits, serverAlignedDeadline } from './logic';
 import { usePlansMessages } from './messages';
 
 /**
- * A countdown to a plan moment (the sale's end, an active plan's end), the flip widget of ORIGIN
- * O-W1, aligned to the server's clock. Units are chosen once: days while a day or more is left,
+ * A countdown to a plan moment (the sale's end, an active plan's end), the flip widget of docs/product.md
+ * W1, aligned to the server's clock. Units are chosen once: days while a day or more is left,
  * seconds only in the last hour.
  */
 export function PlanCountdown({
@@ -54,7 +54,7 @@ export function PlanCountdown({
   );
 }
 
-/** The sale deadline of a plan (ORIGIN O-W1 countdown), on its card and its page. */
+/** The sale deadline of a plan (docs/product.md W1 countdown), on its card and its page. */
 export function SaleCountdown({
   endsAt,
   serverTime,

@@ -6,7 +6,7 @@ interface AutoWaySearch {
   redirect?: string;
 }
 
-/** Sign in with a one-time link (SPEC.md `/auto_way`). */
+/** Sign in with a one-time link (docs/product.md `/auto_way`). */
 export const Route = createFileRoute('/_auth/auto_way')({
   validateSearch: (search: Record<string, unknown>): AutoWaySearch => ({
     ...(typeof search.token === 'string' ? { token: search.token } : {}),

@@ -7,7 +7,7 @@ interface SignInSearch {
   redirect?: string;
 }
 
-/** The sign-in page: auth layout with the auth check (ORIGIN.md O-R1, O-R2). */
+/** The sign-in page: auth layout with the auth check (docs/product.md R1, R2). */
 export const Route = createFileRoute('/_auth/')({
   validateSearch: (search: Record<string, unknown>): SignInSearch =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},

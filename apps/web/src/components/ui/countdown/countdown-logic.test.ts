@@ -21,7 +21,7 @@ const M = 60 * S;
 const H = 60 * M;
 const D = 24 * H;
 
-describe('ORIGIN O-W1/O-W2 constants', () => {
+describe('docs/product.md W1/W2 constants', () => {
   it('pins the numbers and texts', () => {
     expect(COUNTDOWN_DEFAULT_INTERVAL_MS).toBe(1000);
     expect(COUNTDOWN_DEFAULT_DEADLINE_DAYS).toBe(32);

@@ -1,4 +1,4 @@
-/** ORIGIN O-W1 / O-W2: the numbers and texts of the countdown, as fixed. */
+/** docs/product.md W1 / W2: the numbers and texts of the countdown, as fixed. */
 export const COUNTDOWN_DEFAULT_INTERVAL_MS = 1000;
 export const COUNTDOWN_DEFAULT_DEADLINE_DAYS = 32;
 export const COUNTDOWN_DEFAULT_LABEL_TEXT = "Time's up!";

@@ -40,7 +40,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('<Countdown> (ORIGIN O-W1)', () => {
+describe('<Countdown> (docs/product.md W1)', () => {
   it('counts to 32 days from now when no deadline is given', () => {
     const { container } = render(<Countdown />);
     expect(digits(container)).toEqual({ days: '32', hours: '00', minutes: '00', seconds: '00' });
@@ -218,7 +218,7 @@ describe('<Countdown> (ORIGIN O-W1)', () => {
   });
 });
 
-describe('<Countdown> errors (ORIGIN O-W2)', () => {
+describe('<Countdown> errors (docs/product.md W2)', () => {
   it('shows `Missing props deadline` for an explicit null, and logs it', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<Countdown deadline={null} />);

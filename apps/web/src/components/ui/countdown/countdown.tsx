@@ -18,9 +18,9 @@ import { useCountdown } from './use-countdown';
 
 export interface CountdownProps {
   /**
-   * When the count ends: Date, epoch ms or date string. Left out → 32 days from mount (ORIGIN
-   * O-W1). `null` or `''` → "Missing props deadline"; unparsable → "Invalid props value, correct
-   * the deadline" (O-W2), shown as an alert and logged, never thrown.
+   * When the count ends: Date, epoch ms or date string. Left out → 32 days from mount (docs/product.md
+   * W1). `null` or `''` → "Missing props deadline"; unparsable → "Invalid props value, correct
+   * the deadline" (W2), shown as an alert and logged, never thrown.
    */
   deadline?: DeadlineInput | null;
   /** Flip animation on digit change (CSS only, none under prefers-reduced-motion). */
@@ -38,13 +38,13 @@ export interface CountdownProps {
   /** Accessible name of the timer, e.g. "Promotion ends in" (translated by the caller). */
   'aria-label'?: string;
   className?: string;
-  /** Override the O-W2 error texts (e.g. translated); the ORIGIN wording by default. */
+  /** Override the W2 error texts (e.g. translated); the wording of docs/product.md W2 by default. */
   errorMessages?: Partial<Record<'missing' | 'invalid', string>>;
 }
 
 const surface = 'rounded-xl bg-white p-3 text-gray-900 dark:bg-gray-900 dark:text-gray-100';
 
-/** The flip countdown (ORIGIN O-W1, O-W2): one card per unit with its label beneath. */
+/** The flip countdown (docs/product.md W1, W2): one card per unit with its label beneath. */
 export function Countdown({
   deadline: deadlineProp,
   flip = true,
@@ -86,7 +86,7 @@ export function Countdown({
     );
   }
 
-  // O-W1's labels (Days, Hours, Minutes, Seconds) in the app's language.
+  // W1's labels (Days, Hours, Minutes, Seconds) in the app's language.
   const labels: CountdownLabels = {
     ...COUNTDOWN_DEFAULT_LABELS,
     days: t('countdown.units.days'),

@@ -23,11 +23,11 @@ export interface SimpleCountdownProps {
   /** Accessible name of the timer, e.g. "Order expires in" (translated by the caller). */
   'aria-label'?: string;
   className?: string;
-  /** Override the O-W2 error text (e.g. translated); `Please provide valid date` by default. */
+  /** Override the W2 error text (e.g. translated); `Please provide valid date` by default. */
   errorMessage?: string;
 }
 
-/** The text-only countdown (ORIGIN O-W2's second variant): `2d 04:05:06`. */
+/** The text-only countdown (docs/product.md W2's second variant): `2d 04:05:06`. */
 export function SimpleCountdown({
   deadline: deadlineProp,
   labelText = COUNTDOWN_DEFAULT_LABEL_TEXT,

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { COUNTDOWN_DEFAULT_INTERVAL_MS, MAX_TIMEOUT_MS } from './countdown-logic';
 
 export interface UseCountdownOptions {
-  /** Re-render period in ms (ORIGIN O-W1: 1000). Non-positive or non-finite values use 1000. */
+  /** Re-render period in ms (docs/product.md W1: 1000). Non-positive or non-finite values use 1000. */
   interval?: number;
   /** Called exactly once per deadline, when the clock reaches it. */
   onTimeElapsed?: () => void;

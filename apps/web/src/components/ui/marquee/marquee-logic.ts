@@ -1,4 +1,4 @@
-/** ORIGIN O-W3: the marquee's numbers, as fixed. */
+/** docs/product.md W3: the marquee's numbers, as fixed. */
 export const MARQUEE_DEFAULT_DURATION_S = 20;
 export const MARQUEE_REMEASURE_MS = 100;
 /** Edge fade width when `gradient` is on; narrow enough for a 360 px phone. */

@@ -57,7 +57,7 @@ const news = (
   </a>
 );
 
-describe('<Marquee> (ORIGIN O-W3)', () => {
+describe('<Marquee> (docs/product.md W3)', () => {
   it('takes 20 s per loop and loops forever by default', () => {
     expect(MARQUEE_DEFAULT_DURATION_S).toBe(20);
     const { container } = render(<Marquee>{news}</Marquee>);

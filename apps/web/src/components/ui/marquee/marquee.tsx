@@ -16,7 +16,7 @@ export interface MarqueeProps {
   children: ReactNode;
   /** Where the content moves to; `left` by default. `up`/`down` need a height on the marquee. */
   direction?: MarqueeDirection;
-  /** Seconds per loop (one strip's length); 20 by default (ORIGIN O-W3). */
+  /** Seconds per loop (one strip's length); 20 by default (docs/product.md W3). */
   duration?: number;
   /** Loops to run, then stop; 0 (default) = forever. */
   loop?: number;
@@ -57,7 +57,7 @@ const FADE_DIRECTION: Record<'start' | 'end', Record<'horizontal' | 'vertical', 
 };
 
 /**
- * Scrolling content (ORIGIN O-W3), moved by a CSS animation only. Two identical strips, each
+ * Scrolling content (docs/product.md W3), moved by a CSS animation only. Two identical strips, each
  * holding enough copies of the content to cover the container, translate by their own length
  * so the second takes over where the first began: seamless. Sizes are re-measured every 100 ms
  * so a change of content or width is picked up. Screen readers get the content once (every
