@@ -10,6 +10,7 @@ const promotion = (id: string, planId: string | null): Promotion => ({
   startsAt: '2026-11-20T00:00:00Z',
   endsAt: '2026-12-02T00:00:00Z',
   plan: planId ? { id: planId, name: planId } : null,
+  untranslated: [],
   couponCode: null,
 });
 
