@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Ban, CheckCircle2, Clock, Fingerprint, Hourglass, Landmark, Plus, Send, XCircle, type LucideIcon } from 'lucide-react';
+import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
+import { Ban, CheckCircle2, Clock, Fingerprint, Hourglass, Landmark, Send, XCircle, type LucideIcon } from 'lucide-react';
 import { z } from 'zod';
 import type { WithdrawalStatus } from '@orchard/shared';
 import { Page } from '../../components/page';
