@@ -240,7 +240,7 @@ describe.each(DATABASE_KINDS)('recharge, review, webhook, statement over HTTP on
     expect(secondOperator.statusCode).toBe(409);
     expect(apiErrorSchema.parse(secondOperator.json()).error.code).toBe('ALREADY_CREDITED');
 
-    expect(await wallet(alice)).toEqual({ currency: 'USD', fractionDigits: 2, available: 5000, onHold: 0 });
+    expect(await wallet(alice)).toEqual({ currency: 'USD', fractionDigits: 2, available: 5000, onHold: 0, debt: 0 });
     const statement = statementPageSchema.parse(
       (await t.app.inject({ method: 'GET', url: '/api/v1/wallet/transactions', headers: as(alice) })).json(),
     );
