@@ -234,7 +234,7 @@ describe.each(DATABASE_KINDS)('a lowered limit never holds back a release (%s)',
     expect([balance.available, balance.commissionPending]).toEqual([2_050, 0]);
   });
 
-  it('a purchase with no holding period pays an upline past the balance limit (money already in the system), and the purchase goes through', async () => {
+  it('a purchase with no holding period that would take an upline past the balance limit goes through; that commission is skipped (balance_limit), never released past it', async () => {
     expect((await asOperator(w, 'PUT', '/referral-settings', settings(0))).statusCode).toBe(200);
     const plan = await createPlan(w, { price: 1_000 });
     const upline = await quickMember(t);
@@ -246,7 +246,13 @@ describe.each(DATABASE_KINDS)('a lowered limit never holds back a release (%s)',
     const bought = await buy(w, buyer, plan.id);
     expect(bought.statusCode, bought.body).toBe(201);
     const balance = await getMemberBalances(db(), upline.userId, t.config.CURRENCY);
-    expect([balance.available, balance.commissionPending]).toEqual([2_050, 0]);
+    expect([balance.available, balance.commissionPending]).toEqual([1_950, 0]);
+    const skipped = await rows<{ status: string; skip_reason: string | null }>(
+      db(),
+      sql`select c.status, c.skip_reason from commissions c join purchases p on p.id = c.purchase_id
+           where p.user_id = ${buyer.userId} and c.beneficiary_id = ${upline.userId}`,
+    );
+    expect(skipped).toEqual([{ status: 'skipped', skip_reason: 'balance_limit' }]);
     const report = await buildIntegrityReport(db(), t.clock.now());
     expect(report.ok, JSON.stringify(report)).toBe(true);
   });
