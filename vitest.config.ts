@@ -12,6 +12,8 @@ export default defineConfig({
           root: './packages/shared',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          // The property tests generate thousands of cases: seconds on a busy machine.
+          testTimeout: 30_000,
         },
       },
       {
