@@ -26,16 +26,16 @@ test.describe('console: plans, coupons, referral settings, refunds', () => {
     );
 
     await console.getByRole('button', { name: 'New plan' }).click();
-    await console.getByLabel('Name', { exact: true }).fill('Profit club');
-    await console.getByLabel('Benefits').fill('Garden tools to borrow\nA daily yield');
+    await console.getByRole('textbox', { name: 'Name', exact: true }).fill('Profit club');
+    await console.getByRole('textbox', { name: 'Benefits' }).fill('Garden tools to borrow\nA daily yield');
     await console.getByLabel('Price').fill('19.50');
     await console.getByRole('button', { name: 'Save plan' }).click();
     // The contract's honest-wording rule, under the name and on the benefit's line.
     await expect(console.getByText(/Describe the membership, not a return/).first()).toBeVisible();
     await expect(console.getByText(/^Line 2: Describe the membership/)).toBeVisible();
 
-    await console.getByLabel('Name', { exact: true }).fill(name);
-    await console.getByLabel('Benefits').fill('Garden tools to borrow\nSeed swap evenings');
+    await console.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await console.getByRole('textbox', { name: 'Benefits' }).fill('Garden tools to borrow\nSeed swap evenings');
     await console.getByLabel('Duration in days').fill('45');
     await console.getByLabel('Stock').fill('50');
     await console.getByRole('button', { name: 'Save plan' }).click();

@@ -13,7 +13,7 @@ async function json<T>(response: Awaited<ReturnType<APIRequestContext['get']>>):
   return (await response.json()) as T;
 }
 
-/** Whether a solid button is red or green, from its computed background (rgb() or oklch(), whichever the browser gives). */
+/** Whether a solid button is red or green, from its computed background (rgb(), oklch(), lab() or oklab(), whichever the browser gives). */
 async function hueOf(button: Locator): Promise<'red' | 'green' | 'other'> {
   const color = await button.evaluate((element) => getComputedStyle(element).backgroundColor);
   const oklch = /oklch\(\s*[\d.]+%?\s+([\d.]+)\s+([\d.]+)/.exec(color);
@@ -21,6 +21,14 @@ async function hueOf(button: Locator): Promise<'red' | 'green' | 'other'> {
     const [chroma, hue] = [Number(oklch[1]), Number(oklch[2])];
     if (chroma < 0.08) return 'other';
     return hue < 45 || hue > 340 ? 'red' : hue > 120 && hue < 170 ? 'green' : 'other';
+  }
+  // Chromium may answer in CIE Lab or OKLab: the hue is the angle of (a, b), red near 40°, green near 140°.
+  const lab = /(ok)?lab\(\s*[\d.]+%?\s+(-?[\d.]+)\s+(-?[\d.]+)/.exec(color);
+  if (lab) {
+    const [a, b] = [Number(lab[2]), Number(lab[3])];
+    if (Math.hypot(a, b) < (lab[1] ? 0.05 : 20)) return 'other';
+    const hue = (Math.atan2(b, a) * 180) / Math.PI;
+    return hue > -20 && hue < 60 ? 'red' : hue > 110 && hue < 180 ? 'green' : 'other';
   }
   const [r, g, b] = (color.match(/[\d.]+/g) ?? []).map(Number);
   if (r === undefined || g === undefined || b === undefined) return 'other';
