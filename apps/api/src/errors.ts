@@ -1,4 +1,4 @@
-import { ERRORS, type ErrorCode } from '@orchard/shared';
+import type { ErrorCode } from '@orchard/shared';
 
 /**
  * A failure the client should see as it is: status, stable code, message and field messages.
@@ -24,7 +24,3 @@ export const forbidden = (message = 'You are not allowed to do that.') => new Ap
 export const conflict = (message: string) => new AppError('CONFLICT', 409, message);
 export const badRequest = (message: string, fields?: Record<string, string>) =>
   new AppError(fields ? 'VALIDATION_FAILED' : 'BAD_REQUEST', 400, message, fields);
-
-/** An error with its code's status and, unless given, its default message from the vocabulary. */
-export const appError = (code: ErrorCode, message: string = ERRORS[code].message, fields?: Record<string, string>) =>
-  new AppError(code, ERRORS[code].status, message, fields);

@@ -9,7 +9,3 @@ export function generateInviteCode(): string {
   for (let i = 0; i < INVITE_CODE_LENGTH; i++) code += INVITE_CODE_ALPHABET[randomInt(INVITE_CODE_ALPHABET.length)];
   return code;
 }
-
-export function isInviteCodeShape(value: string): boolean {
-  return value.length === INVITE_CODE_LENGTH && [...value].every((char) => INVITE_CODE_ALPHABET.includes(char));
-}

@@ -70,14 +70,6 @@ export async function setStatus(db: Executor, id: string, status: 'active' | 'fr
   return row;
 }
 
-export async function countOperators(db: Executor): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(users)
-    .where(and(eq(users.role, 'operator'), eq(users.status, 'active')));
-  return row?.value ?? 0;
-}
-
 /** Which of these addresses (emails lowercased, phones as stored) belong to a console account (operator, support, finance). */
 export async function consoleAccountAddresses(db: Executor, destinations: string[]): Promise<Set<string>> {
   if (destinations.length === 0) return new Set();

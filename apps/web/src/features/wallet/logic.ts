@@ -57,10 +57,6 @@ export function withdrawalStatusTone(status: WithdrawalStatus): Tone {
   return 'neutral';
 }
 
-export function isOrderOpen(status: RechargeOrderStatus): boolean {
-  return status === 'awaiting_payment';
-}
-
 /** An order whose outcome may still change (poll it). */
 export function isOrderPending(status: RechargeOrderStatus): boolean {
   return status === 'awaiting_payment' || status === 'submitted';
