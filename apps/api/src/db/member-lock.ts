@@ -12,7 +12,7 @@ import type { Tx } from './client';
 export const MEMBER_LOCK_SPACES = {
   /** Passkeys (accounts/passkeys.ts): at most MAX_PASSKEYS. */
   passkeys: 727_274_901,
-  /** Pending withdrawals (withdrawals/withdrawals.ts) and the bank accounts they are paid to. */
+  /** Open withdrawals (withdrawals/sql/withdrawal_request.sql takes it there) and the bank accounts they are paid to. */
   payouts: 727_274_702,
   /** Uploaded images (content/content.ts): the uploader's daily quota. */
   uploads: 727_274_902,

@@ -163,3 +163,19 @@ export async function assertMayActOn(
   if (refusal) throw accountRefusalError(action, refusal);
   return account;
 }
+
+/**
+ * The same check on facts the caller read already (with the object the action is on, in the same
+ * query: one round trip less on a money request). Only for actions that take no operator's access
+ * away: those need assertMayActOn's locks.
+ */
+export function assertMayActOnFacts(
+  actor: ConsoleActor,
+  action: Exclude<AccountAction, 'role' | 'status'>,
+  account: AccountFacts,
+  options: { alsoMoves?: readonly string[] } = {},
+): AccountFacts {
+  const refusal = accountActionRefusal(actor, action, account, 0, options.alsoMoves);
+  if (refusal) throw accountRefusalError(action, refusal);
+  return account;
+}

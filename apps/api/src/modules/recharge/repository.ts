@@ -96,6 +96,19 @@ async function withChannels(db: Queryable, rows: OrderRow[]): Promise<OrderWithC
 }
 
 /** One order, optionally only when it belongs to `userId`; `lock` takes its row lock for the rest of the transaction. */
+/** Whose order it is, with what the console's account check needs of them (role, status): one read. */
+export async function findOrderOwner(
+  db: Queryable,
+  id: string,
+): Promise<{ id: string; role: (typeof users.$inferSelect)['role']; status: (typeof users.$inferSelect)['status'] } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, status: users.status })
+    .from(rechargeOrders)
+    .innerJoin(users, eq(users.id, rechargeOrders.userId))
+    .where(eq(rechargeOrders.id, id));
+  return row;
+}
+
 export async function findOrder(
   db: Queryable,
   id: string,

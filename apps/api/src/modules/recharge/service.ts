@@ -20,7 +20,7 @@ import {
   withTransaction,
   type MoneyRefusal,
 } from '../../ledger/index';
-import { assertMayActOn } from '../admin/account-policy';
+import { assertMayActOn, assertMayActOnFacts } from '../admin/account-policy';
 import { noteConsoleActionRecorded, recordConsoleAction, type ConsoleActor } from '../audit/console';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import * as repo from './repository';
@@ -292,9 +292,9 @@ export async function creditOrder(
 ): Promise<{ order: RechargeOrder; replayed: boolean }> {
   if (!isUuid(id)) throw orderNotFound();
   // Whose order it is never changes: the check needs no lock. Nobody credits their own order.
-  const owner = await repo.findOrder(deps.db, id);
+  const owner = await repo.findOrderOwner(deps.db, id);
   if (!owner) throw orderNotFound();
-  await assertMayActOn(deps.db, actor, 'recharge', owner.userId);
+  assertMayActOnFacts(actor, 'recharge', owner);
   const { order, replayed } = await withRetries(() =>
     credit(deps.db, deps, { orderId: id, actor, note: note ?? null, paymentReference: null, requestKey }),
   );

@@ -20,7 +20,7 @@ import { csvLine, parseCsv } from '../../lib/csv';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
-import { assertMayActOn } from '../admin/account-policy';
+import { assertMayActOn, assertMayActOnFacts } from '../admin/account-policy';
 import { noteConsoleActionRecorded, recordConsoleAction, type ConsoleActor } from '../audit/console';
 import * as repo from './repository';
 import { peopleOf, toAdminWithdrawalView, toPayoutFileView } from './views';
@@ -107,9 +107,9 @@ async function settle(
 ): Promise<{ view: AdminWithdrawal; replayed: boolean }> {
   if (!isUuid(id)) throw withdrawalNotFound();
   // Whose withdrawal it is never changes: the check needs no lock. Nobody settles their own.
-  const owner = await repo.findWithdrawal(deps.db, id);
+  const owner = await repo.findWithdrawalOwner(deps.db, id);
   if (!owner) throw withdrawalNotFound();
-  await assertMayActOn(deps.db, actor, 'withdrawal', owner.userId);
+  assertMayActOnFacts(actor, 'withdrawal', owner);
   const { withdrawal, replayed, displayName } = await callWithdrawalFunction(() =>
     repo.settleWithdrawalAudited(deps.db, {
       id,
@@ -122,7 +122,11 @@ async function settle(
     }),
   );
   if (!replayed) noteConsoleActionRecorded(actor);
-  const names = await repo.displayNames(deps.db, peopleOf([withdrawal]));
+  // The member's name came with the settlement; only whoever sent it to the bank is read here.
+  const names = await repo.displayNames(
+    deps.db,
+    peopleOf([withdrawal]).filter((person) => person !== withdrawal.userId),
+  );
   names.set(withdrawal.userId, displayName);
   return { view: toAdminWithdrawalView(withdrawal, names), replayed };
 }

@@ -120,16 +120,8 @@ export interface RequestInput {
   currency: string;
   at: Date;
   limits: LedgerLimits;
-}
-
-/** How many of the member's withdrawals are pending, and whether one was made with this Idempotency-Key. */
-export async function pendingWithdrawals(db: Queryable, userId: string, requestKey: string): Promise<{ pending: number; madeWithKey: boolean }> {
-  const [row] = await rowsOf<{ pending: number; made_with_key: boolean }>(
-    db,
-    sql`select count(*) filter (where status in ('pending', 'processing'))::int as pending, coalesce(bool_or(request_key = ${requestKey}), false) as made_with_key
-          from withdrawals where user_id = ${userId} and (status in ('pending', 'processing') or request_key = ${requestKey})`,
-  );
-  return { pending: row?.pending ?? 0, madeWithKey: row?.made_with_key ?? false };
+  /** At most this many open (pending or processing) withdrawals per member. */
+  maxPending: number;
 }
 
 /** One request, whole, in the database function withdrawal_request (sql/withdrawal_request.sql): one round trip. */
@@ -139,7 +131,7 @@ export async function requestWithdrawal(db: Queryable, input: RequestInput): Pro
     sql`select r.replayed, to_jsonb(r.withdrawal) as withdrawal
         from withdrawal_request(${input.userId}::uuid, ${input.sessionId}::uuid, ${input.bankAccountId}::uuid, ${input.amount}::bigint,
           ${input.requestKey}, ${input.currency}::char(3), ${input.at}, ${input.limits.amountMax}::bigint, ${input.limits.balanceMax}::bigint,
-          ${input.expectedFee}::bigint) r`,
+          ${input.expectedFee}::bigint, ${input.maxPending}::int) r`,
   );
   return { withdrawal: withdrawalRowOf(row!.withdrawal), replayed: row!.replayed };
 }
@@ -262,6 +254,19 @@ export async function payoutFileLines(
     .where(eq(payoutFileRows.fileId, fileId))
     .orderBy(asc(payoutFileRows.line));
   return found;
+}
+
+/** Whose withdrawal it is, with what the console's account check needs of them (role, status): one read. */
+export async function findWithdrawalOwner(
+  db: Queryable,
+  id: string,
+): Promise<{ id: string; role: (typeof users.$inferSelect)['role']; status: (typeof users.$inferSelect)['status'] } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, role: users.role, status: users.status })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(eq(withdrawals.id, id));
+  return row;
 }
 
 export async function findWithdrawal(db: Queryable, id: string): Promise<WithdrawalRow | undefined> {

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { CreateWithdrawalBody, listWithdrawalsQuerySchema, Withdrawal, WithdrawalQuote } from '@orchard/shared';
-import { lockMember } from '../../db/member-lock';
 import { AppError, conflict, notFound } from '../../errors';
 import {
   getMemberBalances,
@@ -56,6 +55,8 @@ export function withdrawalRefusalError(refusal: MoneyRefusal | undefined): AppEr
       return conflict(`This withdrawal is ${String(detail.status)}: only one on its way to the bank goes back to the queue.`);
     case 'NOTHING_TO_EXPORT':
       return conflict('No withdrawal is waiting to be sent: the payout file would be empty.');
+    case 'TOO_MANY_PENDING_WITHDRAWALS':
+      return tooManyPendingWithdrawals(Number(detail.max));
     case 'FEE_CHANGED':
       return new AppError(
         'FEE_CHANGED',
@@ -137,10 +138,11 @@ export function tooManyPendingWithdrawals(max: number): AppError {
  *
  * At most WITHDRAWALS_MAX_PENDING of a member's withdrawals wait in the payout queue at once
  * (states: pending → processing → paid | rejected by an operator, pending → cancelled by the member; pending and processing ones
- * count). The count and the request run in one transaction under the member's `payouts` lock
- * (db/member-lock.ts): a second request of the same member waits there until the first has
- * committed its withdrawal, then counts it, so a burst holds exactly the cap. A retry of a request
- * already made (same Idempotency-Key) is not refused: the database function gives it back.
+ * count). withdrawal_request counts them under the member's `payouts` lock (db/member-lock.ts),
+ * held until its transaction ends: a second request of the same member waits there until the first
+ * has committed its withdrawal, then counts it, so a burst holds exactly the cap, in the one round
+ * trip of the request. A retry of a request already made (same Idempotency-Key) is given back
+ * before the count, never refused.
  */
 export async function createWithdrawal(
   deps: ServiceDeps,
@@ -149,23 +151,18 @@ export async function createWithdrawal(
   requestKey: string,
 ): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
   if (!isUuid(body.bankAccountId)) throw bankAccountNotFound();
-  const max = deps.config.WITHDRAWALS_MAX_PENDING;
   const { withdrawal, replayed } = await callWithdrawalFunction(() =>
-    deps.db.transaction(async (tx) => {
-      await lockMember(tx, 'payouts', auth.userId);
-      const open = await repo.pendingWithdrawals(tx, auth.userId, requestKey);
-      if (open.pending >= max && !open.madeWithKey) throw tooManyPendingWithdrawals(max);
-      return repo.requestWithdrawal(tx, {
-        userId: auth.userId,
-        sessionId: auth.sessionId,
-        bankAccountId: body.bankAccountId,
-        amount: body.amount,
-        expectedFee: body.expectedFee ?? null,
-        requestKey,
-        currency: deps.config.CURRENCY,
-        at: deps.clock.now(),
-        limits: ledgerLimits(deps.config),
-      });
+    repo.requestWithdrawal(deps.db, {
+      userId: auth.userId,
+      sessionId: auth.sessionId,
+      bankAccountId: body.bankAccountId,
+      amount: body.amount,
+      expectedFee: body.expectedFee ?? null,
+      requestKey,
+      currency: deps.config.CURRENCY,
+      at: deps.clock.now(),
+      limits: ledgerLimits(deps.config),
+      maxPending: deps.config.WITHDRAWALS_MAX_PENDING,
     }),
   );
   return { withdrawal: toWithdrawalView(withdrawal), replayed };

@@ -1,5 +1,6 @@
--- The signature before p_expected_fee (a call of the previous build still resolves to the one below: the new argument has a default).
+-- Earlier signatures (before p_expected_fee, before p_max_pending): one function of this name only.
 drop function if exists withdrawal_request(uuid, uuid, uuid, bigint, text, char(3), timestamptz, bigint, bigint);
+drop function if exists withdrawal_request(uuid, uuid, uuid, bigint, text, char(3), timestamptz, bigint, bigint, bigint);
 
 -- Requests a withdrawal: checks the switch, the member, the account's owner and cool-down, the
 -- amount's range, the fee the member was shown (p_expected_fee: another fee now is FEE_CHANGED,
@@ -10,13 +11,19 @@ drop function if exists withdrawal_request(uuid, uuid, uuid, bigint, text, char(
 -- Idempotency-Key is stored on the withdrawal: the same key gives the same withdrawal back, the
 -- same key for another account or amount is refused.
 --
--- Locks, in the one order of every money function: the member's day row of
+-- At most p_max_pending of the member's withdrawals are open (pending or processing) at once:
+-- counted under the member's `payouts` advisory lock (727274702, as db/member-lock.ts), held to
+-- the end of this transaction, so a burst of requests counts one after the other and stores
+-- exactly the cap (TOO_MANY_PENDING_WITHDRAWALS past it). A replay is answered before the count.
+--
+-- Locks, in the one order of every money function: the member's `payouts` lock, the member's day row of
 -- withdrawal_daily_totals (the guard), then the member's ledger accounts in ascending id.
 --
 -- Called by modules/withdrawals/withdrawals.ts, through modules/withdrawals/repository.ts.
 create or replace function withdrawal_request(
   p_user uuid, p_session uuid, p_account uuid, p_amount bigint, p_request_key text, p_currency char(3),
   p_at timestamptz, p_amount_max bigint, p_balance_max bigint, p_expected_fee bigint default null,
+  p_max_pending int default null,
   out replayed boolean, out withdrawal withdrawals
 )
 language plpgsql as $$
@@ -31,6 +38,7 @@ declare
   v_posted jsonb;
   v_day date := (p_at at time zone 'UTC')::date;
   v_used bigint;
+  v_open int;
 begin
   perform pg_advisory_xact_lock(727274701, hashtext(p_user::text || ':' || p_request_key));
   select * into withdrawal from withdrawals where user_id = p_user and request_key = p_request_key;
@@ -40,6 +48,14 @@ begin
     end if;
     replayed := true;
     return;
+  end if;
+
+  if p_max_pending is not null then
+    perform pg_advisory_xact_lock(727274702, hashtext(p_user::text));
+    select count(*) into v_open from withdrawals where user_id = p_user and status in ('pending', 'processing');
+    if v_open >= p_max_pending then
+      perform money_refuse('TOO_MANY_PENDING_WITHDRAWALS', jsonb_build_object('max', p_max_pending));
+    end if;
   end if;
 
   if not exists (select 1 from sessions s where s.id = p_session and s.user_id = p_user and s.step_up_until > p_at) then
