@@ -113,7 +113,7 @@ export async function withRetries<T>(work: () => Promise<T>, options: Transactio
       const state = sqlStateOf(error);
       if (state === undefined || !RETRYABLE.has(state)) throw limitErrorOf(error) ?? ledgerRefusalError(moneyRefusalOf(error)) ?? error;
       if (attempt >= attempts) {
-        throw new AppError('CONFLICT', 409, 'The system is busy with the same records. Please try again.', undefined, {
+        throw new AppError('CONFLICT', 'The system is busy with the same records. Please try again.', undefined, {
           'retry-after': '1',
         });
       }

@@ -26,14 +26,14 @@ export function ledgerLimits(config: { AMOUNT_MAX_MINOR: number; BALANCE_MAX_MIN
 export class AmountTooLargeError extends AppError {
   constructor(readonly amountMax: number) {
     const message = `One movement may move at most ${amountMax} minor units.`;
-    super('AMOUNT_TOO_LARGE', 400, message, { amount: message });
+    super('AMOUNT_TOO_LARGE', message, { amount: message });
   }
 }
 
 /** A credit that would take a member balance past its limit: nothing moved. */
 export class BalanceLimitError extends AppError {
   constructor(readonly accountId: number | undefined) {
-    super('BALANCE_LIMIT', 409, 'This would take the balance past its limit.', {
+    super('BALANCE_LIMIT', 'This would take the balance past its limit.', {
       amount: 'This amount would take the balance past its limit.',
     });
   }

@@ -3,7 +3,7 @@ import { AppError } from '../errors';
 /** A debit the member's balance cannot cover: nothing moved. */
 export class InsufficientFundsError extends AppError {
   constructor(readonly accountId: number) {
-    super('INSUFFICIENT_FUNDS', 409, 'The balance is too low for this.', { amount: 'The balance is too low for this amount.' });
+    super('INSUFFICIENT_FUNDS', 'The balance is too low for this.', { amount: 'The balance is too low for this amount.' });
   }
 }
 
@@ -15,7 +15,6 @@ export class IdempotencyKeyReusedError extends AppError {
   constructor() {
     super(
       'IDEMPOTENCY_KEY_REUSED',
-      422,
       'This Idempotency-Key was already used for a different money movement (another member, direction or amount). Use a new key for a new request.',
     );
   }

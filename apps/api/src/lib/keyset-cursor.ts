@@ -25,7 +25,7 @@ export function decodeCursor(cursor: string | undefined): KeysetCursor | undefin
   const createdAt = new Date(match?.[1] ?? '');
   const at = createdAt.getTime();
   if (!match || !isUuid(match[2]!) || Number.isNaN(at) || at < 0 || at >= END_OF_9999) {
-    throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { cursor: 'Not a valid cursor.' });
+    throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', { cursor: 'Not a valid cursor.' });
   }
   return { createdAt, id: match[2]! };
 }

@@ -33,7 +33,7 @@ async function registerAuth(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request) => {
     if (isCrossSiteRequest(request, app.config.PUBLIC_URL)) {
-      throw new AppError('CROSS_SITE_REFUSED', 403, 'This request came from another site and was refused.');
+      throw new AppError('CROSS_SITE_REFUSED', 'This request came from another site and was refused.');
     }
     request.auth = null;
     // Pages and assets do not need the session; only the API reads it.

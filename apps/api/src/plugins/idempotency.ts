@@ -75,12 +75,11 @@ export function idempotencyKeyHeaderOf(request: FastifyRequest): string {
   if (key === undefined || key === '') {
     throw new AppError(
       'IDEMPOTENCY_KEY_MISSING',
-      400,
       'This request moves money: send an Idempotency-Key header (for example a random UUID) and reuse it when retrying.',
     );
   }
   if (!KEY_SHAPE.test(key)) {
-    throw new AppError('IDEMPOTENCY_KEY_INVALID', 400, 'The Idempotency-Key must be 1 to 200 visible ASCII characters.');
+    throw new AppError('IDEMPOTENCY_KEY_INVALID', 'The Idempotency-Key must be 1 to 200 visible ASCII characters.');
   }
   return key;
 }
@@ -142,18 +141,13 @@ export async function requireIdempotencyKey(this: FastifyInstance, request: Fast
     .from(idempotencyKeys)
     .where(and(eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key)));
   if (!existing) {
-    throw new AppError(
-      'IDEMPOTENCY_IN_PROGRESS',
-      409,
-      'A request with this Idempotency-Key is being processed. Retry in a moment.',
-      undefined,
-      { 'retry-after': '1' },
-    );
+    throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is being processed. Retry in a moment.', undefined, {
+      'retry-after': '1',
+    });
   }
   if (existing.requestHash !== hash) {
     throw new AppError(
       'IDEMPOTENCY_KEY_REUSED',
-      422,
       'This Idempotency-Key was already used for a different request. Use a new key for a new request.',
     );
   }
@@ -181,13 +175,9 @@ export async function requireIdempotencyKey(this: FastifyInstance, request: Fast
     request.idempotency = { scope, key };
     return;
   }
-  throw new AppError(
-    'IDEMPOTENCY_IN_PROGRESS',
-    409,
-    'A request with this Idempotency-Key is being processed. Retry in a moment.',
-    undefined,
-    { 'retry-after': '1' },
-  );
+  throw new AppError('IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is being processed. Retry in a moment.', undefined, {
+    'retry-after': '1',
+  });
 }
 
 async function registerIdempotency(app: FastifyInstance) {

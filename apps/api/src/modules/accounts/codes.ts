@@ -86,7 +86,7 @@ export async function codeAttemptSucceeded(deps: AccountDeps, ticket: AttemptTic
   await deps.limiter.clear(deps.rules.codeAttemptsPerAccount, destination);
 }
 
-const fail = (message: string, errorCode: ErrorCode = 'CODE_INVALID') => new AppError(errorCode, 400, message, { code: message });
+const fail = (message: string, errorCode: ErrorCode = 'CODE_INVALID') => new AppError(errorCode, message, { code: message });
 
 /**
  * Judges a code typed for `row`. The attempt on the code is counted first, in its own statement

@@ -63,11 +63,14 @@ export function relyingPartyOf(origin: string): RelyingParty {
   return { id: host, origins: [url.origin] };
 }
 
+const PASSKEY_FAILED_MESSAGE = 'That passkey could not be used. Try again, or use your password.';
 const failed = (status: 400 | 401 | 403 = 401) =>
-  new AppError('PASSKEY_FAILED', status, 'That passkey could not be used. Try again, or use your password.');
-const expired = () => new AppError('PASSKEY_CHALLENGE_EXPIRED', 400, 'That took too long. Try again.');
-const stepUpRequired = () => new AppError('STEP_UP_REQUIRED', 403, 'Enter your password again to confirm.');
-const passkeysLimit = () => new AppError('PASSKEYS_LIMIT', 409, `You have ${MAX_PASSKEYS} passkeys. Remove one first.`);
+  status === 401
+    ? new AppError('PASSKEY_FAILED', PASSKEY_FAILED_MESSAGE)
+    : AppError.withStatus('PASSKEY_FAILED', status, PASSKEY_FAILED_MESSAGE);
+const expired = () => new AppError('PASSKEY_CHALLENGE_EXPIRED', 'That took too long. Try again.');
+const stepUpRequired = () => new AppError('STEP_UP_REQUIRED', 'Enter your password again to confirm.');
+const passkeysLimit = () => new AppError('PASSKEYS_LIMIT', `You have ${MAX_PASSKEYS} passkeys. Remove one first.`);
 
 type Purpose = 'register' | 'sign_in' | 'step_up';
 
@@ -215,7 +218,7 @@ export async function addPasskey(
           on conflict (credential_id) do nothing
           returning *`,
     );
-    if (!added) throw new AppError('CONFLICT', 409, 'This passkey is added already.');
+    if (!added) throw new AppError('CONFLICT', 'This passkey is added already.');
     await insertAudit(tx, {
       actorId: auth.userId,
       action: 'passkey.added',

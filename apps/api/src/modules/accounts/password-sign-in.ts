@@ -30,7 +30,7 @@ export async function signIn(deps: AccountDeps, account: string, password: strin
       : await checkPassword(user, password);
     if (!isRight) {
       await passwordFailed(deps, ticket, { accountKey: identifier.value, user, ip: context.ip, action: 'sign_in.failed' });
-      throw new AppError('INVALID_CREDENTIALS', 401, WRONG_CREDENTIALS);
+      throw new AppError('INVALID_CREDENTIALS', WRONG_CREDENTIALS);
     }
     await passwordSucceeded(deps, ticket, accountKey);
   } finally {

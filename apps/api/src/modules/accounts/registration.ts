@@ -128,12 +128,12 @@ export async function resendCode(deps: AccountDeps, verificationId: string, cont
   const row = await repo.findCode(deps.db, verificationId);
   const now = deps.clock.now();
   if (!row || row.purpose !== 'register' || now.getTime() - new Date(row.createdAt).getTime() > REGISTRATION_TTL_MS) {
-    throw new AppError('CODE_NOT_FOUND', 404, 'This registration was not found or has expired. Please register again.');
+    throw new AppError('CODE_NOT_FOUND', 'This registration was not found or has expired. Please register again.');
   }
-  if (row.consumedAt) throw new AppError('CODE_USED', 409, 'This account is already verified. Sign in instead.');
+  if (row.consumedAt) throw AppError.withStatus('CODE_USED', 409, 'This account is already verified. Sign in instead.');
   const open = await repo.findOpenCode(deps.db, 'register', row.destination);
   if (row.voidedAt && open && open.id !== row.id) {
-    throw new AppError('CODE_REPLACED', 409, 'A newer registration was started for this address. Use the code from the newest message.');
+    throw new AppError('CODE_REPLACED', 'A newer registration was started for this address. Use the code from the newest message.');
   }
   const waitMs = new Date(row.sentAt).getTime() + RESEND_COOLDOWN_MS - now.getTime();
   if (waitMs > 0) throw tooManyRequests('You can ask for a new code in {wait}.', waitMs / 1000);
@@ -184,7 +184,7 @@ export async function verifyRegistration(
 ): Promise<StartedSession> {
   const row = await repo.findCode(deps.db, verificationId);
   if (!row || row.purpose !== 'register' || !row.registration) {
-    throw new AppError('CODE_NOT_FOUND', 404, 'This registration was not found. Please register again.');
+    throw new AppError('CODE_NOT_FOUND', 'This registration was not found. Please register again.');
   }
   const registration = row.registration;
   const ticket = await codeAttempt(deps, row.destination, context.ip);

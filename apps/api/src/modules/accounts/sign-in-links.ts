@@ -18,8 +18,8 @@ import { openSession } from './sign-in';
 export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
 const WRONG_SIGN_IN_CODE = 'That code is not right or no longer works. After 5 wrong tries a code stops working; request a new link.';
 
-const linkInvalid = () => new AppError('LINK_INVALID', 400, 'This sign-in link is not valid. Request a new one.');
-const linkUsed = () => new AppError('LINK_USED', 400, 'This sign-in link was already used; each link works once. Request a new one.');
+const linkInvalid = () => new AppError('LINK_INVALID', 'This sign-in link is not valid. Request a new one.');
+const linkUsed = () => new AppError('LINK_USED', 'This sign-in link was already used; each link works once. Request a new one.');
 
 /** Writes a link in the caller's transaction; only the token's hash is stored. */
 async function createSignInLink(
@@ -109,7 +109,7 @@ export async function consumeSignInLink(
     if (!link) throw linkInvalid();
     if (link.usedAt) throw linkUsed();
     if (now.getTime() >= new Date(link.expiresAt).getTime()) {
-      throw new AppError('LINK_EXPIRED', 400, 'This sign-in link has expired; links work for 15 minutes. Request a new one.');
+      throw new AppError('LINK_EXPIRED', 'This sign-in link has expired; links work for 15 minutes. Request a new one.');
     }
     if (!(await repo.markSignInLinkUsed(tx, link.id, now))) throw linkUsed();
     const user = await repo.findUserById(tx, link.userId);
@@ -137,7 +137,7 @@ export async function issueSignInLink(
   const now = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
     const member = await repo.findUserById(tx, memberId);
-    if (!member) throw new AppError('NOT_FOUND', 404, 'This member does not exist.');
+    if (!member) throw new AppError('NOT_FOUND', 'This member does not exist.');
     // A link signs its holder in as the member: for members only, never for the one issuing it.
     await assertMayActOn(tx, actor, 'sign_in_link', member.id);
     if (member.status !== 'active') throw conflict('This account is frozen; unfreeze it before issuing a sign-in link.');

@@ -14,7 +14,7 @@ import { createSession, endSessionsBeyondCap, revokeSession } from './sessions';
 /** Sign-out, the password checks every password action shares, and the session every sign-in method ends with (password-sign-in.ts signs in). */
 
 export const WRONG_CREDENTIALS = 'The account or password is not right.';
-export const accountFrozen = () => new AppError('ACCOUNT_FROZEN', 403, 'This account is frozen. Please contact support.');
+export const accountFrozen = () => new AppError('ACCOUNT_FROZEN', 'This account is frozen. Please contact support.');
 
 /**
  * Starts a session inside the action's transaction: the member's row is locked (so parallel
@@ -29,7 +29,7 @@ export async function openSession(
 ): Promise<StartedSession> {
   const { context, now } = input;
   const user = await repo.lockUser(tx, input.userId);
-  if (!user) throw new AppError('UNAUTHENTICATED', 401, 'Please sign in.');
+  if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in.');
   if (user.status !== 'active') throw accountFrozen();
   // A new token at every sign-in: whatever session this browser had before ends here.
   if (context.currentSessionId) await revokeSession(tx, context.currentSessionId, now, 'replaced');

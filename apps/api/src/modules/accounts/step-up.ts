@@ -26,7 +26,7 @@ export async function stepUp(
   try {
     if (!(await checkPassword(user, password))) {
       await passwordFailed(deps, ticket, { accountKey, user, ip, action: 'step_up.failed' });
-      throw new AppError('STEP_UP_FAILED', 403, 'That password is wrong.', { password: 'That password is wrong.' });
+      throw new AppError('STEP_UP_FAILED', 'That password is wrong.', { password: 'That password is wrong.' });
     }
     await passwordSucceeded(deps, ticket, accountKey);
   } finally {

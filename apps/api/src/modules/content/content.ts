@@ -231,7 +231,7 @@ export async function saveAnnouncement(deps: ServiceDeps, actor: ConsoleActor, i
   const startsAt = timeOf(body.startsAt, at)!;
   const endsAt = timeOf(body.endsAt, null);
   if (endsAt && endsAt <= startsAt)
-    throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { endsAt: 'The end must be after the start.' });
+    throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', { endsAt: 'The end must be after the start.' });
   return withTransaction(deps.db, async (tx) => {
     const translations = compactTranslations(body.translations, ['text']);
     const values = { text: body.text, translations, startsAt, endsAt, priority: body.priority, active: body.active, at };
@@ -264,7 +264,7 @@ export async function savePromotion(
     const fields: Record<string, string> = {};
     if (body.imageId && !(await repo.imageExists(tx, body.imageId))) fields.imageId = 'This image is gone; upload it again.';
     if (body.planId && !(await repo.planExists(tx, body.planId))) fields.planId = 'This plan does not exist.';
-    if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', fields);
+    if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', fields);
     const translations = bodyToRow(compactTranslations(body.translations, ['title', 'bodyMd']));
     const values: repo.PromotionValues = {
       title: body.title,
@@ -345,7 +345,7 @@ export async function uploadImage(deps: ServiceDeps, actor: ConsoleActor, conten
   const declared = contentType.split(';')[0]!.trim().toLowerCase();
   const actual = sniff(bytes);
   if (!actual || actual !== declared) {
-    throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
+    throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', {
       file: 'This file is not a PNG, JPEG or WebP image (or not the type it says it is).',
     });
   }

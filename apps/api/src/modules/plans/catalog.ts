@@ -89,7 +89,7 @@ export async function updatePlan(deps: ServiceDeps, actor: ConsoleActor, planId:
     if (!before) throw planNotFound();
     const short = await repo.setStock(tx, planId, body.stock, before.stock);
     if (short) {
-      throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
+      throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', {
         stock: `${short.tooFewBy} units are sold already: the stock cannot be lower.`,
       });
     }

@@ -67,7 +67,7 @@ async function checkReferences(db: repo.Queryable, body: CouponFields): Promise<
     const people = await repo.membersByIds(db, [body.assignedMemberId]);
     if (!people.has(body.assignedMemberId)) fields.assignedMemberId = 'No member has this id.';
   }
-  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', fields);
+  if (Object.keys(fields).length > 0) throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', fields);
 }
 
 export async function createCoupon(deps: ServiceDeps, actor: ConsoleActor, body: CreateCouponBody): Promise<AdminCoupon> {
@@ -75,7 +75,7 @@ export async function createCoupon(deps: ServiceDeps, actor: ConsoleActor, body:
   return withTransaction(deps.db, async (tx) => {
     await checkReferences(tx, body);
     const [row] = await repo.insertCoupons(tx, [{ ...couponValues(body), code: body.code, createdAt: now, updatedAt: now }]);
-    if (!row) throw new AppError('COUPON_CODE_TAKEN', 409, 'A coupon with this code exists already.', { code: 'This code is taken.' });
+    if (!row) throw new AppError('COUPON_CODE_TAKEN', 'A coupon with this code exists already.', { code: 'This code is taken.' });
     await recordConsoleAction(tx, actor, {
       action: 'coupon.create',
       subjectType: 'coupon',
@@ -89,7 +89,7 @@ export async function createCoupon(deps: ServiceDeps, actor: ConsoleActor, body:
 
 /** The total cap may not go below the uses already counted: a 400 on `totalCap` naming them. */
 const capBelowUses = (redeemedCount: number) =>
-  new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
+  new AppError('VALIDATION_FAILED', 'Some fields need attention.', {
     totalCap: `It has been used ${redeemedCount} times already: the cap cannot be lower.`,
   });
 
@@ -111,7 +111,7 @@ export async function updateCoupon(deps: ServiceDeps, actor: ConsoleActor, coupo
       await checkReferences(tx, body);
       if (body.totalCap !== null && body.totalCap < before.redeemedCount) throw capBelowUses(before.redeemedCount);
       if (body.kind !== before.kind && before.redeemedCount > 0) {
-        throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { kind: 'A coupon that was used keeps its kind.' });
+        throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', { kind: 'A coupon that was used keeps its kind.' });
       }
       const row = await repo.updateCoupon(tx, couponId, { ...couponValues(body), updatedAt: now });
       if (!row) throw couponNotFound();
@@ -159,7 +159,7 @@ export async function generateCoupons(
       );
       codes.push(...rows.map((row) => row.code));
     }
-    if (codes.length < count) throw new AppError('CONFLICT', 409, 'Could not draw enough unused codes. Try a longer prefix.');
+    if (codes.length < count) throw new AppError('CONFLICT', 'Could not draw enough unused codes. Try a longer prefix.');
     await recordConsoleAction(tx, actor, {
       action: 'coupon.generate',
       subjectType: 'coupon_batch',

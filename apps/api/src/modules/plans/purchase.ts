@@ -13,17 +13,16 @@ export class CouponNotApplicableError extends AppError {
   readonly reason: CouponRefusal;
   constructor(reason: CouponRefusal, field: 'coupon' | 'code') {
     const told = refusalForMember(undefined, reason, '') ?? 'not_found';
-    super('COUPON_NOT_APPLICABLE', 422, COUPON_REFUSAL_MESSAGES[told], { [field]: COUPON_REFUSAL_MESSAGES[told] });
+    super('COUPON_NOT_APPLICABLE', COUPON_REFUSAL_MESSAGES[told], { [field]: COUPON_REFUSAL_MESSAGES[told] });
     this.reason = told;
   }
 }
 
-const notOnSale = () => new AppError('PLAN_NOT_ON_SALE', 409, 'This plan is not on sale now.');
-const soldOut = () => new AppError('PLAN_SOLD_OUT', 409, 'This plan is sold out.');
+const notOnSale = () => new AppError('PLAN_NOT_ON_SALE', 'This plan is not on sale now.');
+const soldOut = () => new AppError('PLAN_SOLD_OUT', 'This plan is sold out.');
 const limitReached = (limit: number) =>
   new AppError(
     'PLAN_LIMIT_REACHED',
-    409,
     limit === 1 ? 'You have bought this plan once, which is the limit.' : `You have bought this plan ${limit} times, which is the limit.`,
   );
 
@@ -92,7 +91,6 @@ function purchaseRefusalError(refusal: MoneyRefusal | undefined): AppError | und
     case 'PRICE_CHANGED':
       return new AppError(
         'PRICE_CHANGED',
-        409,
         `The price is now ${Number(detail.toPay)} (minor units), not ${Number(detail.expected)}. Check it and confirm again.`,
       );
     default:

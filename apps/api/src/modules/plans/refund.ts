@@ -54,21 +54,19 @@ export async function refundPurchase(
     // The buyer is paid back and the uplines' commissions taken back: none of them may be the actor.
     const movedFrom = rows.filter((row) => MOVED.includes(row.status)).flatMap((row) => (row.beneficiaryId ? [row.beneficiaryId] : []));
     await assertMayActOn(tx, actor, 'refund', purchase.userId, { alsoMoves: movedFrom, missing: purchaseNotFound });
-    if (purchase.status === 'refunded') throw new AppError('REFUND_NOT_ALLOWED', 409, 'This purchase was refunded already.');
+    if (purchase.status === 'refunded') throw new AppError('REFUND_NOT_ALLOWED', 'This purchase was refunded already.');
     const settings = await repo.readSettings(tx);
     const windowEnds = purchase.createdAt.getTime() + settings.refundWindowDays * DAY_MS;
     const released = rows.filter((row) => row.status === 'available');
     if (!body.override && now.getTime() > windowEnds) {
       throw new AppError(
         'REFUND_NOT_ALLOWED',
-        409,
         `The refund window of ${settings.refundWindowDays} days has passed. Refund with the override to go ahead anyway.`,
       );
     }
     if (!body.override && released.length > 0) {
       throw new AppError(
         'REFUND_NOT_ALLOWED',
-        409,
         'A commission of this purchase was released already. Refund with the override to take it back from the upline.',
       );
     }

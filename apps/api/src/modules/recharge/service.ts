@@ -141,17 +141,17 @@ export async function createOrder(
     }
     const channel = await repo.findChannel(tx, input.channel);
     if (!channel || !channel.enabled) {
-      throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { channel: 'This payment channel is not available.' });
+      throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', { channel: 'This payment channel is not available.' });
     }
     // AMOUNT_MAX_MINOR may be below the channel's own maximum: an order that could never be credited is refused now.
     const maxAmount = Math.min(channel.maxAmount, deps.config.AMOUNT_MAX_MINOR);
     if (input.amount < channel.minAmount || input.amount > maxAmount) {
-      throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
+      throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', {
         amount: `Enter an amount from ${channel.minAmount} to ${maxAmount} (minor units).`,
       });
     }
     if ((await repo.countOpenOrders(tx, userId, now)) >= deps.config.RECHARGE_MAX_OPEN_ORDERS) {
-      throw new AppError('TOO_MANY_OPEN_ORDERS', 409, 'You have too many open recharge orders. Finish or cancel one first.');
+      throw new AppError('TOO_MANY_OPEN_ORDERS', 'You have too many open recharge orders. Finish or cancel one first.');
     }
     const expiresAt = new Date(now.getTime() + deps.config.RECHARGE_ORDER_TTL_MINUTES * 60_000);
     for (let attempt = 0; ; attempt++) {
@@ -212,10 +212,10 @@ async function lockOwnOrder(tx: Tx, userId: string, id: string) {
   return order;
 }
 
-const orderExpired = () => new AppError('ORDER_EXPIRED', 409, 'This recharge order has expired. Create a new one.');
+const orderExpired = () => new AppError('ORDER_EXPIRED', 'This recharge order has expired. Create a new one.');
 const orderClosed = (status: string) => {
   const state = status.replace('_', ' ');
-  return new AppError('ORDER_NOT_OPEN', 409, `This recharge order is ${state} and can no longer change.`);
+  return new AppError('ORDER_NOT_OPEN', `This recharge order is ${state} and can no longer change.`);
 };
 
 export async function submitPayment(deps: ServiceDeps, userId: string, id: string, payerReference: string): Promise<RechargeOrder> {
@@ -247,7 +247,7 @@ export async function cancelOrder(deps: ServiceDeps, userId: string, id: string)
 /** Statuses from which money may still be credited: the payment may arrive after the countdown. */
 const CREDITABLE: RechargeOrderStatus[] = ['awaiting_payment', 'submitted', 'expired'];
 
-const alreadyCredited = () => new AppError('ALREADY_CREDITED', 409, 'This recharge order has already been credited.');
+const alreadyCredited = () => new AppError('ALREADY_CREDITED', 'This recharge order has already been credited.');
 
 /** recharge_credit's refusals (sql/recharge_credit.sql) as the API's errors; the ledger's own as theirs. */
 function creditRefusalError(refusal: MoneyRefusal | undefined): AppError | undefined {
@@ -464,7 +464,7 @@ export async function upsertPaymentChannel(deps: ServiceDeps, actor: ConsoleActo
     const existing = await repo.findChannel(tx, code);
     const webhookSecret = body.webhookSecret ?? existing?.webhookSecret ?? null;
     if (body.kind === 'gateway' && !webhookSecret) {
-      throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { webhookSecret: 'A gateway needs a webhook secret.' });
+      throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', { webhookSecret: 'A gateway needs a webhook secret.' });
     }
     const row = await repo.upsertChannel(tx, {
       code,

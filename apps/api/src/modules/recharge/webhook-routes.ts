@@ -41,7 +41,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         const { channel: code } = request.params as { channel: string };
         const webhookSecret = await service.webhookSecretOf({ db: app.database.db }, code);
         const raw = request.rawBody;
-        if (raw === undefined) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the event as application/json.');
+        if (raw === undefined) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the event as application/json.');
         const header = request.headers['orchard-signature'];
         const check = verifySignature(
           webhookSecret,
@@ -58,12 +58,12 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
               : check === 'malformed'
                 ? 'The Orchard-Signature header is missing or malformed.'
                 : 'The signature does not match.';
-          throw new AppError('INVALID_SIGNATURE', 401, message);
+          throw new AppError('INVALID_SIGNATURE', message);
         }
         try {
           request.body = JSON.parse(raw);
         } catch {
-          throw new AppError('BAD_REQUEST', 400, 'The request body is not valid JSON.');
+          throw new AppError('BAD_REQUEST', 'The request body is not valid JSON.');
         }
       },
     },

@@ -87,14 +87,14 @@ export async function listReferralHolds(deps: ServiceDeps, query: ListReferralHo
   };
 }
 
-const holdNotFound = () => new AppError('REFERRAL_HOLD_NOT_FOUND', 404, 'This member has no referral review.');
+const holdNotFound = () => new AppError('REFERRAL_HOLD_NOT_FOUND', 'This member has no referral review.');
 
 /** referral_hold_decide's refusals (sql/referral_hold_decide.sql) as the API's errors. */
 function holdRefusalError(refusal: MoneyRefusal | undefined): AppError | undefined {
   if (refusal?.code === 'REFERRAL_HOLD_NOT_FOUND') return holdNotFound();
   if (refusal?.code === 'REFERRAL_HOLD_DECIDED') {
     const status = refusal.detail.status === 'voided' ? 'voided' : 'released';
-    return new AppError('REFERRAL_HOLD_DECIDED', 409, `This referral review was already decided: ${status}.`);
+    return new AppError('REFERRAL_HOLD_DECIDED', `This referral review was already decided: ${status}.`);
   }
   return undefined;
 }

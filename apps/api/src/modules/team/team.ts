@@ -89,7 +89,7 @@ function decodeTeamCursor(cursor: string | undefined): repo.TeamCursor | undefin
   if (cursor === undefined) return undefined;
   const match = TEAM_CURSOR_SHAPE.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
   if (!match || Number.isNaN(new Date(match[1]!).getTime())) {
-    throw new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { cursor: 'Not a valid cursor.' });
+    throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', { cursor: 'Not a valid cursor.' });
   }
   return { at: match[1]!, key: match[2]! };
 }

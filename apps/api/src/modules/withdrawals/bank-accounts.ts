@@ -19,9 +19,9 @@ const HOUR_MS = 3_600_000;
 export const REMOVED_BANK_ACCOUNTS_KEPT = 10;
 export const bankAccountNotFound = () => notFound('No such bank account.');
 
-const invalidNumber = (message: string) => new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { number: message });
+const invalidNumber = (message: string) => new AppError('VALIDATION_FAILED', 'Some fields need attention.', { number: message });
 const otherCountry = (country: string) =>
-  new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', {
+  new AppError('VALIDATION_FAILED', 'Some fields need attention.', {
     country: `This IBAN is from ${country}: choose that country, or check the number.`,
   });
 
@@ -66,7 +66,7 @@ export async function createBankAccount(deps: ServiceDeps, userId: string, body:
     await repo.lockMemberAccounts(tx, userId);
     const existing = await repo.listBankAccounts(tx, userId);
     if (existing.length >= BANK_ACCOUNTS_MAX) {
-      throw new AppError('BANK_ACCOUNTS_LIMIT', 409, `You can keep up to ${BANK_ACCOUNTS_MAX} bank accounts. Remove one to add another.`);
+      throw new AppError('BANK_ACCOUNTS_LIMIT', `You can keep up to ${BANK_ACCOUNTS_MAX} bank accounts. Remove one to add another.`);
     }
     const settings = await repo.readSettings(tx);
     const isDefault = existing.length === 0 || body.isDefault === true;

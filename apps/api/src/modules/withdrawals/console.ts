@@ -200,7 +200,10 @@ export async function listPayoutFiles(
   const rows = await repo.listPayoutFiles(deps.db, { cursor: decodeCursor(query.cursor), limit });
   const page = rows.slice(0, limit);
   const names = await repo.displayNames(deps.db, [...new Set(page.map((row) => row.createdBy))]);
-  return { items: page.map((row) => toPayoutFileView(row, names)), nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null };
+  return {
+    items: page.map((row) => toPayoutFileView(row, names)),
+    nextCursor: rows.length > limit ? encodeCursor(page[page.length - 1]!) : null,
+  };
 }
 
 const PAYOUT_FILE_HEADER = 'withdrawal_id,member,holder_name,bank_name,country,account_number,amount_to_pay,currency,requested_at';
@@ -243,7 +246,7 @@ type ImportRow = z.infer<typeof payoutImportRowSchema>;
 const IMPORT_HEADER = ['withdrawal_id', 'outcome', 'reference'];
 
 function fileError(message: string): AppError {
-  return new AppError('VALIDATION_FAILED', 400, 'Some fields need attention.', { csv: message });
+  return new AppError('VALIDATION_FAILED', 'Some fields need attention.', { csv: message });
 }
 
 /**

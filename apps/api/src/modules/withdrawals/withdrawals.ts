@@ -26,31 +26,31 @@ export function withdrawalRefusalError(refusal: MoneyRefusal | undefined): AppEr
   const { code, detail } = refusal;
   switch (code) {
     case 'STEP_UP_REQUIRED':
-      return new AppError('STEP_UP_REQUIRED', 403, 'Enter your password again to confirm this withdrawal.');
+      return new AppError('STEP_UP_REQUIRED', 'Enter your password again to confirm this withdrawal.');
     case 'WITHDRAWALS_DISABLED':
-      return new AppError('WITHDRAWALS_DISABLED', 409, 'Withdrawals are paused for now.');
+      return new AppError('WITHDRAWALS_DISABLED', 'Withdrawals are paused for now.');
     case 'ACCOUNT_FROZEN':
-      return new AppError('ACCOUNT_FROZEN', 403, 'This account is frozen: money cannot leave it.');
+      return new AppError('ACCOUNT_FROZEN', 'This account is frozen: money cannot leave it.');
     case 'BANK_ACCOUNT_NOT_FOUND':
       return bankAccountNotFound();
     case 'BANK_ACCOUNT_COOLING_DOWN':
-      return new AppError('BANK_ACCOUNT_COOLING_DOWN', 409, `This bank account can receive payouts from ${String(detail.usableFrom)}.`, {
+      return new AppError('BANK_ACCOUNT_COOLING_DOWN', `This bank account can receive payouts from ${String(detail.usableFrom)}.`, {
         bankAccountId: 'This account is new: payouts to it open after the cool-down.',
       });
     case 'WITHDRAWAL_AMOUNT_OUT_OF_RANGE': {
       const message = `Withdraw between ${Number(detail.min)} and ${Number(detail.max)} (minor units).`;
-      return new AppError('WITHDRAWAL_AMOUNT_OUT_OF_RANGE', 400, message, { amount: message });
+      return new AppError('WITHDRAWAL_AMOUNT_OUT_OF_RANGE', message, { amount: message });
     }
     case 'WITHDRAWAL_DAILY_LIMIT': {
       const message = `You may withdraw ${Number(detail.remaining)} (minor units) more today.`;
-      return new AppError('WITHDRAWAL_DAILY_LIMIT', 409, message, { amount: message });
+      return new AppError('WITHDRAWAL_DAILY_LIMIT', message, { amount: message });
     }
     case 'WITHDRAWAL_NOT_FOUND':
       return withdrawalNotFound();
     case 'WITHDRAWAL_NOT_PENDING':
       return detail.status === 'processing'
-        ? new AppError('WITHDRAWAL_NOT_PENDING', 409, 'This withdrawal is on its way to your bank: it can no longer be cancelled.')
-        : new AppError('WITHDRAWAL_NOT_PENDING', 409, `This withdrawal is ${String(detail.status)} already.`);
+        ? new AppError('WITHDRAWAL_NOT_PENDING', 'This withdrawal is on its way to your bank: it can no longer be cancelled.')
+        : new AppError('WITHDRAWAL_NOT_PENDING', `This withdrawal is ${String(detail.status)} already.`);
     case 'WITHDRAWAL_NOT_PROCESSING':
       return conflict(`This withdrawal is ${String(detail.status)}: only one on its way to the bank goes back to the queue.`);
     case 'NOTHING_TO_EXPORT':
@@ -60,12 +60,11 @@ export function withdrawalRefusalError(refusal: MoneyRefusal | undefined): AppEr
     case 'FEE_CHANGED':
       return new AppError(
         'FEE_CHANGED',
-        409,
         `The fee is now ${Number(detail.fee)} (minor units), not ${Number(detail.expected)}: you would receive ${Number(detail.net)}. Check it and confirm again.`,
       );
     case 'WITHDRAWAL_DEBT': {
       const message = `You owe ${Number(detail.debt)} (minor units) from a refunded purchase: it is settled from your next earnings and cannot be withdrawn. You may withdraw up to ${Number(detail.withdrawable)}.`;
-      return new AppError('INSUFFICIENT_FUNDS', 409, message, { amount: message });
+      return new AppError('INSUFFICIENT_FUNDS', message, { amount: message });
     }
     default:
       return ledgerRefusalError(refusal);
@@ -125,7 +124,6 @@ export async function quoteWithdrawal(deps: ServiceDeps, userId: string, amount:
 export function tooManyPendingWithdrawals(max: number): AppError {
   return new AppError(
     'TOO_MANY_PENDING_WITHDRAWALS',
-    409,
     `You have ${max} withdrawals waiting to be paid, which is the most at once. Cancel one, or wait until one is paid.`,
   );
 }

@@ -82,7 +82,7 @@ export class RedisRateLimitStore implements RateLimitStore {
     try {
       return await command();
     } catch {
-      throw new AppError('UNAVAILABLE', 503, 'This is briefly unavailable. Please try again in a moment.', undefined, {
+      throw new AppError('UNAVAILABLE', 'This is briefly unavailable. Please try again in a moment.', undefined, {
         'retry-after': '5',
       });
     }

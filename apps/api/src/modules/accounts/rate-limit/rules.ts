@@ -84,7 +84,7 @@ export function describeWait(seconds: number): string {
 
 export function tooManyRequests(message: string, retryAfterSeconds: number): AppError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
-  return new AppError('RATE_LIMITED', 429, message.replace('{wait}', describeWait(seconds)), undefined, {
+  return new AppError('RATE_LIMITED', message.replace('{wait}', describeWait(seconds)), undefined, {
     'retry-after': String(seconds),
   });
 }
