@@ -1,4 +1,4 @@
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearch } from '@tanstack/react-router';
 import { CheckCircle2 } from 'lucide-react';
@@ -17,6 +17,7 @@ import { applyServerError } from '../../components/ui/form-errors';
 import { moneyText } from '../../components/ui/money-schema';
 import { appConfig } from '../../lib/config';
 import { currencyFractionDigits, formatMoney } from '../../lib/format';
+import { useIntentKey } from '../../lib/intent-key';
 import { adjustMemberQueryOptions, memberSearchQueryOptions, useAdjustBalance, type AdjustmentResult } from './api';
 import { useAdminLedgerMessages } from './messages';
 import { adjustMemberOf } from './search';
@@ -51,21 +52,20 @@ export function AdjustPage() {
   const [confirming, setConfirming] = useState<Adjustment | null>(null);
   const [result, setResult] = useState<AdjustmentResult | null>(null);
   // One idempotency key per intent: confirming the same adjustment again (after a lost answer) reuses it.
-  const intent = useRef<{ body: string; key: string } | null>(null);
+  const intent = useIntentKey();
   const mutation = useAdjustBalance();
 
   const adjust = ({ memberId, ...body }: Adjustment) => {
-    const serialized = JSON.stringify({ memberId, ...body });
-    if (intent.current?.body !== serialized) intent.current = { body: serialized, key: crypto.randomUUID() };
     mutation.mutate(
-      { userId: memberId, body, idempotencyKey: intent.current.key },
+      { userId: memberId, body, idempotencyKey: intent.keyFor({ memberId, ...body }) },
       {
         onSuccess: (next) => {
-          intent.current = null;
+          intent.settle(null);
           setConfirming(null);
           setResult(next);
         },
         onError: (error) => {
+          intent.settle(error);
           setConfirming(null);
           applyServerError(form, error, t('errors.generic'));
         },

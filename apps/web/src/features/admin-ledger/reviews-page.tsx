@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { Clock, Flag, Hourglass, RefreshCw } from 'lucide-react';
@@ -10,6 +10,7 @@ import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { preloadToaster, toast } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
+import { useIntentKeys, type IntentKeys } from '../../lib/intent-key';
 import { rechargeReviewsQueryOptions, useReviewDecision, type RechargeReview } from './api';
 import { DecisionButtons } from '../../components/ui/decision-buttons';
 import { useAdminLedgerMessages } from './messages';
@@ -19,7 +20,7 @@ import { ORDER_FILTERS, orderFilterOf, type OrderFilter } from './search';
 // Typed by route id; useSearch({ from }) rather than getRouteApi, whose class would join the first load.
 const from = '/admin/recharges' as const;
 
-type Action = { kind: 'credit' | 'reject'; order: RechargeReview; key: string };
+type Action = { kind: 'credit' | 'reject'; order: RechargeReview; keys: IntentKeys };
 
 /** /admin/recharges: the queue of orders to credit or reject, and (by the `status` filter) the orders already handled. */
 export function ReviewsPage() {
@@ -32,12 +33,10 @@ export function ReviewsPage() {
   const orders = query.data?.pages.flatMap((page) => page.items);
   const [action, setAction] = useState<Action | null>(null);
   // One idempotency key per (order, action) intent, kept while the operator retries it.
-  const keys = useRef(new Map<string, string>());
+  const keys = useIntentKeys();
   const open = (kind: Action['kind'], order: RechargeReview) => {
-    const id = `${kind}:${order.id}`;
-    if (!keys.current.has(id)) keys.current.set(id, crypto.randomUUID());
     preloadToaster();
-    setAction({ kind, order, key: keys.current.get(id)! });
+    setAction({ kind, order, keys });
   };
   const total = query.data?.pages[0]?.total;
   const statusColumns = [orderStatusColumn(t, { withRejectReason: true }), orderWhenColumn(t)];
@@ -215,7 +214,9 @@ function ActionDialog({ action, onClose, onDone }: ActionProps) {
             close={close}
             confirmLabel={t('reviews.creditConfirm', { amount })}
             onSubmit={async (note) => {
-              await decide.mutateAsync({ kind: 'credit', orderId: order.id, note, idempotencyKey: action.key });
+              await action.keys.run(`credit:${order.id}`, { note }, (idempotencyKey) =>
+                decide.mutateAsync({ kind: 'credit', orderId: order.id, note, idempotencyKey }),
+              );
               toast(t('reviews.credited', { amount, member: order.member.displayName }));
               onDone();
             }}
@@ -224,7 +225,9 @@ function ActionDialog({ action, onClose, onDone }: ActionProps) {
           <RejectForm
             close={close}
             onSubmit={async (reason) => {
-              await decide.mutateAsync({ kind: 'reject', orderId: order.id, reason, idempotencyKey: action.key });
+              await action.keys.run(`reject:${order.id}`, { reason }, (idempotencyKey) =>
+                decide.mutateAsync({ kind: 'reject', orderId: order.id, reason, idempotencyKey }),
+              );
               toast(t('reviews.rejected', { reference: order.reference }));
               onDone();
             }}

@@ -3,7 +3,6 @@ import {
   basisPointsToPercent,
   codesToCsv,
   couponState,
-  intentKeys,
   foldListFields,
   isoToLocalInput,
   linesToList,
@@ -142,18 +141,6 @@ describe('search params', () => {
   it('writes a filter as a query string, skipping what is unset', () => {
     expect(filterQuery({ q: 'A', kind: undefined }, { limit: 25, cursor: undefined })).toBe('?q=A&limit=25');
     expect(filterQuery({})).toBe('');
-  });
-});
-
-describe('intent keys', () => {
-  it('keeps a key while the body stays the same and makes a new one when it changes', () => {
-    let next = 0;
-    const keyFor = intentKeys(() => `k${++next}`);
-    expect(keyFor('p1', { reason: 'Duplicate', override: false })).toBe('k1');
-    expect(keyFor('p1', { reason: 'Duplicate', override: false })).toBe('k1');
-    expect(keyFor('p2', { reason: 'Duplicate', override: false })).toBe('k2');
-    expect(keyFor('p1', { reason: 'Duplicate', override: true })).toBe('k3');
-    expect(keyFor('p1', { reason: 'Duplicate', override: true })).toBe('k3');
   });
 });
 

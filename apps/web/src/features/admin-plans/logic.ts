@@ -105,23 +105,6 @@ export function codesToCsv(codes: readonly string[]): string {
   return ['code', ...codes].join('\r\n') + '\r\n';
 }
 
-/**
- * Idempotency keys per operator intent: the same body for the same subject keeps its key (a retry
- * after a lost answer moves nothing twice); a different body (another reason, the override ticked)
- * is a new intent with a new key, which the server would otherwise refuse as a reused key.
- */
-export function intentKeys(newKey: () => string = () => crypto.randomUUID()) {
-  const intents = new Map<string, { body: string; key: string }>();
-  return (subject: string, body: unknown): string => {
-    const serialized = JSON.stringify(body);
-    const current = intents.get(subject);
-    if (current?.body === serialized) return current.key;
-    const key = newKey();
-    intents.set(subject, { body: serialized, key });
-    return key;
-  };
-}
-
 function trimDecimals(text: string): string {
   return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Commission } from '@orchard/shared';
 import type { AdminPurchase } from './api';
-import { intentKeys } from './logic';
+import { intentKeys } from '../../lib/intent-key';
 import { useAdminPlansMessages } from './messages';
 import { CommissionStatus, RefundSheet } from './purchase-sheets';
 
@@ -38,7 +38,11 @@ function renderSheet(overrides: Partial<AdminPurchase> = {}) {
   const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <RefundSheet purchase={{ ...purchase, ...overrides }} keyFor={(body) => keys(purchase.id, body)} onClose={onClose} />
+      <RefundSheet
+        purchase={{ ...purchase, ...overrides }}
+        send={(body, request) => keys.run(purchase.id, body, request)}
+        onClose={onClose}
+      />
     </QueryClientProvider>,
   );
   return { onClose };

@@ -179,12 +179,13 @@ export function CommissionStatus({ row, t }: { row: Commission; t: Translate }) 
  */
 export function RefundSheet({
   purchase,
-  keyFor,
+  send,
   onClose,
 }: {
   purchase: AdminPurchase;
   /** The idempotency key of this refund intent (the same body gets the same key). */
-  keyFor: (body: RefundPurchaseBody) => string;
+  /** Sends the refund under its intent's idempotency key (lib/intent-key.ts). */
+  send: <T>(body: RefundPurchaseBody, request: (idempotencyKey: string) => Promise<T>) => Promise<T>;
   onClose: () => void;
 }) {
   const { t } = useAdminPlansMessages();
@@ -218,7 +219,7 @@ export function RefundSheet({
           form={form}
           onSubmit={async (body) => {
             try {
-              await refund.mutateAsync({ purchaseId: purchase.id, body, idempotencyKey: keyFor(body) });
+              await send(body, (idempotencyKey) => refund.mutateAsync({ purchaseId: purchase.id, body, idempotencyKey }));
             } catch (error) {
               if (error instanceof ApiError && error.code === 'REFUND_NOT_ALLOWED' && !body.override) {
                 setNeedsOverride(true);

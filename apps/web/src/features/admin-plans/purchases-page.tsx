@@ -11,8 +11,8 @@ import { TextField } from '../../components/ui/form';
 import { preloadConfirmSheet } from '../../components/ui/confirm-sheet';
 import { preloadToaster } from '../../components/ui/toast';
 import { formatDate, formatMoney } from '../../lib/format';
+import { useIntentKeys } from '../../lib/intent-key';
 import { adminPlansQueryOptions, purchasesQueryOptions, type AdminPurchase } from './api';
-import { intentKeys } from './logic';
 import { useAdminPlansMessages } from './messages';
 import { PurchaseDetailsSheet, RefundSheet, STATUS_TONE } from './purchase-sheets';
 import { purchaseFilterOf, type PurchaseFilter } from './search';
@@ -54,7 +54,8 @@ export function PurchasesPage() {
   const total = query.data?.pages[0]?.total;
   const [open, setOpen] = useState<Open | null>(null);
   // One idempotency key per refund intent (purchase and body), kept while the operator retries it.
-  const [keyFor] = useState(() => intentKeys());
+  // One idempotency key per (purchase, refund) intent, kept while the operator retries it.
+  const keys = useIntentKeys();
   const show = (kind: Open['kind'], purchase: AdminPurchase) => {
     preloadConfirmSheet();
     preloadToaster();
@@ -259,7 +260,7 @@ export function PurchasesPage() {
         <RefundSheet
           key={open.purchase.id}
           purchase={open.purchase}
-          keyFor={(body) => keyFor(open.purchase.id, body)}
+          send={(body, request) => keys.run(open.purchase.id, body, request)}
           onClose={() => setOpen(null)}
         />
       ) : null}

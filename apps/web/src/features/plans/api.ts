@@ -1,4 +1,3 @@
-import { useRef } from 'react';
 import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type {
   CommissionSummary,
@@ -12,6 +11,7 @@ import type {
   RedeemCouponResult,
 } from '@orchard/shared';
 import { ApiError, apiFetch } from '../../lib/api-client';
+import { useIntentKey } from '../../lib/intent-key';
 import { activeLocale } from '../../lib/i18n';
 
 /**
@@ -135,30 +135,6 @@ export const commissionSummaryQueryOptions = () =>
     queryFn: ({ signal }) => apiFetch<CommissionSummary>('/me/commissions', { signal }),
     staleTime: 30_000,
   });
-
-/**
- * A money-moving request's key, one per intent: the same body again (a retry after a lost
- * answer) reuses it, so the server answers the first result and moves nothing twice. A 4xx
- * answer is stored by the server and moved nothing, so the next attempt takes a fresh key;
- * only "still running" (409 IDEMPOTENCY_IN_PROGRESS) and answers never received keep it.
- */
-export function useIntentKey() {
-  const intent = useRef<{ body: string; key: string } | null>(null);
-  return {
-    keyFor(body: unknown): string {
-      const serialized = JSON.stringify(body);
-      if (intent.current?.body !== serialized) intent.current = { body: serialized, key: crypto.randomUUID() };
-      return intent.current.key;
-    },
-    settle(error: unknown) {
-      if (error === null || isFinalRefusal(error)) intent.current = null;
-    },
-  };
-}
-
-export function isFinalRefusal(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code !== 'IDEMPOTENCY_IN_PROGRESS';
-}
 
 export interface PurchaseInput {
   coupon?: string;

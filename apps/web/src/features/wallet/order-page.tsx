@@ -31,7 +31,11 @@ export function OrderPage() {
   const queryClient = useQueryClient();
   // With a live stream open the order's changes arrive as events; without one it is polled.
   const live = useLiveConnected();
-  const { data: order, dataUpdatedAt, refetch } = useQuery({ ...rechargeOrderQueryOptions(id), ...(live ? { refetchInterval: false } : {}) });
+  const {
+    data: order,
+    dataUpdatedAt,
+    refetch,
+  } = useQuery({ ...rechargeOrderQueryOptions(id), ...(live ? { refetchInterval: false } : {}) });
 
   // A change of status changes the balance and the lists too.
   const status = order?.status;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Banknote, CreditCard, History } from 'lucide-react';
@@ -11,6 +11,7 @@ import { Form, MoneyField, SubmitButton, useFieldError, useZodForm } from '../..
 import { applyServerError } from '../../components/ui/form-errors';
 import { moneyText } from '../../components/ui/money-schema';
 import { currencyFractionDigits, formatMoney } from '../../lib/format';
+import { useIntentKey } from '../../lib/intent-key';
 import { createRechargeOrder, rechargeChannelsQueryOptions, rechargeKeys, type RechargeChannel } from './api';
 import { Skeleton } from './components';
 import { minorToInput, parseRechargeSearch, rechargePrefill } from './logic';
@@ -89,16 +90,13 @@ function RechargeForm({ channels, prefill }: { channels: RechargeChannel[]; pref
   );
   const form = useZodForm(schema, { defaultValues: defaults });
   // One key per intent (channel + amount): a retry of the same order reuses it, a change makes a new one.
-  const intent = useRef<{ body: string; key: string } | null>(null);
+  const intent = useIntentKey();
 
   const create = useMutation({
     mutationFn: (body: { channel: string; amount: number }) => {
-      const serialized = JSON.stringify(body);
-      if (intent.current?.body !== serialized) intent.current = { body: serialized, key: crypto.randomUUID() };
-      return createRechargeOrder(body, intent.current.key);
+      return intent.run(body, (key) => createRechargeOrder(body, key));
     },
     onSuccess: async (order) => {
-      intent.current = null;
       queryClient.setQueryData(rechargeKeys.order(order.id), order);
       void queryClient.invalidateQueries({ queryKey: rechargeKeys.orders() });
       void queryClient.invalidateQueries({ queryKey: rechargeKeys.open() });

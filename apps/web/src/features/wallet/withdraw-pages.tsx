@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useInfiniteQuery, useMutation, useQuery } from '@tanstack/react-query';
 import { Ban, CheckCircle2, Clock, Fingerprint, Hourglass, Landmark, Send, XCircle, type LucideIcon } from 'lucide-react';
@@ -19,6 +19,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { isPasskeyCancelled, passkeysQueryOptions, passkeySupported, stepUpWithPasskey } from '../../lib/passkeys';
 import { currencyFractionDigits, formatMoney, formatPercent, formatShortDateTime } from '../../lib/format';
+import { useIntentKey } from '../../lib/intent-key';
 import {
   bankAccountsQueryOptions,
   cancelWithdrawal,
@@ -159,7 +160,7 @@ function WithdrawForm({
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | undefined>();
   // One key per intent (account + amount): a retry of the same request reuses it, a change makes a new one.
-  const intent = useRef<{ body: string; key: string } | null>(null);
+  const intent = useIntentKey();
 
   // A member with a passkey may confirm with it instead of the password.
   const passkeys = useQuery({ ...passkeysQueryOptions(), enabled: passkeySupported() });
@@ -170,12 +171,9 @@ function WithdrawForm({
       else await stepUpWithPasskey();
       // The fee the member was shown: another fee now is a 409 FEE_CHANGED, never charged silently.
       const request = { bankAccountId: body.bankAccountId, amount: body.amount, expectedFee: body.expectedFee };
-      const serialized = JSON.stringify(request);
-      if (intent.current?.body !== serialized) intent.current = { body: serialized, key: crypto.randomUUID() };
-      return createWithdrawal(request, intent.current.key);
+      return intent.run(request, (key) => createWithdrawal(request, key));
     },
     onSuccess: async (withdrawal) => {
-      intent.current = null;
       changed();
       setConfirming(null);
       setFeeNotice(null);
@@ -523,9 +521,7 @@ function WithdrawalRow({ item }: { item: Withdrawal }) {
       {item.rejectReason ? (
         <p className="text-xs text-red-700 dark:text-red-400">{t('withdrawLog.reason', { reason: item.rejectReason })}</p>
       ) : null}
-      {item.status === 'processing' ? (
-        <p className="text-xs text-amber-800 dark:text-amber-300">{t('withdrawLog.processing')}</p>
-      ) : null}
+      {item.status === 'processing' ? <p className="text-xs text-amber-800 dark:text-amber-300">{t('withdrawLog.processing')}</p> : null}
       {item.status === 'pending' ? (
         <Button variant="secondary" className="self-start" onClick={() => setCancelling(true)}>
           {t('withdrawLog.cancel')}
