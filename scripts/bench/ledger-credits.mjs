@@ -126,13 +126,15 @@ export async function runLedgerCredits({ quick = false } = {}) {
     await db.query(
       `with made as (
          insert into recharge_orders (user_id, channel_code, amount, currency, reference, status, created_at, expires_at)
-         select u.id, case when g < $1::int then 'bank' else 'gw' end, 1000 + (g % 97), 'USD', 'B' || g, 'submitted', now(), now() + interval '1 day'
+         select u.id, case when g < $1::int then 'bank' else 'gw' end, 1000 + (g % 97), 'USD', 'B' || g, 'awaiting_payment', now(), now() + interval '1 day'
            from generate_series(0, $1::int + $2::int - 1) g
            join users u on u.email = 'bench' || (g % ${CONCURRENCY}) || '@orchard.local'
          returning id, reference)
        insert into bench_orders select substr(reference, 2)::int, id from made;`,
       [bankOrders, webhookOrders],
     );
+    // A new order starts awaiting payment (state_transitions, migration 1110); the member submitted them all.
+    await db.query(`update recharge_orders set status = 'submitted', submitted_at = now() where id in (select id from bench_orders)`);
     const signIn = await client.call('POST', '/api/v1/auth/sign-in', { body: { account: OPERATOR_EMAIL, password: OPERATOR_PASSWORD } });
     if (signIn.status !== 200) throw new Error(`operator sign-in failed: ${signIn.status} ${signIn.text}`);
     const cookie = sessionCookieOf(signIn.headers);

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -263,22 +262,6 @@ describe.each(DATABASE_KINDS)('withdrawal states on %s', (kind) => {
     expect(await k.statusOf(cancelled)).toBe('cancelled');
     expect(await k.statusOf(rejected)).toBe('rejected');
     expect(await k.statusOf(sent)).toBe('processing');
-  });
-
-  it('the states drawn in ledger/README.md are the transitions the database enforces', async () => {
-    const readme = readFileSync(new URL('../src/ledger/README.md', import.meta.url), 'utf8');
-    // The withdrawal's diagram: the one that starts with a member's request (the README draws other money objects too).
-    const start = readme.lastIndexOf('```mermaid', readme.indexOf('[*] --> pending: member requests'));
-    const diagram = readme.slice(start, readme.indexOf('```', start + 3));
-    expect(diagram).toContain('[*] --> pending: member requests');
-    const drawn = [...diagram.matchAll(/^\s*(\w+) --> (\w+):/gm)].map((match) => `${match[1]} -> ${match[2]}`).sort();
-    const enforced = (
-      await rows<{ from_status: string; to_status: string }>(k.db(), sql`select from_status, to_status from withdrawal_transitions`)
-    )
-      .map((row) => `${row.from_status} -> ${row.to_status}`)
-      .sort();
-    expect(drawn).toEqual(enforced);
-    expect(enforced).toHaveLength(7);
   });
 
   it("the bank's result file is matched to the payout file it answers", async () => {

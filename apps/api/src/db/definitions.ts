@@ -43,8 +43,7 @@ export const DEFINITIONS = [
   'modules/plans/sql/plan_coupon_refusal.sql',
   'modules/plans/sql/plan_commission_lines.sql',
   'modules/plans/sql/plan_purchase.sql',
-  // Withdrawals: the guard of their states, the request, the payout file, settling.
-  'modules/withdrawals/sql/withdrawal_transition_check.sql',
+  // Withdrawals: the request, the payout file, settling.
   'modules/withdrawals/sql/payout_file_refuse_change.sql',
   'modules/withdrawals/sql/withdrawal_fee.sql',
   'modules/withdrawals/sql/withdrawal_request.sql',
@@ -66,6 +65,8 @@ export const DEFINITIONS = [
   'modules/dashboard/sql/dashboard_rollup.sql',
   'modules/admin-ledger/sql/ledger_adjust.sql',
   'modules/recharge/sql/recharge_credit.sql',
+  // Every money object's states (migration 1110): the one guard, bound to each object's table.
+  'ledger/sql/state_transition_check.sql',
 ];
 
 /**

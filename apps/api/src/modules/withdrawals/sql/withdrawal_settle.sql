@@ -2,7 +2,7 @@
 -- reason) by an operator, from 'pending' or 'processing'; 'cancelled' by its member (p_member
 -- names them, and another member's withdrawal is not found), from 'pending' only: a processing
 -- withdrawal is on its way to the bank and its member can no longer take it back
--- (withdrawal_transitions, migration 1070). The row lock and the one ledger key
+-- (state_transitions, migration 1110). The row lock and the one ledger key
 -- `withdrawal-settle:<id>` let exactly one outcome through, however many arrive at once; the same
 -- outcome again returns the withdrawal as it is.
 --
@@ -43,7 +43,8 @@ begin
     replayed := true;
     return;
   end if;
-  if not exists (select 1 from withdrawal_transitions t where t.from_status = withdrawal.status and t.to_status = p_outcome) then
+  if not exists (select 1 from state_transitions t
+                  where t.object = 'withdrawal' and t.from_state = withdrawal.status and t.to_state = p_outcome) then
     perform money_refuse('WITHDRAWAL_NOT_PENDING', jsonb_build_object('status', withdrawal.status));
   end if;
 
