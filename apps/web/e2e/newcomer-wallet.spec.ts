@@ -162,9 +162,9 @@ test.describe('the bank account form in Spanish', () => {
     await page.goto('/withdraw/bank');
     await page.getByRole('button', { name: 'Añadir cuenta bancaria' }).first().click();
     const country = page.getByRole('combobox', { name: 'País' });
-    await expect(country.getByRole('option', { name: 'Alemania' })).toHaveCount(1);
-    await expect(country.getByRole('option', { name: 'Georgia' })).toHaveCount(1);
-    await expect(country.getByRole('option', { name: 'Germany' })).toHaveCount(0);
+    await expect(country.getByRole('option', { name: 'Alemania', exact: true })).toHaveCount(1);
+    await expect(country.getByRole('option', { name: 'Georgia', exact: true })).toHaveCount(1);
+    await expect(country.getByRole('option', { name: 'Germany', exact: true })).toHaveCount(0);
     await expect(country).toHaveAccessibleDescription('Dónde está el banco. Un IBAN lo elige por ti.');
 
     await page.getByLabel('Titular de la cuenta').fill('Walter White');
