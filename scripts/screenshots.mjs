@@ -7,9 +7,11 @@
 //   npm run screenshots -- --base-url http://127.0.0.1:3000   a running server with demo data
 //   npm run screenshots -- --only /home,/admin        some paths only;  --no-axe  pictures only
 //   npm run screenshots -- --language zh --variants 390-light   the app in Chinese (the browser's language), one variant
+//   npm run screenshots -- --language en,es,zh        each language in turn, on the one server
 //
-// Output: .test-results/screenshots/<page>-<width>-<mode>.png and axe.json; axe violations are
-// printed per page, then a summary line. Exit code 1 when any page has a violation or failed.
+// Output: .test-results/screenshots/<page>-<width>-<mode>[-<language>].png and axe[-<language>].json;
+// axe violations are printed per page, then a summary line. Exit code 1 when any page has a
+// violation or failed. A run replaces only the pictures of its own languages and variants.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -43,8 +45,12 @@ const VARIANTS = [
 ]
   .flatMap((viewport) => ['light', 'dark'].map((mode) => ({ viewport, mode, name: `${viewport.width}-${mode}` })))
   .filter((variant) => !args.variants || args.variants.split(',').includes(variant.name));
+const LANGUAGES = args.language
+  .split(',')
+  .map((language) => language.trim())
+  .filter(Boolean);
 // Pictures of another language carry its code in their names (plan-390-light-zh.png).
-const languageSuffix = args.language === 'en' ? '' : `-${args.language}`;
+const suffixOf = (language) => (language === 'en' ? '' : `-${language}`);
 const out = join(ROOT, '.test-results', 'screenshots');
 
 function freePort() {
@@ -172,8 +178,27 @@ try {
   const states = { guest: undefined, member: member.state, operator: operator?.state };
 
   mkdirSync(out, { recursive: true });
-  // A full run replaces the set (no pictures of pages that are gone); --only adds to it.
-  if (!args.only) for (const file of readdirSync(out)) if (file.endsWith('.png')) rmSync(join(out, file));
+  for (const language of LANGUAGES) failed = (await shootLanguage(language, pages, states)) || failed;
+  await member.close();
+  await operator?.close();
+} finally {
+  await browser.close();
+  server.stop();
+}
+process.exit(failed ? 1 : 0);
+
+/** Every page in every variant in one language; true when a page had a violation or failed. */
+async function shootLanguage(language, pages, states) {
+  const languageSuffix = suffixOf(language);
+  // A full run replaces its language's set in its variants (no pictures of pages that are gone,
+  // the other languages' kept); --only adds to it.
+  if (!args.only) {
+    const names = new Set(VARIANTS.map((variant) => variant.name));
+    for (const file of readdirSync(out)) {
+      const match = /-(\d+-(?:light|dark))(-[a-z]{2}(?:-[A-Za-z]+)?)?\.png$/.exec(file);
+      if (match && names.has(match[1]) && (match[2] ?? '') === languageSuffix) rmSync(join(out, file));
+    }
+  }
   const report = {};
   for (const variant of VARIANTS) {
     for (const role of ['guest', 'member', 'operator']) {
@@ -185,7 +210,7 @@ try {
         deviceScaleFactor: 1,
         storageState: states[role],
         // The app starts in the browser's language (src/lib/language.ts).
-        locale: args.language,
+        locale: language,
       });
       const page = await context.newPage();
       for (const target of pages.filter((entry) => entry.role === role)) {
@@ -196,7 +221,15 @@ try {
           // Web fonts settle after network idle; a string, as this file is linted as Node code.
           await page.evaluate('document.fonts.ready');
           const file = join(out, `${target.name}-${variant.name}${languageSuffix}.png`);
+          // A full-page picture keeps fixed bars where the first screen has them, over the content
+          // below: the window is made as tall as the page instead, as a very tall phone shows it.
+          const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
+          if (height > variant.viewport.height) {
+            await page.setViewportSize({ width: variant.viewport.width, height });
+            await page.waitForTimeout(200);
+          }
           await page.screenshot({ path: file, fullPage: true });
+          await page.setViewportSize(variant.viewport);
           if (!args['no-axe']) {
             const result = await new AxeBuilder({ page }).analyze();
             for (const violation of result.violations) {
@@ -219,12 +252,10 @@ try {
       }
       await context.close();
     }
-    console.log(`screenshots: ${variant.name} done`);
+    console.log(`screenshots: ${variant.name}${languageSuffix} done`);
   }
-  await member.close();
-  await operator?.close();
 
-  writeFileSync(join(out, 'axe.json'), `${JSON.stringify(report, null, 2)}\n`);
+  writeFileSync(join(out, `axe${languageSuffix}.json`), `${JSON.stringify(report, null, 2)}\n`);
   let withViolations = 0;
   let withErrors = 0;
   for (const [name, entry] of Object.entries(report)) {
@@ -240,12 +271,8 @@ try {
   }
   const total = Object.keys(report).length;
   console.log(
-    `\nscreenshots: ${total} pages × ${VARIANTS.length} variants in ${relative(ROOT, out)}; ` +
+    `\nscreenshots (${language}): ${total} pages × ${VARIANTS.length} variants in ${relative(ROOT, out)}; ` +
       `${args['no-axe'] ? 'axe not run' : `pages with axe violations: ${withViolations} of ${total}`}; pages that failed to load: ${withErrors}`,
   );
-  failed = withViolations > 0 || withErrors > 0;
-} finally {
-  await browser.close();
-  server.stop();
+  return withViolations > 0 || withErrors > 0;
 }
-process.exit(failed ? 1 : 0);

@@ -145,3 +145,64 @@ test.describe('a newcomer around the first recharge', () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 });
+
+/*
+ * The bank country picker in the member's language (Intl.DisplayNames): a Spanish browser lists
+ * "Alemania", never a typed name that could become another country's code; a whole IBAN picks its
+ * country, a country other than the IBAN's is refused before anything is sent, and a holder name
+ * other than the member's warns without blocking. Nothing is submitted: the demo data stays as it is.
+ */
+test.describe('the bank account form in Spanish', () => {
+  test.use({ locale: 'es-ES' });
+
+  test('countries by their Spanish names, the IBAN’s country derived and checked, another holder warned', async ({ page }) => {
+    await signInMember(page);
+    const me = (await (await page.request.get('/api/v1/me')).json()) as { displayName: string; language: string | null };
+    expect(me.language ?? 'es').toBe('es');
+    await page.goto('/withdraw/bank');
+    await page.getByRole('button', { name: 'Añadir cuenta bancaria' }).first().click();
+    const country = page.getByRole('combobox', { name: 'País' });
+    await expect(country.getByRole('option', { name: 'Alemania', exact: true })).toHaveCount(1);
+    await expect(country.getByRole('option', { name: 'Georgia', exact: true })).toHaveCount(1);
+    await expect(country.getByRole('option', { name: 'Germany', exact: true })).toHaveCount(0);
+    await expect(country).toHaveAccessibleDescription('Dónde está el banco. Un IBAN lo elige por ti.');
+
+    await page.getByLabel('Titular de la cuenta').fill('Walter White');
+    await page.getByLabel('Banco', { exact: true }).fill('Commerzbank');
+    await expect(page.getByText(`No es el nombre de tu perfil (${me.displayName}).`, { exact: false })).toBeVisible();
+    await page.getByLabel('Titular de la cuenta').fill(me.displayName.toUpperCase());
+    await page.getByLabel('Banco', { exact: true }).click();
+    await expect(page.getByText('No es el nombre de tu perfil', { exact: false })).toHaveCount(0);
+
+    await country.selectOption({ label: 'Georgia' });
+    await page.getByLabel('IBAN o número de cuenta').fill('DE89 3704 0044 0532 0130 00');
+    await expect(country).toHaveValue('DE');
+    await expect(country).toHaveAccessibleDescription('Según el IBAN: Alemania.');
+    await country.selectOption({ label: 'Francia' });
+    let sent = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/v1/me/bank-accounts')) sent = true;
+    });
+    await page.getByRole('button', { name: 'Añadir cuenta', exact: true }).click();
+    await expect(page.getByText('Este IBAN es de Alemania: elige Alemania o revisa el número.')).toBeVisible();
+    await expect(country).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toBe(false);
+  });
+});
+
+test.describe('statement titles on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, locale: 'es-ES' });
+
+  test('a title is never cut: a hold’s line says “Retenido” whole, in the longer Spanish words', async ({ page }) => {
+    await signInMember(page);
+    await page.goto('/trx/log');
+    const titles = page.locator('[data-statement-title]');
+    await expect(titles.first()).toBeVisible();
+    // The demo member's withdrawals put money on hold: those lines name the hold account.
+    await expect(titles.filter({ hasText: 'Retenido' }).first()).toBeVisible();
+    const cut = await titles.evaluateAll((elements) =>
+      elements.filter((element) => element.scrollWidth > element.clientWidth + 1).map((element) => element.textContent),
+    );
+    expect(cut).toEqual([]);
+  });
+});

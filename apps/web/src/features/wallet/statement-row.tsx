@@ -17,10 +17,11 @@ export function StatementRow({ entry }: { entry: StatementEntry }) {
     <div className="flex items-center gap-3 py-3">
       <TypeIcon type={naming.key === 'commissionPending' ? 'commission_release' : entry.type} amount={entry.amount} />
       <div className="flex min-w-0 flex-1 flex-col items-start gap-0.5">
-        <span className="max-w-full truncate text-sm font-medium text-gray-900 dark:text-gray-100">
+        {/* The title wraps rather than being cut: "· On hold" is what tells a hold's line from its balance's. */}
+        <span className="max-w-full text-sm font-medium [overflow-wrap:anywhere] text-gray-900 dark:text-gray-100" data-statement-title="">
           {title}
           {entry.account === 'on_hold' ? (
-            <span className="font-normal text-gray-600 dark:text-gray-400"> · {t('statement.onHoldAccount')}</span>
+            <span className="font-normal whitespace-nowrap text-gray-600 dark:text-gray-400"> · {t('statement.onHoldAccount')}</span>
           ) : null}
         </span>
         {/* The detail wraps onto a second line rather than being cut: it is the useful part (which plan, which order). */}
