@@ -32,6 +32,12 @@ export interface DatabaseHandle {
    * database). On PostgreSQL a dedicated connection, reconnected after a loss. Returns the way to stop.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` on sessions with the test clock on (`orchard.test_clock`, ledger/sql/ledger_now.sql):
+   * the ledger dates what `work` posts by the app clock its services are given. For the demo
+   * story only (db/demo/), told in the weeks before now; nothing else may date money itself.
+   */
+  withAppClock<T>(work: (db: Db) => Promise<T>): Promise<T>;
 }
 
 export interface DatabaseOptions {
@@ -112,6 +118,16 @@ async function openPostgres(url: string, poolSize: number, testClock: boolean): 
     },
     dumpDataDir: () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
     listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
+    async withAppClock(work) {
+      if (testClock) return work(db);
+      const storyPool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 10_000, options: '-c orchard.test_clock=on' });
+      storyPool.on('error', () => {});
+      try {
+        return await work(drizzlePg({ client: storyPool, schema }));
+      } finally {
+        await storyPool.end();
+      }
+    },
   };
 }
 
@@ -189,5 +205,15 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     },
     dumpDataDir: () => client.dumpDataDir('none'),
     listen: (channel, onMessage) => client.listen(channel, onMessage),
+    async withAppClock(work) {
+      if (testClock) return work(db);
+      // One session: on for the story, off again after it (the server starts serving afterwards).
+      await client.exec(`set orchard.test_clock = 'on'`);
+      try {
+        return await work(db);
+      } finally {
+        await client.exec(`set orchard.test_clock = 'off'`);
+      }
+    },
   };
 }
