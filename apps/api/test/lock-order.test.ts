@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildIntegrityReport, getMemberBalances } from '../src/ledger/index';
-import { runCommissionRelease } from '../src/modules/plans/commissions';
 import { createTestApp, type TestApp } from './app';
 import { asOperator, buy, createPlan, fund, plansWorld, quickMember, rows, type PlansWorld } from './plans/helpers';
 
