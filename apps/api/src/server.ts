@@ -18,6 +18,7 @@ async function main() {
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : config.DATA_DIR,
     poolSize: config.DATABASE_POOL_SIZE,
+    testClock: config.TEST_CLOCK,
   });
   const clock = config.TEST_CLOCK ? new AdjustableClock() : undefined;
   const app = await buildApp({ config, database, webDistDir: config.WEB_DIST_DIR ?? WEB_DIST_DIR, clock });

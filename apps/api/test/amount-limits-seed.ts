@@ -5,7 +5,7 @@ import { ensureMemberAccounts, platformAccountId, withTransaction } from '../src
 
 /**
  * Brings a member's available balance to exactly the balance ceiling the way the ledger would
- * have: BALANCE_MAX / AMOUNT_MAX credits of the largest allowed amount against platform cash, with
+ * have: BALANCE_MAX / AMOUNT_MAX recharges of the largest allowed amount against platform cash, with
  * their running balances, written by one SQL statement each (posting a thousand transactions one
  * by one would only make the suite slow). The database's own checks still run on every row.
  */
@@ -17,7 +17,7 @@ export async function seedFullBalance(db: Db, userId: string, currency = 'USD'):
     await tx.execute(sql`
       with t as (
         insert into ledger_transactions (kind, idempotency_key, memo, created_at)
-        select 'adjustment_credit', 'seed:' || ${userId} || ':' || g, 'seeded to the ceiling', now()
+        select 'recharge', 'seed:' || ${userId} || ':' || g, 'seeded to the ceiling', now()
         from generate_series(1, ${credits}::int) g
         returning id
       ), n as (select id, row_number() over (order by id) as k from t)

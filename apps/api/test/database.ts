@@ -37,7 +37,7 @@ function withDatabaseName(url: string, name: string): string {
  */
 export async function createTestDatabase(kind: DatabaseKind, options: { poolSize?: number } = {}): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const handle = await openDatabase({ loadDataDir: pgliteTemplate() });
+    const handle = await openDatabase({ loadDataDir: pgliteTemplate(), testClock: true });
     // The template is migrated; this only applies migrations added since (none, normally).
     await migrate(handle);
     return { handle, destroy: () => handle.close() };
@@ -49,7 +49,7 @@ export async function createTestDatabase(kind: DatabaseKind, options: { poolSize
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const handle = await openDatabase({ url: withDatabaseName(baseUrl, name), poolSize: options.poolSize ?? 20 });
+  const handle = await openDatabase({ url: withDatabaseName(baseUrl, name), poolSize: options.poolSize ?? 20, testClock: true });
   await migrate(handle);
   return {
     handle,

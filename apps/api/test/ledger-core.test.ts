@@ -6,6 +6,7 @@ import {
   InsufficientFundsError,
   platformAccountId,
   postTransaction,
+  constraintOf,
   sqlStateOf,
   withTransaction,
   buildIntegrityReport,
@@ -15,7 +16,7 @@ import { testConfig } from '../src/config';
 import { ManualClock } from '../src/lib/clock';
 import { exportTransactionsCsv } from '../src/modules/wallet/service';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './database';
-import { insertUser } from './ledger-helpers';
+import { asSuperuser, insertUser } from './ledger-helpers';
 
 const at = new Date('2026-02-01T00:00:00Z');
 
@@ -101,24 +102,26 @@ describe.each(DATABASE_KINDS)('ledger core and database constraints on %s', (kin
       .transaction(async (tx) => {
         const [row] = await tx
           .insert(ledgerTransactions)
-          .values({ kind: 'recharge', createdAt: at })
+          .values({ kind: 'recharge' })
           .returning({ id: ledgerTransactions.id });
         await tx.insert(ledgerEntries).values([
-          { transactionId: row!.id, accountId: cash, amount: -10, createdAt: at },
-          { transactionId: row!.id, accountId: cash, amount: 9, createdAt: at },
+          { transactionId: row!.id, accountId: cash, amount: -10 },
+          { transactionId: row!.id, accountId: cash, amount: -9 },
         ]);
       })
       .catch((caught: unknown) => caught);
     expect(sqlStateOf(error)).toBe('23514');
+    expect(constraintOf(error)).toBe('ledger_transaction_balanced');
   });
 
   it('refuses in the database a transaction without entries', async () => {
     const error = await db()
       .transaction(async (tx) => {
-        await tx.insert(ledgerTransactions).values({ kind: 'recharge', createdAt: at });
+        await tx.insert(ledgerTransactions).values({ kind: 'recharge' });
       })
       .catch((caught: unknown) => caught);
     expect(sqlStateOf(error)).toBe('23514');
+    expect(constraintOf(error)).toBe('ledger_transaction_balanced');
   });
 
   it('never updates or deletes an entry or a transaction', async () => {
@@ -164,7 +167,7 @@ describe.each(DATABASE_KINDS)('ledger core and database constraints on %s', (kin
     expect(usd.total).toBe('0');
   });
   it('detects a tampered cached balance and reports the breach (ledger:verify exits non-zero on it)', async () => {
-    await db().execute(sql`update ledger_accounts set balance = balance + 1 where id = ${available}`);
+    await asSuperuser(db(), sql`update ledger_accounts set balance = balance + 1 where id = ${available}`);
     try {
       const report = await buildIntegrityReport(db(), at);
       expect(report.ok).toBe(false);
@@ -173,7 +176,7 @@ describe.each(DATABASE_KINDS)('ledger core and database constraints on %s', (kin
       expect(lines).toContain('RESULT: BREACH');
       expect(lines.some((line) => line.startsWith('[FAIL]') && line.includes('cached balance'))).toBe(true);
     } finally {
-      await db().execute(sql`update ledger_accounts set balance = balance - 1 where id = ${available}`);
+      await asSuperuser(db(), sql`update ledger_accounts set balance = balance - 1 where id = ${available}`);
     }
     const lines = formatIntegrityReport(await buildIntegrityReport(db(), at));
     expect(lines).toContain('RESULT: OK');
@@ -185,7 +188,7 @@ describe.each(DATABASE_KINDS)('ledger core and database constraints on %s', (kin
       const accounts = await ensureMemberAccounts(tx, owner, 'USD');
       for (let i = 1; i <= count; i++) {
         await postTransaction(tx, {
-          kind: 'adjustment_credit',
+          kind: 'recharge',
           entries: [
             { accountId: accounts.available, amount: i },
             { accountId: cash, amount: -i },

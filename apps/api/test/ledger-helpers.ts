@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { paymentChannels, users } from '../src/db/schema/index';
 import { INVITE_CODE_ALPHABET } from '../src/lib/invite-code';
@@ -52,4 +53,17 @@ export async function insertChannels(db: Db): Promise<void> {
       },
     ])
     .onConflictDoNothing();
+}
+
+/**
+ * Runs `statements` as a superuser repairing (or breaking) the books by hand would: in one
+ * transaction with `session_replication_role = replica`, so no trigger fires (the ledger's guards,
+ * ledger/sql/, included; CHECK constraints still hold). The suites use it to break an invariant
+ * the database otherwise refuses and see the integrity report name it.
+ */
+export async function asSuperuser(db: Db, ...statements: SQL[]): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    for (const statement of statements) await tx.execute(statement);
+  });
 }

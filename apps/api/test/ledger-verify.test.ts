@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { ensureMemberAccounts, platformAccountId, postTransaction, withTransaction } from '../src/ledger/index';
 import { seedFullBalance } from './amount-limits-seed';
-import { insertUser } from './ledger-helpers';
+import { asSuperuser, insertUser } from './ledger-helpers';
 
 const API_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -78,7 +78,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('ledger:verify on PostgreSQL', (
     expect(intact.stdout).toMatch(/platform_cash\s+-12\.34/);
     expect(intact.status).toBe(0);
 
-    await handle.db.execute(sql`update ledger_accounts set balance = balance + 1 where type = 'member_available'`);
+    await asSuperuser(handle.db, sql`update ledger_accounts set balance = balance + 1 where type = 'member_available'`);
     const tampered = verify();
     expect(tampered.stdout).toContain('RESULT: BREACH');
     expect(tampered.stdout).toContain('[FAIL]');

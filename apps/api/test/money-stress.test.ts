@@ -48,7 +48,7 @@ async function instance(t: TestApp, name: string, database: string): Promise<Ins
   const url = new URL(process.env.TEST_DATABASE_URL!);
   url.pathname = `/${database}`;
   url.searchParams.set('application_name', name);
-  const handle = await openDatabase({ url: url.toString(), poolSize: 16 });
+  const handle = await openDatabase({ url: url.toString(), poolSize: 16, testClock: true });
   const app = await buildApp({ config: t.config, database: handle, clock: t.clock });
   await app.ready();
   addClientHeader(app);

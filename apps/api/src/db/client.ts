@@ -32,6 +32,12 @@ export interface DatabaseHandle {
    * database). On PostgreSQL a dedicated connection, reconnected after a loss. Returns the way to stop.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Runs `work` on sessions with the test clock on (`orchard.test_clock`, ledger/sql/ledger_now.sql):
+   * the ledger dates what `work` posts by the app clock its services are given. For the demo
+   * story only (db/demo/), told in the weeks before now; nothing else may date money itself.
+   */
+  withAppClock<T>(work: (db: Db) => Promise<T>): Promise<T>;
 }
 
 export interface DatabaseOptions {
@@ -42,18 +48,32 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PGlite only: start from this dumped data directory instead of running initdb. */
   loadDataDir?: Blob;
+  /**
+   * Sessions with the test clock on (`orchard.test_clock`): the ledger's clock (ledger_now(),
+   * ledger/sql/ledger_now.sql) takes the app clock the money functions are given, so tests that
+   * move time move the ledger's. Test databases and a server run with TEST_CLOCK only; anywhere
+   * else the database dates every posting by its own clock.
+   */
+  testClock?: boolean;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir, options.loadDataDir);
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10, options.testClock ?? false)
+    : openPglite(options.dataDir, options.loadDataDir, options.testClock ?? false);
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize: number, testClock: boolean): Promise<DatabaseHandle> {
   // BIGINT (int8) comes back as a string by default. Stored amounts and balances stay below 2^53
   // (CHECK constraints of 0202, ledger/limits.ts); sums that may not are read as text, never as int8.
   pg.types.setTypeParser(20, (value) => Number(value));
   // A connection attempt to an unreachable server fails after 10 s instead of hanging the request.
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 10_000,
+    ...(testClock ? { options: '-c orchard.test_clock=on' } : {}),
+  });
   // Any connection can die (server restart, failover, pg_terminate_backend), idle or in the middle
   // of a transaction. A pg client with no 'error' listener would throw that event and take the
   // process down, so every client gets its own listener as it joins the pool. The query that was
@@ -98,6 +118,16 @@ async function openPostgres(url: string, poolSize: number): Promise<DatabaseHand
     },
     dumpDataDir: () => Promise.reject(new Error('dumpDataDir is only available on PGlite')),
     listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
+    async withAppClock(work) {
+      if (testClock) return work(db);
+      const storyPool = new pg.Pool({ connectionString: url, max: 2, connectionTimeoutMillis: 10_000, options: '-c orchard.test_clock=on' });
+      storyPool.on('error', () => {});
+      try {
+        return await work(drizzlePg({ client: storyPool, schema }));
+      } finally {
+        await storyPool.end();
+      }
+    },
   };
 }
 
@@ -146,13 +176,15 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
   };
 }
 
-async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined, testClock: boolean): Promise<DatabaseHandle> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir, {
     parsers: { 20: (value: string) => Number(value) },
     ...(loadDataDir ? { loadDataDir } : {}),
   });
   await client.waitReady;
+  // PGlite is one session for its whole life: the setting holds for every query.
+  if (testClock) await client.exec(`set orchard.test_clock = 'on'`);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -173,5 +205,15 @@ async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Databas
     },
     dumpDataDir: () => client.dumpDataDir('none'),
     listen: (channel, onMessage) => client.listen(channel, onMessage),
+    async withAppClock(work) {
+      if (testClock) return work(db);
+      // One session: on for the story, off again after it (the server starts serving afterwards).
+      await client.exec(`set orchard.test_clock = 'on'`);
+      try {
+        return await work(db);
+      } finally {
+        await client.exec(`set orchard.test_clock = 'off'`);
+      }
+    },
   };
 }

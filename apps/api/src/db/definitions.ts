@@ -23,6 +23,13 @@ export const DEFINITIONS = [
   'ledger/sql/ledger_check_transaction_balanced.sql',
   'ledger/sql/ledger_check_entry_currency.sql',
   'ledger/sql/ledger_refuse_change.sql',
+  // The database guards its own books (docs/decisions/0026): one clock, entries only with their
+  // transaction and by its kind's rules, accounts that keep their owner, balances = entries.
+  'ledger/sql/ledger_now.sql',
+  'ledger/sql/ledger_transaction_guard.sql',
+  'ledger/sql/ledger_entry_guard.sql',
+  'ledger/sql/ledger_account_guard.sql',
+  'ledger/sql/ledger_account_balance_check.sql',
   'ledger/sql/money_refuse.sql',
   'ledger/sql/ledger_member_accounts.sql',
   'ledger/sql/ledger_platform_account.sql',

@@ -61,14 +61,18 @@ async function seedDemoMember(database: DatabaseHandle, config: Config, log: See
   const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER_EMAIL)).limit(1);
   if (existing.length > 0) return;
   const [operator] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'operator')).limit(1);
-  await createDemoBusiness({
-    db,
-    config,
-    operatorId: operator!.id,
-    demoMember: { email: DEMO_MEMBER_EMAIL, displayName: 'Demo Member' },
-    passwordHash: await hashPassword(DEMO_MEMBER_PASSWORD),
-    now: new Date(),
-  });
+  const passwordHash = await hashPassword(DEMO_MEMBER_PASSWORD);
+  // The story is told in the weeks before now: its money is dated by the story's clock.
+  await database.withAppClock((storyDb) =>
+    createDemoBusiness({
+      db: storyDb,
+      config,
+      operatorId: operator!.id,
+      demoMember: { email: DEMO_MEMBER_EMAIL, displayName: 'Demo Member' },
+      passwordHash,
+      now: new Date(),
+    }),
+  );
   log.info(
     `Demo data created: the demo member ${DEMO_MEMBER_EMAIL} with a three-level team, six weeks of recharges, plan purchases, commissions, coupons and withdrawals`,
   );

@@ -44,6 +44,19 @@ export function formatIntegrityReport(report: IntegrityReport): string[] {
     `${report.holdDisagreements.length} commission(s) disagree with their referral hold`,
     report.holdDisagreements.map((d) => `commission ${d.commissionId} of member ${d.memberId}: ${d.status} under hold ${d.hold}`),
   );
+  const whose = (m: { memberId: string | null; currency: string }) => (m.memberId ? `member ${m.memberId} (${m.currency})` : `${m.currency} in total`);
+  check(
+    report.onHoldMismatches.length === 0,
+    'money on hold equals the pending and processing withdrawals, per member and in total',
+    `${report.onHoldMismatches.length} on-hold balance(s) differ from the withdrawals on their way`,
+    report.onHoldMismatches.map((m) => `${whose(m)}: on hold ${m.balance}, pending + processing withdrawals ${m.expected}`),
+  );
+  check(
+    report.commissionPendingMismatches.length === 0,
+    'commissions pending accounts equal the pending and on-review commissions, per member and in total',
+    `${report.commissionPendingMismatches.length} commission pending balance(s) differ from the commissions`,
+    report.commissionPendingMismatches.map((m) => `${whose(m)}: commission pending ${m.balance}, pending + on-review commissions ${m.expected}`),
+  );
   for (const currency of report.trialBalance) {
     const digits = minorUnitDigits(currency.currency);
     // Exact whatever the size: the figures are decimal strings of minor units.

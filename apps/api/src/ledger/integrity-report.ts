@@ -27,6 +27,17 @@ export interface IntegrityReport {
    * hold holds back or an operator voided).
    */
   holdDisagreements: { commissionId: string; memberId: string; status: string; hold: 'none' | 'open' | 'released' | 'voided' }[];
+  /**
+   * Money on hold = the withdrawals on their way: a member's `member_on_hold` balance equals the sum
+   * of their pending and processing withdrawals, per member and currency; a row with `memberId`
+   * null is a currency's total.
+   */
+  onHoldMismatches: BookMismatch[];
+  /**
+   * A member's `member_commission_pending` balance equals the sum of their pending and on-review
+   * commissions, per member and currency; a row with `memberId` null is a currency's total.
+   */
+  commissionPendingMismatches: BookMismatch[];
   /** Per currency: the sum of every account type; member liabilities plus platform accounts is zero. */
   trialBalance: {
     currency: string;
@@ -35,6 +46,14 @@ export interface IntegrityReport {
     platformTotal: string;
     total: string;
   }[];
+}
+
+/** A member account whose balance differs from the business rows it stands for (`expected`). */
+export interface BookMismatch {
+  memberId: string | null;
+  currency: string;
+  balance: string;
+  expected: string;
 }
 
 type Row = Record<string, unknown>;
@@ -111,6 +130,43 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
           where h.status in ('open', 'voided') and c.status = 'pending'
           order by c.id limit ${LIMIT})`,
   );
+  // Cross-row invariants: an account's balance against the business rows it stands for. Each
+  // member (full join: a member with money held and no withdrawal, or the reverse), then each
+  // currency's total.
+  const bookMismatches = (accountType: string, expected: ReturnType<typeof sql>) =>
+    rows(
+      db,
+      sql`with book as (
+            select a.owner_id as member_id, a.currency, a.balance from ledger_accounts a where a.type = ${accountType}
+          ), owed as (${expected}),
+          joined as (
+            select coalesce(b.member_id, o.member_id) as member_id, coalesce(b.currency, o.currency)::text as currency,
+                   coalesce(b.balance, 0)::numeric as balance, coalesce(o.total, 0)::numeric as expected
+              from book b full join owed o on o.member_id = b.member_id and o.currency = b.currency
+          )
+          (select member_id, currency, balance::text as balance, expected::text as expected
+             from joined where balance <> expected order by currency, member_id limit ${LIMIT})
+          union all
+          (select null, currency, sum(balance)::text, sum(expected)::text
+             from joined group by currency having sum(balance) <> sum(expected) order by currency)`,
+    );
+  const onHold = await bookMismatches(
+    'member_on_hold',
+    sql`select w.user_id as member_id, w.currency, sum(w.amount) as total
+          from withdrawals w where w.status in ('pending', 'processing') group by w.user_id, w.currency`,
+  );
+  const commissionPending = await bookMismatches(
+    'member_commission_pending',
+    sql`select c.beneficiary_id as member_id, p.currency, sum(c.amount) as total
+          from commissions c join purchases p on p.id = c.purchase_id
+         where c.status in ('pending', 'review') group by c.beneficiary_id, p.currency`,
+  );
+  const bookMismatch = (row: Row): BookMismatch => ({
+    memberId: (row.member_id as string | null) ?? null,
+    currency: String(row.currency),
+    balance: minor(row.balance),
+    expected: minor(row.expected),
+  });
   const sums = await rows(
     db,
     sql`select a.currency, a.type, coalesce(sum(e.amount), 0)::text as total
@@ -168,6 +224,8 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
       status: String(row.status),
       hold: row.hold as IntegrityReport['holdDisagreements'][number]['hold'],
     })),
+    onHoldMismatches: onHold.map(bookMismatch),
+    commissionPendingMismatches: commissionPending.map(bookMismatch),
     trialBalance,
   };
   report.ok =
@@ -176,6 +234,8 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
     report.negativeBalances.length === 0 &&
     report.runningBalanceBreaks.length === 0 &&
     report.holdDisagreements.length === 0 &&
+    report.onHoldMismatches.length === 0 &&
+    report.commissionPendingMismatches.length === 0 &&
     trialBalance.every((currency) => currency.total === '0');
   return report;
 }

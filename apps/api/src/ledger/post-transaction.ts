@@ -20,7 +20,10 @@ export interface PostTransactionInput {
   memo?: string;
   refs?: Record<string, string>;
   reversesId?: number;
-  /** When it happened (the app clock). */
+  /**
+   * The app clock. The database dates the transaction itself (`ledger_now()`, sql/ledger_now.sql);
+   * only a test session (the test clock on) takes this time, so tests that move time move the ledger's.
+   */
   at: Date;
   /** Per-movement and balance limits (`ledgerLimits(config)`); the database's ceilings when omitted. */
   limits?: LedgerLimits;
@@ -73,7 +76,8 @@ export async function postTransaction(tx: Tx, input: PostTransactionInput): Prom
     const result = (await tx.execute(
       sql`select ledger_post(${input.kind}, ${input.idempotencyKey ?? null}, ${bigintArray(input.entries.map((entry) => entry.accountId))}::bigint[],
             ${bigintArray(input.entries.map((entry) => entry.amount))}::bigint[], ${input.memo ?? ''}, ${JSON.stringify(input.refs ?? {})}::jsonb,
-            ${input.reversesId ?? null}::bigint, ${input.at}, ${limits.amountMax}::bigint, ${limits.balanceMax}::bigint) as posted`,
+            ${input.reversesId ?? null}::bigint, ${limits.amountMax}::bigint, ${limits.balanceMax}::bigint) as posted
+          from (select ledger_now(${input.at}::timestamptz)) as clock`,
     )) as unknown as { rows: { posted: typeof posted }[] };
     posted = result.rows[0]!.posted;
   } catch (error) {

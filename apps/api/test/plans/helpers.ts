@@ -146,7 +146,7 @@ export async function secondInstance(t: TestApp, poolSize = 20): Promise<SecondI
   const [current] = await t.database.handle.withSession((session) => session.query<{ name: string }>('select current_database() as name'));
   const url = new URL(baseUrl);
   url.pathname = `/${current!.name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize });
+  const handle = await openDatabase({ url: url.toString(), poolSize, testClock: true });
   const app = await buildApp({ config: t.config, database: handle, clock: t.clock });
   await app.ready();
   addClientHeader(app);

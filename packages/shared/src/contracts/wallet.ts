@@ -144,6 +144,14 @@ export const adjustmentResultSchema = z.strictObject({
 });
 export type AdjustmentResult = z.infer<typeof adjustmentResultSchema>;
 
+/** A member account whose balance differs from the business rows it stands for (ledger integrity report). */
+const bookMismatchSchema = z.strictObject({
+  memberId: z.string().nullable(),
+  currency: z.string(),
+  balance: minorUnitsTextSchema,
+  expected: minorUnitsTextSchema,
+});
+
 export const ledgerReportSchema = z.strictObject({
   ok: z.boolean(),
   generatedAt: z.iso.datetime(),
@@ -182,6 +190,10 @@ export const ledgerReportSchema = z.strictObject({
       hold: z.enum(['none', 'open', 'released', 'voided']),
     }),
   ),
+  /** Money on hold that differs from the pending and processing withdrawals (per member; memberId null: a currency's total). */
+  onHoldMismatches: z.array(bookMismatchSchema),
+  /** Commissions pending accounts that differ from the pending and on-review commissions (same shape). */
+  commissionPendingMismatches: z.array(bookMismatchSchema),
   trialBalance: z.array(
     z.strictObject({
       currency: z.string(),

@@ -78,7 +78,7 @@ export const ledgerTransactions = pgTable(
     memo: text('memo').notNull().default(''),
     refs: jsonb('refs').$type<Record<string, string>>().notNull().default({}),
     reversesId: bigint('reverses_id', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`ledger_now()`),
   },
   (table) => [index('ledger_transactions_created_at_idx').on(table.createdAt)],
 );
@@ -95,7 +95,7 @@ export const ledgerEntries = pgTable(
       .references(() => ledgerAccounts.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`ledger_now()`),
   },
   (table) => [
     index('ledger_entries_account_idx').on(table.accountId, table.id.desc()),

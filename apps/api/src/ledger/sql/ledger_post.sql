@@ -7,11 +7,15 @@
 -- A key already posted returns that transaction (created false) when it names the same movement
 -- (kind and the multiset of account:amount pairs), and refuses IDEMPOTENCY_KEY_REUSED otherwise.
 -- Returns {"id", "created", "balances": {"<member account id>": balance after}}.
+-- The posting time is ledger_now() (no parameter: a caller cannot backdate). The entry guard
+-- (ledger_entry_guard.sql) refuses an entry whose account type and sign its kind may not move
+-- (table ledger_kind_accounts, migration 1100).
 --
 -- Called by ledger/post-transaction.ts (postTransaction) and every money function that moves money.
+drop function if exists ledger_post(text, text, bigint[], bigint[], text, jsonb, bigint, timestamptz, bigint, bigint);
 create or replace function ledger_post(
   p_kind text, p_key text, p_accounts bigint[], p_amounts bigint[], p_memo text, p_refs jsonb,
-  p_reverses_id bigint, p_at timestamptz, p_amount_max bigint, p_balance_max bigint
+  p_reverses_id bigint, p_amount_max bigint, p_balance_max bigint
 ) returns jsonb
 language plpgsql as $$
 declare
@@ -24,6 +28,7 @@ declare
   v_ids bigint[] := '{}';
   v_finals bigint[] := '{}';
   v_deltas bigint[] := '{}';
+  v_at timestamptz := ledger_now();
 begin
   if v_n < 2 or coalesce(cardinality(p_amounts), 0) <> v_n then
     raise exception 'a ledger transaction needs at least two entries, each with an amount';
@@ -42,7 +47,7 @@ begin
   end if;
 
   insert into ledger_transactions (kind, idempotency_key, memo, refs, reverses_id, created_at)
-    values (p_kind, p_key, coalesce(p_memo, ''), coalesce(p_refs, '{}'::jsonb), p_reverses_id, p_at)
+    values (p_kind, p_key, coalesce(p_memo, ''), coalesce(p_refs, '{}'::jsonb), p_reverses_id, v_at)
     on conflict (idempotency_key) do nothing
     returning id into v_id;
   if v_id is null then
@@ -100,7 +105,7 @@ begin
   select v_id, x.a, x.m,
          case when b.final is null then null
               else b.final - b.delta + sum(x.m) over (partition by x.a order by x.i) end,
-         p_at
+         v_at
     from unnest(p_accounts, p_amounts) with ordinality as x(a, m, i)
     left join unnest(v_ids, v_finals, v_deltas) as b(id, final, delta) on b.id = x.a
    order by x.i;

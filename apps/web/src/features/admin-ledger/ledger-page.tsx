@@ -37,6 +37,8 @@ export function LedgerPage() {
     { key: 'negatives', items: report.negativeBalances },
     { key: 'runningBreaks', items: report.runningBalanceBreaks },
     { key: 'holdDisagreements', items: report.holdDisagreements },
+    { key: 'onHold', items: report.onHoldMismatches },
+    { key: 'commissionPending', items: report.commissionPendingMismatches },
   ] as const;
   return (
     <ConsolePage title={t('ledger.title')} actions={recheck}>

@@ -251,6 +251,8 @@ const en = {
     negatives: 'No member balance is negative',
     runningBreaks: 'Every running balance follows from the one before',
     holdDisagreements: 'Every commission of a member under referral review follows its decision',
+    onHold: 'Money on hold equals the pending and processing withdrawals, per member and in total',
+    commissionPending: 'Commissions pending equal the pending and on-review commissions, per member and in total',
     passed: 'Passed',
     failed_one: '{{count}} problem',
     failed_other: '{{count}} problems',

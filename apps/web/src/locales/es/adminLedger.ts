@@ -251,6 +251,8 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     negatives: 'Ningún saldo de miembro es negativo',
     runningBreaks: 'Cada saldo acumulado se deriva del anterior',
     holdDisagreements: 'Cada comisión de un miembro en revisión de referido sigue su decisión',
+    onHold: 'El dinero retenido es igual a los retiros pendientes y en proceso, por miembro y en total',
+    commissionPending: 'Las comisiones pendientes son iguales a las comisiones pendientes y en revisión, por miembro y en total',
     passed: 'Superada',
     failed_one: '{{count}} problema',
     failed_other: '{{count}} problemas',

@@ -247,6 +247,8 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     negatives: '没有会员余额为负',
     runningBreaks: '每个滚动余额都与上一笔衔接',
     holdDisagreements: '推荐审核中会员的每笔佣金都与审核结果一致',
+    onHold: '冻结金额等于待处理和处理中的提现之和（按会员及合计）',
+    commissionPending: '待结算佣金账户等于待结算和审核中的佣金之和（按会员及合计）',
     passed: '通过',
     failed_one: '{{count}}个问题',
     failed_other: '{{count}}个问题',

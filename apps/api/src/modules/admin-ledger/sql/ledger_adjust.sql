@@ -17,6 +17,8 @@ create or replace function ledger_adjust(
 ) returns jsonb
 language plpgsql as $$
 declare
+  -- The time of this call: the database clock (ledger_now.sql); the app clock only in a test session.
+  v_at timestamptz := ledger_now(p_at);
   v_accounts record;
   v_signed bigint := case p_direction when 'credit' then p_amount when 'debit' then -p_amount end;
   v_operator text := p_actor ->> 'operatorId';
@@ -44,11 +46,11 @@ begin
     p_reason,
     -- Who and how much are also in the entries; the refs make the transaction readable on its own.
     jsonb_build_object('operatorId', v_operator, 'userId', p_member, 'direction', p_direction, 'amount', p_amount::text),
-    null, p_at, p_amount_max, p_balance_max);
+    null, p_amount_max, p_balance_max);
   if (v_posted ->> 'created')::boolean then
     perform console_audit(p_actor, 'ledger.adjust.' || p_direction, 'user', p_member::text,
       jsonb_build_object('amount', p_amount, 'currency', p_currency, 'reason', p_reason, 'transactionId', (v_posted ->> 'id')::bigint),
-      p_at);
+      v_at);
   end if;
   select balance into v_available from ledger_accounts where id = v_accounts.available;
   select balance into v_on_hold from ledger_accounts where id = v_accounts.on_hold;

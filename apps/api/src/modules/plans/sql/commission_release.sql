@@ -34,6 +34,8 @@ create or replace function commission_release(p_commission uuid, p_at timestampt
 returns void
 language plpgsql as $$
 declare
+  -- The time of this call: the database clock (ledger_now.sql); the app clock only in a test session.
+  v_at timestamptz := ledger_now(p_at);
   c_amount_ceiling constant bigint := 1000000000000;
   c_balance_ceiling constant bigint := 1000000000000000;
   v_commission record;
@@ -76,9 +78,9 @@ begin
     'commission_release', 'commission-release:' || v_commission.id, v_ids, v_amounts,
     case when v_to_debt > 0 then 'Commission released (part settled what was owed)' else 'Commission released' end,
     jsonb_build_object('purchaseId', v_commission.purchase_id, 'commissionId', v_commission.id),
-    null, p_at, c_amount_ceiling, c_balance_ceiling);
+    null, c_amount_ceiling, c_balance_ceiling);
   update commissions
-     set status = 'available', released_at = p_at, release_error = null, release_failed_at = null, next_release_attempt_at = null
+     set status = 'available', released_at = v_at, release_error = null, release_failed_at = null, next_release_attempt_at = null
    where id = v_commission.id;
 end;
 $$;

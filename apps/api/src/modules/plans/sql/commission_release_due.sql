@@ -12,16 +12,18 @@ create or replace function commission_release_due(p_at timestamptz, p_limit inte
 returns integer
 language plpgsql as $$
 declare
+  -- The time of this call: the database clock (ledger_now.sql); the app clock only in a test session.
+  v_at timestamptz := ledger_now(p_at);
   v_id uuid;
   v_outcome text;
 begin
   for v_id in
     select c.id from commissions c
-     where c.status = 'pending' and coalesce(c.next_release_attempt_at, c.release_at) <= p_at
+     where c.status = 'pending' and coalesce(c.next_release_attempt_at, c.release_at) <= v_at
      order by coalesce(c.next_release_attempt_at, c.release_at), c.id
      limit 10
   loop
-    select t.outcome into v_outcome from commission_release_try(v_id, p_at) t;
+    select t.outcome into v_outcome from commission_release_try(v_id, v_at) t;
     if v_outcome <> 'skipped' then
       return 1;
     end if;

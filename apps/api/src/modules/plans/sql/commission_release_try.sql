@@ -23,6 +23,8 @@ create or replace function commission_release_try(
 )
 language plpgsql as $$
 declare
+  -- The time of this call: the database clock (ledger_now.sql); the app clock only in a test session.
+  v_at timestamptz := ledger_now(p_at);
   v_commission record;
   v_accounts record;
   v_failed commissions;
@@ -32,7 +34,7 @@ declare
 begin
   select c.id, c.beneficiary_id, p.currency into v_commission
     from commissions c join purchases p on p.id = c.purchase_id
-   where c.id = p_commission and c.status = 'pending' and coalesce(c.next_release_attempt_at, c.release_at) <= p_at
+   where c.id = p_commission and c.status = 'pending' and coalesce(c.next_release_attempt_at, c.release_at) <= v_at
      for update of c skip locked;
   if not found then
     outcome := 'skipped';
@@ -43,13 +45,13 @@ begin
    where id in (v_accounts.commission_pending, v_accounts.available, v_accounts.debt)
    order by id for no key update;
   begin
-    perform commission_release(p_commission, p_at, null, null);
+    perform commission_release(p_commission, v_at, null, null);
   exception when others then
     get stacked diagnostics v_state = returned_sqlstate, v_message = message_text, v_constraint = constraint_name;
     if v_state in ('40001', '40P01', '55P03') then
       raise;
     end if;
-    v_failed := commission_release_failed(p_commission, p_at,
+    v_failed := commission_release_failed(p_commission, v_at,
       case
         when v_state = 'OR001' then v_message
         when v_state = '23514' and v_constraint in ('ledger_accounts_member_balance_max', 'ledger_entries_balance_after_max') then 'BALANCE_LIMIT'

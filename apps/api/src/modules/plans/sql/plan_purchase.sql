@@ -30,6 +30,8 @@ create or replace function plan_purchase(
 )
 language plpgsql as $$
 declare
+  -- The time of this call: the database clock (ledger_now.sql); the app clock only in a test session.
+  v_at timestamptz := ledger_now(p_at);
   v_purchase purchases;
   v_plan plans;
   v_coupon coupons;
@@ -74,8 +76,8 @@ begin
   if not found or not v_plan.active then
     perform money_refuse('PLAN_NOT_FOUND');
   end if;
-  if (v_plan.sale_starts_at is not null and p_at < v_plan.sale_starts_at)
-     or (v_plan.sale_ends_at is not null and p_at >= v_plan.sale_ends_at) then
+  if (v_plan.sale_starts_at is not null and v_at < v_plan.sale_starts_at)
+     or (v_plan.sale_ends_at is not null and v_at >= v_plan.sale_ends_at) then
     perform money_refuse('PLAN_NOT_ON_SALE');
   end if;
 
@@ -85,7 +87,7 @@ begin
       select coalesce(max(uses), 0) into v_member_uses
         from coupon_member_uses where coupon_id = v_coupon.id and user_id = p_user;
     end if;
-    v_refusal := plan_coupon_refusal(v_coupon, p_user, p_at, v_member_uses, v_plan.id, v_plan.price);
+    v_refusal := plan_coupon_refusal(v_coupon, p_user, v_at, v_member_uses, v_plan.id, v_plan.price);
     if v_refusal is not null then
       perform money_refuse('COUPON_NOT_APPLICABLE', jsonb_build_object('reason', v_refusal));
     end if;
@@ -112,8 +114,8 @@ begin
     perform money_refuse('PLAN_LIMIT_REACHED', jsonb_build_object('limit', v_plan.per_member_limit));
   end if;
   if v_coupon.id is not null then
-    insert into coupon_member_uses (coupon_id, user_id, uses, last_used_at) values (v_coupon.id, p_user, 1, p_at)
-      on conflict (coupon_id, user_id) do update set uses = coupon_member_uses.uses + 1, last_used_at = p_at
+    insert into coupon_member_uses (coupon_id, user_id, uses, last_used_at) values (v_coupon.id, p_user, 1, v_at)
+      on conflict (coupon_id, user_id) do update set uses = coupon_member_uses.uses + 1, last_used_at = v_at
       where coupon_member_uses.uses < v_coupon.per_member_cap;
     if not found then
       perform money_refuse('COUPON_NOT_APPLICABLE', jsonb_build_object('reason', 'member_cap_reached'));
@@ -154,7 +156,7 @@ begin
   select array_agg(l.beneficiary_id order by l.level), array_agg(l.rate_bp order by l.level),
          array_agg(l.amount order by l.level), array_agg(l.skip_reason order by l.level), sum(l.amount)
     into v_beneficiaries, v_rates, v_line_amounts, v_skips, v_commission_total
-    from plan_commission_lines(p_user, v_paid, v_settings, p_at, v_plan.currency, p_amount_max, p_balance_max) l;
+    from plan_commission_lines(p_user, v_paid, v_settings, v_at, v_plan.currency, p_amount_max, p_balance_max) l;
   if v_commission_total > 0 then
     v_accounts := v_accounts || ledger_platform_account('platform_commission_expense', v_plan.currency);
     v_amounts := v_amounts || -v_commission_total;
@@ -167,7 +169,7 @@ begin
   end loop;
   v_posted := ledger_post(
     'plan_purchase', 'purchase:' || v_id, v_accounts, v_amounts, 'Plan: ' || v_plan.name,
-    jsonb_build_object('purchaseId', v_id, 'planId', p_plan), null, p_at, p_amount_max, p_balance_max);
+    jsonb_build_object('purchaseId', v_id, 'planId', p_plan), null, p_amount_max, p_balance_max);
   -- The unit is claimed only once the wallet has paid: SKIP LOCKED passes over units that other
   -- purchases hold, so a purchase about to fail (not enough money) must hold none, or members who
   -- can pay are told "sold out" while units are left.
@@ -184,22 +186,22 @@ begin
   insert into purchases (id, user_id, plan_id, request_key, plan_name, duration_days, currency, price, discount, paid,
                          coupon_id, coupon_code, starts_at, ends_at, status, ledger_transaction_id, created_at)
     values (v_id, p_user, p_plan, p_request_key, v_plan.name, v_plan.duration_days, v_plan.currency, v_plan.price,
-            v_discount, v_paid, v_coupon.id, v_coupon.code, p_at, p_at + v_plan.duration_days * interval '24 hours',
-            'active', (v_posted ->> 'id')::bigint, p_at)
+            v_discount, v_paid, v_coupon.id, v_coupon.code, v_at, v_at + v_plan.duration_days * interval '24 hours',
+            'active', (v_posted ->> 'id')::bigint, v_at)
     returning * into v_purchase;
   if v_coupon.id is not null then
     insert into coupon_redemptions (coupon_id, user_id, purchase_id, amount, status, ledger_transaction_id, created_at)
-      values (v_coupon.id, p_user, v_id, v_discount, 'applied', (v_posted ->> 'id')::bigint, p_at);
+      values (v_coupon.id, p_user, v_id, v_discount, 'applied', (v_posted ->> 'id')::bigint, v_at);
   end if;
   insert into commissions (purchase_id, level, beneficiary_id, rate_bp, amount, status, skip_reason, release_at, created_at)
     select v_id, i, v_beneficiaries[i], v_rates[i], v_line_amounts[i],
            case when v_skips[i] is null then 'pending' else 'skipped' end, v_skips[i],
-           case when v_skips[i] is null then p_at + v_settings.hold_days * interval '24 hours' end, p_at
+           case when v_skips[i] is null then v_at + v_settings.hold_days * interval '24 hours' end, v_at
       from generate_series(1, 3) as i;
   -- No holding period: the commissions are available with the purchase itself.
   if v_settings.hold_days = 0 then
     for v_commission in select c.id from commissions c where c.purchase_id = v_id and c.status = 'pending' order by c.level loop
-      perform commission_release(v_commission, p_at, p_amount_max, p_balance_max);
+      perform commission_release(v_commission, v_at, p_amount_max, p_balance_max);
     end loop;
   end if;
   replayed := false;

@@ -15,6 +15,8 @@ create or replace function recharge_credit(
 )
 language plpgsql as $$
 declare
+  -- The time of this call: the database clock (ledger_now.sql); the app clock only in a test session.
+  v_at timestamptz := ledger_now(p_at);
   v_order recharge_orders;
   v_channel payment_channels;
   v_accounts record;
@@ -54,9 +56,9 @@ begin
     -- The member reads this memo: the kind's plain name (MEMBER_CHANNEL_NAMES), not the operator's name of the channel.
     'Recharge ' || v_order.reference || ' via ' || case v_channel.kind when 'gateway' then 'Card payment' else 'Bank transfer' end,
     jsonb_build_object('rechargeOrderId', v_order.id, 'reference', v_order.reference),
-    null, p_at, p_amount_max, p_balance_max);
+    null, p_amount_max, p_balance_max);
   update recharge_orders
-     set status = 'credited', resolved_at = p_at, resolved_by = (p_actor ->> 'operatorId')::uuid,
+     set status = 'credited', resolved_at = v_at, resolved_by = (p_actor ->> 'operatorId')::uuid,
          ledger_transaction_id = (v_posted ->> 'id')::bigint,
          gateway_payment_reference = coalesce(p_payment_reference, gateway_payment_reference),
          credit_key = v_credit_key
@@ -69,6 +71,6 @@ begin
     jsonb_build_object('amount', v_order.amount, 'currency', v_order.currency, 'transactionId', (v_posted ->> 'id')::bigint,
                        'from', v_from, 'paymentReference', p_payment_reference)
       || case when p_actor is null then '{}'::jsonb else jsonb_build_object('note', p_note) end,
-    p_at);
+    v_at);
 end;
 $$;

@@ -24,6 +24,8 @@ create or replace function referral_hold_decide(
 )
 language plpgsql as $$
 declare
+  -- The time of this call: the database clock (ledger_now.sql); the app clock only in a test session.
+  v_at timestamptz := ledger_now(p_at);
   v_hold referral_holds;
   v_row record;
   v_ids uuid[];
@@ -37,7 +39,7 @@ begin
     perform money_refuse('REFERRAL_HOLD_DECIDED', jsonb_build_object('status', v_hold.status));
   end if;
   update referral_holds set status = case p_decision when 'release' then 'released' else 'voided' end,
-         decided_at = p_at, decided_by = p_operator, reason = p_reason
+         decided_at = v_at, decided_by = p_operator, reason = p_reason
    where member_id = p_member;
   commissions := 0;
   total := 0;
@@ -65,8 +67,8 @@ begin
     total := total + v_row.amount;
     if p_decision = 'release' then
       update commissions set status = 'pending' where id = v_row.id;
-      if v_row.release_at <= p_at then
-        perform commission_release(v_row.id, p_at, p_amount_max, p_balance_max);
+      if v_row.release_at <= v_at then
+        perform commission_release(v_row.id, v_at, p_amount_max, p_balance_max);
       end if;
     else
       perform ledger_post(
@@ -76,8 +78,8 @@ begin
         array[-v_row.amount, v_row.amount],
         'Commission voided after review',
         jsonb_build_object('purchaseId', v_row.purchase_id, 'commissionId', v_row.id),
-        null, p_at, p_amount_max, p_balance_max);
-      update commissions set status = 'reversed', reversed_at = p_at where id = v_row.id;
+        null, p_amount_max, p_balance_max);
+      update commissions set status = 'reversed', reversed_at = v_at where id = v_row.id;
     end if;
   end loop;
 end;

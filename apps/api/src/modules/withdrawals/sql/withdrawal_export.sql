@@ -14,6 +14,8 @@ create or replace function withdrawal_export(
 )
 language plpgsql as $$
 declare
+  -- The time of this call: the database clock (ledger_now.sql); the app clock only in a test session.
+  v_at timestamptz := ledger_now(p_at);
   v_id uuid := gen_random_uuid();
   v_operator uuid := (p_actor ->> 'operatorId')::uuid;
   v_ids uuid[];
@@ -28,7 +30,7 @@ begin
     perform money_refuse('NOTHING_TO_EXPORT');
   end if;
   insert into payout_files (id, created_at, created_by, currency, row_count, total)
-    select v_id, p_at, v_operator, p_currency, count(*), sum(w.net) from withdrawals w where w.id = any(v_ids)
+    select v_id, v_at, v_operator, p_currency, count(*), sum(w.net) from withdrawals w where w.id = any(v_ids)
     returning * into file;
   insert into payout_file_rows (file_id, line, withdrawal_id, member_name, amount, currency)
     select v_id, x.line, w.id, u.display_name, w.net, w.currency
@@ -36,9 +38,9 @@ begin
       join withdrawals w on w.id = x.id
       join users u on u.id = w.user_id;
   update withdrawals
-     set status = 'processing', processing_at = p_at, processing_by = v_operator, processing_file_id = v_id
+     set status = 'processing', processing_at = v_at, processing_by = v_operator, processing_file_id = v_id
    where id = any(v_ids);
   perform console_audit(p_actor, 'withdrawal.export', 'payout_file', v_id::text,
-    jsonb_build_object('count', file.row_count, 'total', file.total, 'currency', file.currency), p_at);
+    jsonb_build_object('count', file.row_count, 'total', file.total, 'currency', file.currency), v_at);
 end;
 $$;

@@ -28,6 +28,8 @@ create or replace function withdrawal_request(
 )
 language plpgsql as $$
 declare
+  -- The time of this call: the database clock (ledger_now.sql); the app clock only in a test session.
+  v_at timestamptz := ledger_now(p_at);
   v_settings withdrawal_settings;
   v_account bank_accounts;
   v_fee bigint;
@@ -36,7 +38,7 @@ declare
   v_available bigint;
   v_debt bigint;
   v_posted jsonb;
-  v_day date := (p_at at time zone 'UTC')::date;
+  v_day date := (v_at at time zone 'UTC')::date;
   v_used bigint;
   v_open int;
 begin
@@ -58,7 +60,7 @@ begin
     end if;
   end if;
 
-  if not exists (select 1 from sessions s where s.id = p_session and s.user_id = p_user and s.step_up_until > p_at) then
+  if not exists (select 1 from sessions s where s.id = p_session and s.user_id = p_user and s.step_up_until > v_at) then
     perform money_refuse('STEP_UP_REQUIRED');
   end if;
   select * into v_settings from withdrawal_settings;
@@ -72,7 +74,7 @@ begin
   if not found then
     perform money_refuse('BANK_ACCOUNT_NOT_FOUND');
   end if;
-  if v_account.usable_from > p_at then
+  if v_account.usable_from > v_at then
     perform money_refuse('BANK_ACCOUNT_COOLING_DOWN', jsonb_build_object('usableFrom', v_account.usable_from));
   end if;
   v_fee := withdrawal_fee(p_amount, v_settings);
@@ -108,13 +110,13 @@ begin
 
   v_posted := ledger_post(
     'withdrawal_hold', 'withdrawal-hold:' || v_id, array[v_accounts.available, v_accounts.on_hold], array[-p_amount, p_amount],
-    'Withdrawal requested', jsonb_build_object('withdrawalId', v_id), null, p_at, p_amount_max, p_balance_max);
+    'Withdrawal requested', jsonb_build_object('withdrawalId', v_id), null, p_amount_max, p_balance_max);
   insert into withdrawals (id, user_id, request_key, bank_account_id, account_snapshot, currency, amount, fee, net, status,
                            hold_transaction_id, created_at)
     values (v_id, p_user, p_request_key, p_account,
             jsonb_build_object('holderName', v_account.holder_name, 'bankName', v_account.bank_name, 'country', v_account.country,
                                'number', v_account.number, 'numberKind', v_account.number_kind, 'label', v_account.label),
-            p_currency, p_amount, v_fee, p_amount - v_fee, 'pending', (v_posted ->> 'id')::bigint, p_at)
+            p_currency, p_amount, v_fee, p_amount - v_fee, 'pending', (v_posted ->> 'id')::bigint, v_at)
     returning * into withdrawal;
   replayed := false;
 end;

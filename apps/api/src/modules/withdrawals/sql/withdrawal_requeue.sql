@@ -13,6 +13,8 @@ create or replace function withdrawal_requeue(
 )
 language plpgsql as $$
 declare
+  -- The time of this call: the database clock (ledger_now.sql); the app clock only in a test session.
+  v_at timestamptz := ledger_now(p_at);
   v_before withdrawals;
 begin
   if coalesce(length(btrim(p_reason)), 0) < 3 then
@@ -34,7 +36,7 @@ begin
     perform console_audit(p_actor, 'withdrawal.requeue', 'withdrawal', p_id::text,
       jsonb_build_object('member', v_before.user_id, 'reason', btrim(p_reason), 'sentAt', v_before.processing_at,
                          'sentBy', v_before.processing_by, 'payoutFileId', v_before.processing_file_id),
-      p_at);
+      v_at);
   end if;
   select u.display_name into display_name from users u where u.id = withdrawal.user_id;
 end;

@@ -11,6 +11,9 @@ create or replace function withdrawal_reveal(
   out withdrawal withdrawals, out moved boolean
 )
 language plpgsql as $$
+declare
+  -- The time of this call: the database clock (ledger_now.sql); the app clock only in a test session.
+  v_at timestamptz := ledger_now(p_at);
 begin
   select * into withdrawal from withdrawals where id = p_id for update;
   if not found then
@@ -19,11 +22,11 @@ begin
   moved := withdrawal.status = 'pending';
   if moved then
     update withdrawals
-       set status = 'processing', processing_at = p_at, processing_by = (p_actor ->> 'operatorId')::uuid, processing_file_id = null
+       set status = 'processing', processing_at = v_at, processing_by = (p_actor ->> 'operatorId')::uuid, processing_file_id = null
      where id = p_id
     returning * into withdrawal;
   end if;
   perform console_audit(p_actor, 'withdrawal.reveal_account', 'withdrawal', p_id::text,
-    jsonb_build_object('member', withdrawal.user_id, 'status', withdrawal.status, 'movedToProcessing', moved), p_at);
+    jsonb_build_object('member', withdrawal.user_id, 'status', withdrawal.status, 'movedToProcessing', moved), v_at);
 end;
 $$;

@@ -23,6 +23,8 @@ create or replace function withdrawal_settle(
 )
 language plpgsql as $$
 declare
+  -- The time of this call: the database clock (ledger_now.sql); the app clock only in a test session.
+  v_at timestamptz := ledger_now(p_at);
   -- migration 0202: ledger_entries_amount_max, ledger_accounts_member_balance_max.
   c_amount_ceiling constant bigint := 1000000000000;
   c_balance_ceiling constant bigint := 1000000000000000;
@@ -64,16 +66,16 @@ begin
       case when withdrawal.fee > 0 then array[-withdrawal.amount, withdrawal.net, withdrawal.fee]
         else array[-withdrawal.amount, withdrawal.net] end,
       'Withdrawal paid', jsonb_build_object('withdrawalId', withdrawal.id, 'payoutReference', p_reference),
-      null, p_at, c_amount_ceiling, c_balance_ceiling);
+      null, c_amount_ceiling, c_balance_ceiling);
   else
     v_posted := ledger_post(
       'withdrawal_release', 'withdrawal-settle:' || withdrawal.id, array[v_accounts.on_hold, v_accounts.available],
       array[-withdrawal.amount, withdrawal.amount],
       case when p_outcome = 'rejected' then 'Withdrawal rejected' else 'Withdrawal cancelled' end,
-      jsonb_build_object('withdrawalId', withdrawal.id), null, p_at, c_amount_ceiling, c_balance_ceiling);
+      jsonb_build_object('withdrawalId', withdrawal.id), null, c_amount_ceiling, c_balance_ceiling);
   end if;
   update withdrawals
-     set status = p_outcome, settle_transaction_id = (v_posted ->> 'id')::bigint, resolved_at = p_at, resolved_by = p_operator,
+     set status = p_outcome, settle_transaction_id = (v_posted ->> 'id')::bigint, resolved_at = v_at, resolved_by = p_operator,
          payout_reference = case when p_outcome = 'paid' then p_reference end,
          reject_reason = case when p_outcome = 'rejected' then p_reason end
    where id = withdrawal.id

@@ -11,6 +11,8 @@ create or replace function withdrawal_settle_audited(
 )
 language plpgsql as $$
 declare
+  -- The time of this call: the database clock (ledger_now.sql); the app clock only in a test session.
+  v_at timestamptz := ledger_now(p_at);
   v_settled record;
 begin
   if p_outcome not in ('paid', 'rejected') then
@@ -18,7 +20,7 @@ begin
   end if;
   select * into v_settled
     from withdrawal_settle(p_id, p_outcome, null, (p_actor ->> 'operatorId')::uuid, p_reference, p_reason,
-                           p_at, p_amount_max, p_balance_max);
+                           v_at, p_amount_max, p_balance_max);
   replayed := v_settled.replayed;
   withdrawal := v_settled.withdrawal;
   if not replayed then
@@ -31,7 +33,7 @@ begin
                          'payoutFileId', withdrawal.processing_file_id)
         || case p_outcome when 'paid' then jsonb_build_object('payoutReference', p_reference)
                           else jsonb_build_object('reason', p_reason) end,
-      p_at);
+      v_at);
   end if;
   select u.display_name into display_name from users u where u.id = withdrawal.user_id;
 end;
