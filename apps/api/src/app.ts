@@ -8,10 +8,13 @@ import type { DatabaseHandle } from './db/client';
 import { AdjustableClock, systemClock, type Clock } from './lib/clock';
 import { DYNAMIC_BROTLI_OPTIONS } from './lib/compression';
 import { loggerOptions, registerRequestLog } from './lib/logger';
+import { isAccountAction } from './modules/accounts/account-policy';
 import { accountsPlugin } from './modules/accounts/plugin';
 import { passkeyRoutes } from './modules/accounts/passkey-routes';
 import { accountRoutes } from './modules/accounts/routes';
+import { findLiveSession, readSessionToken, SESSION_COOKIE } from './modules/accounts/sessions';
 import { adminRoutes } from './modules/admin/routes';
+import { consoleEntriesWritten } from './modules/audit/console';
 import { systemRoutes } from './modules/system/routes';
 import { adminLedgerRoutes } from './modules/admin-ledger/routes';
 import { demoCheckoutRoutes } from './modules/recharge/demo-checkout';
@@ -106,7 +109,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await registerOpenApi(app, config.APP_NAME);
   await app.register(idempotencyPlugin);
   await app.register(readCachesPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { sessions: { tokenOf: readSessionToken, find: findLiveSession } });
   // Every API route declares who may call it; one that does not refuses to register.
   registerRouteAccess(app);
   await app.register(accountsPlugin);
@@ -135,6 +138,8 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
       // Every operator route lives inside the one operator scope (guard, permissions, audit check).
       await api.register(operatorScope, {
         prefix: '/admin',
+        isAccountAction,
+        auditEntriesWritten: consoleEntriesWritten,
         routes: [
           adminLedgerRoutes,
           adminRoutes,
@@ -154,6 +159,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
 
   await registerWebApp(app, {
     distDir: webDistDir,
+    sessionCookie: SESSION_COOKIE,
     config: { appName: config.APP_NAME, apiBaseUrl: config.PUBLIC_API_BASE_URL, currency: config.CURRENCY },
   });
 

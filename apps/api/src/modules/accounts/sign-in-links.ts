@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { AppError, conflict } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import { generateToken, sha256Hex } from '../../lib/tokens';
-import { assertMayActOn } from '../admin/account-policy';
+import { assertMayActOn } from './account-policy';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import { codeAttempt, codeAttemptSucceeded, codeError, issueCode, judgeCode, spendCode } from './codes';
 import { sendToAddressOwner } from './address-requests';

@@ -1,7 +1,7 @@
 import type { AdjustBalanceBody, AdjustmentResult, ListTransactionsQuery } from '@orchard/shared';
 import { notFound } from '../../errors';
 import { buildIntegrityReport, ledgerLimits, minorUnitDigits, moneyRefusalOf, withRetries } from '../../ledger/index';
-import { assertMayActOn } from '../admin/account-policy';
+import { assertMayActOn } from '../accounts/account-policy';
 import { noteConsoleActionRecorded, type ConsoleActor } from '../audit/console';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';

@@ -14,7 +14,7 @@ import type { Config } from '../../config';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { revokeSessionsOfUser } from '../accounts/sessions';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
-import { assertMayActOn } from './account-policy';
+import { assertMayActOn } from '../accounts/account-policy';
 import * as repo from './repository';
 import { toAuditEntry, toMemberSummary, toOutboxMessage } from './views';
 

@@ -14,7 +14,7 @@ import {
 } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
-import { assertMayActOn } from '../admin/account-policy';
+import { assertMayActOn } from '../accounts/account-policy';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import { toAdminPurchase } from './purchases-console';
 import * as repo from './repository';

@@ -20,7 +20,7 @@ import {
   withTransaction,
   type MoneyRefusal,
 } from '../../ledger/index';
-import { assertMayActOn, assertMayActOnFacts } from '../admin/account-policy';
+import { assertMayActOn, assertMayActOnFacts } from '../accounts/account-policy';
 import { noteConsoleActionRecorded, recordConsoleAction, type ConsoleActor } from '../audit/console';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import * as repo from './repository';

@@ -13,7 +13,7 @@ import { ledgerLimits, withTransaction } from '../../ledger/index';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
-import { assertMayActOn } from '../admin/account-policy';
+import { assertMayActOn } from '../accounts/account-policy';
 import { recordConsoleAction, type ConsoleActor } from '../audit/console';
 import * as repo from './repository';
 import { levelTotalsOf } from './team';

@@ -20,7 +20,7 @@ import { csvLine, parseCsv } from '../../lib/csv';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
-import { assertMayActOn, assertMayActOnFacts } from '../admin/account-policy';
+import { assertMayActOn, assertMayActOnFacts } from '../accounts/account-policy';
 import { noteConsoleActionRecorded, recordConsoleAction, type ConsoleActor } from '../audit/console';
 import * as repo from './repository';
 import { peopleOf, toAdminWithdrawalView, toPayoutFileView } from './views';
