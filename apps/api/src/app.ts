@@ -31,6 +31,7 @@ import { adminContentRoutes } from './modules/content/admin-routes';
 import { contentRoutes } from './modules/content/routes';
 import { adminTeamRoutes } from './modules/team/admin-routes';
 import { teamRoutes } from './modules/team/routes';
+import { recordRegistrationSignals, recordSignInSignals } from './modules/team/signals';
 import { adminWithdrawalRoutes } from './modules/withdrawals/admin-routes';
 import { withdrawalRoutes } from './modules/withdrawals/routes';
 import { testClockRoutes } from './modules/system/test-clock';
@@ -112,7 +113,8 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await app.register(authPlugin, { sessions: { tokenOf: readSessionToken, find: findLiveSession } });
   // Every API route declares who may call it; one that does not refuses to register.
   registerRouteAccess(app);
-  await app.register(accountsPlugin);
+  // Sign-ins and registrations record the team's self-referral signals in their own transaction.
+  await app.register(accountsPlugin, { signals: { signedIn: recordSignInSignals, registered: recordRegistrationSignals } });
 
   await app.register(systemRoutes, { database });
   await app.register(commissionReleaseJob);

@@ -1,4 +1,3 @@
-import { recordRegistrationSignals } from '../team/signals';
 import {
   DEFAULT_LANGUAGE,
   normalizeEmail,
@@ -231,7 +230,7 @@ export async function verifyRegistration(
         },
         at: now,
       });
-      await recordRegistrationSignals(tx, { userId: created.id, referrerId: registration.referrerId, at: now });
+      await deps.signals.registered(tx, { userId: created.id, referrerId: registration.referrerId, at: now });
       return openSession(deps, tx, { userId: created.id, context, method: 'registration', now });
     });
   } catch (error) {

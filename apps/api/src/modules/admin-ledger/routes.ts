@@ -20,8 +20,7 @@ import {
   walletSchema,
 } from '@orchard/shared';
 import { operatorOf } from '../../plugins/operator-scope';
-import { idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
-import { idempotencyHeaders } from '../recharge/routes';
+import { idempotencyHeaders, idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
 import * as recharge from '../recharge/service';
 import * as service from './service';
 
