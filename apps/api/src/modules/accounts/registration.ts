@@ -12,7 +12,7 @@ import { generateInviteCode } from '../../lib/invite-code';
 import { hashPassword } from '../../lib/password';
 import { passwordProblem } from '../../lib/password-policy';
 import { generateSixDigitCode } from '../../lib/tokens';
-import { insertAudit } from '../audit/repository';
+import { insertAudit } from '../audit/index';
 import {
   codeAttempt,
   codeAttemptSucceeded,

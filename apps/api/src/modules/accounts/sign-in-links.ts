@@ -4,7 +4,7 @@ import { AppError, conflict } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 import { assertMayActOn } from './account-policy';
-import { recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { type ConsoleActor, recordConsoleAction } from '../audit/index';
 import { codeAttempt, codeAttemptSucceeded, codeError, issueCode, judgeCode, spendCode } from './codes';
 import { sendToAddressOwner } from './address-requests';
 import type { AccountDeps, RequestContext, StartedSession } from './deps';

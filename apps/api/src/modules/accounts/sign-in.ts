@@ -3,7 +3,7 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { insertAudit } from '../audit/repository';
+import { insertAudit } from '../audit/index';
 import type { AccountDeps, RequestContext, StartedSession } from './deps';
 import { toMe } from './profile';
 import type { AttemptTicket } from './rate-limit';

@@ -21,7 +21,7 @@ import {
 } from '@orchard/shared';
 import { operatorOf } from '../../plugins/operator-scope';
 import { idempotencyHeaders, idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
-import * as recharge from '../recharge/service';
+import * as recharge from '../recharge/index';
 import * as service from './service';
 
 // 401 and 403 are added to every operator route by the operator scope.
