@@ -12,11 +12,27 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const WEB = 'apps/web/src';
+const API = 'apps/api/src';
+
+/** The directory entries of a folder of this repository (with `dirs`, its folders only). */
+const entriesOf = (folder, { dirs = false } = {}) =>
+  readdirSync(new URL(`./${folder}`, import.meta.url), { withFileTypes: true })
+    .filter((entry) => !dirs || entry.isDirectory())
+    .map((entry) => entry.name);
 
 /** Every web feature folder: each may import only itself, lib and components. */
-const features = readdirSync(new URL(`./${WEB}/features`, import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+const features = entriesOf(`${WEB}/features`, { dirs: true });
+
+/** Every API module folder: each is entered by its index.ts only (ARCHITECTURE.md rule 14). */
+const apiModules = entriesOf(`${API}/modules`, { dirs: true });
+/** Everything in the API's source but its modules: the app, plugins, lib, ledger, db, i18n. */
+const apiOutsideModules = entriesOf(API)
+  .filter((name) => name !== 'modules')
+  .map((name) => `./${API}/${name}`);
+/** db/ but the first-start seeding (seed.ts and demo/), which calls the modules' public actions. */
+const dbBelowModules = entriesOf(`${API}/db`)
+  .filter((name) => name !== 'demo' && name !== 'seed.ts')
+  .map((name) => `./${API}/db/${name}`);
 
 /** ARCHITECTURE.md "Dependencies run one way": shared ← api/web; lib/components ← features ← routes. */
 const zones = [
@@ -51,6 +67,24 @@ const zones = [
     except: [`./${feature}`],
     message: 'A feature does not import another feature: move what both need to lib or components, or compose them in a route.',
   })),
+  // API modules have a front door: from outside a module (another module, app.ts, the seeding)
+  // only its index.ts is imported. Tests (apps/api/test) may import anything.
+  ...apiModules.map((name) => ({
+    target: [...apiOutsideModules, ...apiModules.filter((other) => other !== name).map((other) => `./${API}/modules/${other}`)],
+    from: `./${API}/modules/${name}`,
+    except: ['./index.ts'],
+    message: `Import modules/${name} through its index.ts: export there what other code may use of it.`,
+  })),
+  {
+    target: [`./${API}/plugins`, `./${API}/lib`],
+    from: `./${API}/modules`,
+    message: 'plugins and lib are below the modules: take what you need at registration or as an argument (app.ts passes it).',
+  },
+  {
+    target: [`./${API}/ledger`, ...dbBelowModules],
+    from: `./${API}/modules`,
+    message: 'The ledger and the database layer are below the modules and import none of them.',
+  },
 ];
 
 export default tseslint.config(

@@ -2,7 +2,8 @@
 // included. ESLint's import-x/no-cycle (eslint.config.js) skips `import type`, so a pair like
 // "the sheet imports its props type from the module that lazy-loads the sheet" passes it; this
 // check, run by `npm run lint`, does not let it through. Reading imports needs no type check
-// (ts.preProcessFile), so it takes a second.
+// (ts.preProcessFile), so it takes a second. In the API it also fails on a circle between rooms
+// (modules and folders, ARCHITECTURE.md rule 14), which no single file's imports show.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
@@ -41,40 +42,69 @@ const graph = new Map(
   }),
 );
 
-// Tarjan's strongly connected components: every component of more than one module is a circle.
-let index = 0;
-const order = new Map();
-const low = new Map();
-const stack = [];
-const onStack = new Set();
-const circles = [];
-function visit(node) {
-  order.set(node, index);
-  low.set(node, index);
-  index += 1;
-  stack.push(node);
-  onStack.add(node);
-  for (const next of graph.get(node) ?? []) {
-    if (!order.has(next)) {
-      visit(next);
-      low.set(node, Math.min(low.get(node), low.get(next)));
-    } else if (onStack.has(next)) {
-      low.set(node, Math.min(low.get(node), order.get(next)));
+// Tarjan's strongly connected components: every component of more than one node (or a node that
+// reaches itself) is a circle.
+function circlesOf(graph) {
+  let index = 0;
+  const order = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const circles = [];
+  function visit(node) {
+    order.set(node, index);
+    low.set(node, index);
+    index += 1;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!order.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node), order.get(next)));
+      }
+    }
+    if (low.get(node) === order.get(node)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || graph.get(node)?.includes(node)) circles.push(component);
     }
   }
-  if (low.get(node) === order.get(node)) {
-    const component = [];
-    let member;
-    do {
-      member = stack.pop();
-      onStack.delete(member);
-      component.push(member);
-    } while (member !== node);
-    if (component.length > 1 || graph.get(node)?.includes(node)) circles.push(component);
+  for (const node of graph.keys()) if (!order.has(node)) visit(node);
+  return circles;
+}
+
+// The API's rooms (ARCHITECTURE.md rule 14): each module, each other folder of apps/api/src, each
+// file at its top, and the first-start seeding (db/seed.ts, db/demo/), which calls the modules and
+// so stands above them. An import between two rooms is an arrow; arrows between rooms may not run
+// in a circle either, so no room imports, even by way of others, a room that imports it.
+const API = join(ROOT, 'apps/api/src');
+function roomOf(file) {
+  const parts = relative(API, file).split('/');
+  if (parts[0].startsWith('..')) return undefined;
+  if (parts[0] === 'modules') return `modules/${parts[1]}`;
+  if (parts[0] === 'db' && (parts[1] === 'demo' || parts[1] === 'seed.ts')) return 'db/seed.ts + db/demo';
+  return parts[0];
+}
+const rooms = new Map();
+for (const [file, targets] of graph) {
+  const room = roomOf(file);
+  if (!room || /\.test\.ts$/.test(file)) continue;
+  if (!rooms.has(room)) rooms.set(room, []);
+  for (const target of targets) {
+    const other = roomOf(target);
+    if (other && other !== room && !rooms.get(room).includes(other)) rooms.get(room).push(other);
   }
 }
-for (const file of graph.keys()) if (!order.has(file)) visit(file);
 
+const circles = circlesOf(graph);
+const roomCircles = circlesOf(rooms);
 if (circles.length > 0) {
   console.error(`Import circles (${circles.length}); break each by moving what both sides need into a third module:`);
   for (const circle of circles)
@@ -84,5 +114,19 @@ if (circles.length > 0) {
         .sort()
         .join(' ↔ ')}`,
     );
-  process.exit(1);
 }
+if (roomCircles.length > 0) {
+  console.error(
+    `Circles between the API's modules and folders (${roomCircles.length}); invert one arrow (hand it over at registration) or move what both need lower:`,
+  );
+  for (const circle of roomCircles) {
+    console.error(`  ${[...circle].sort().join(' ↔ ')}`);
+    for (const room of circle)
+      for (const [file, targets] of graph)
+        if (roomOf(file) === room && !/\.test\.ts$/.test(file))
+          for (const target of targets)
+            if (roomOf(target) !== room && circle.includes(roomOf(target)))
+              console.error(`    ${relative(ROOT, file)} → ${relative(ROOT, target)}`);
+  }
+}
+if (circles.length > 0 || roomCircles.length > 0) process.exit(1);

@@ -8,29 +8,27 @@ import type { DatabaseHandle } from './db/client';
 import { AdjustableClock, systemClock, type Clock } from './lib/clock';
 import { DYNAMIC_BROTLI_OPTIONS } from './lib/compression';
 import { loggerOptions, registerRequestLog } from './lib/logger';
-import { accountsPlugin } from './modules/accounts/plugin';
-import { passkeyRoutes } from './modules/accounts/passkey-routes';
-import { accountRoutes } from './modules/accounts/routes';
-import { adminRoutes } from './modules/admin/routes';
-import { systemRoutes } from './modules/system/routes';
-import { adminLedgerRoutes } from './modules/admin-ledger/routes';
-import { demoCheckoutRoutes } from './modules/recharge/demo-checkout';
-import { rechargeRoutes } from './modules/recharge/routes';
-import { paymentWebhookRoutes } from './modules/recharge/webhook-routes';
-import { walletRoutes } from './modules/wallet/routes';
-import { adminPlanRoutes } from './modules/plans/admin-routes';
-import { commissionReleaseJob } from './modules/plans/release-job';
-import { planRoutes } from './modules/plans/routes';
-import { eventHubPlugin } from './modules/events/hub';
-import { eventRoutes } from './modules/events/routes';
-import { adminDashboardRoutes, dashboardRollupJob } from './modules/dashboard/routes';
-import { adminContentRoutes } from './modules/content/admin-routes';
-import { contentRoutes } from './modules/content/routes';
-import { adminTeamRoutes } from './modules/team/admin-routes';
-import { teamRoutes } from './modules/team/routes';
-import { adminWithdrawalRoutes } from './modules/withdrawals/admin-routes';
-import { withdrawalRoutes } from './modules/withdrawals/routes';
-import { testClockRoutes } from './modules/system/test-clock';
+import {
+  accountRoutes,
+  accountsPlugin,
+  findLiveSession,
+  isAccountAction,
+  passkeyRoutes,
+  readSessionToken,
+  SESSION_COOKIE,
+} from './modules/accounts/index';
+import { adminRoutes } from './modules/admin/index';
+import { consoleEntriesWritten } from './modules/audit/index';
+import { systemRoutes, testClockRoutes } from './modules/system/index';
+import { adminLedgerRoutes } from './modules/admin-ledger/index';
+import { demoCheckoutRoutes, paymentWebhookRoutes, rechargeRoutes } from './modules/recharge/index';
+import { walletRoutes } from './modules/wallet/index';
+import { adminPlanRoutes, commissionReleaseJob, planRoutes } from './modules/plans/index';
+import { eventHubPlugin, eventRoutes } from './modules/events/index';
+import { adminDashboardRoutes, dashboardRollupJob } from './modules/dashboard/index';
+import { adminContentRoutes, contentRoutes } from './modules/content/index';
+import { adminTeamRoutes, recordRegistrationSignals, recordSignInSignals, teamRoutes } from './modules/team/index';
+import { adminWithdrawalRoutes, withdrawalRoutes } from './modules/withdrawals/index';
 import { idempotencyPlugin } from './plugins/idempotency';
 import { registerRouteAccess } from './plugins/access';
 import { authPlugin } from './plugins/auth';
@@ -106,10 +104,11 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await registerOpenApi(app, config.APP_NAME);
   await app.register(idempotencyPlugin);
   await app.register(readCachesPlugin);
-  await app.register(authPlugin);
+  await app.register(authPlugin, { sessions: { tokenOf: readSessionToken, find: findLiveSession } });
   // Every API route declares who may call it; one that does not refuses to register.
   registerRouteAccess(app);
-  await app.register(accountsPlugin);
+  // Sign-ins and registrations record the team's self-referral signals in their own transaction.
+  await app.register(accountsPlugin, { signals: { signedIn: recordSignInSignals, registered: recordRegistrationSignals } });
 
   await app.register(systemRoutes, { database });
   await app.register(commissionReleaseJob);
@@ -135,6 +134,8 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
       // Every operator route lives inside the one operator scope (guard, permissions, audit check).
       await api.register(operatorScope, {
         prefix: '/admin',
+        isAccountAction,
+        auditEntriesWritten: consoleEntriesWritten,
         routes: [
           adminLedgerRoutes,
           adminRoutes,
@@ -154,6 +155,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
 
   await registerWebApp(app, {
     distDir: webDistDir,
+    sessionCookie: SESSION_COOKIE,
     config: { appName: config.APP_NAME, apiBaseUrl: config.PUBLIC_API_BASE_URL, currency: config.CURRENCY },
   });
 

@@ -16,7 +16,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { systemClock } from './lib/clock';
 import { passwordProblem } from './lib/password-policy';
-import { setOperatorPassword } from './modules/accounts/operator-password';
+import { setOperatorPassword } from './modules/accounts/index';
 
 const DEFAULT_OPERATOR_EMAIL = 'operator@orchard.local';
 

@@ -6,7 +6,7 @@ import { migrate } from './db/migrate';
 import { seed } from './db/seed';
 import { unpackTemplate } from './db/template';
 import { AdjustableClock } from './lib/clock';
-import { linkOrigin } from './modules/accounts/origin';
+import { linkOrigin } from './modules/accounts/index';
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 

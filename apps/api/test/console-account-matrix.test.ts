@@ -14,7 +14,7 @@ import {
   OUT_OF_REACH,
   type AccountAction,
   type AccountRefusal,
-} from '../src/modules/admin/account-policy';
+} from '../src/modules/accounts/account-policy';
 import { setRole, setStatus } from '../src/modules/admin/service';
 import type { ConsoleActor } from '../src/modules/audit/console';
 import { createTestApp, type TestApp } from './app';
@@ -23,7 +23,7 @@ import { insertChannels } from './ledger-helpers';
 import { rows } from './plans/helpers';
 
 /*
- * Whose account each console role may act on (modules/admin/account-policy.ts): every console
+ * Whose account each console role may act on (modules/accounts/account-policy.ts): every console
  * operation that acts on an account (the OpenAPI document marks it `x-account-action`), called by
  * each console role on an account of each kind — its own, a member's, support's, finance's,
  * another operator's, and the last active operator's — with the answer the one table below says.

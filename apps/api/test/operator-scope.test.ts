@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '@orchard/shared';
 import { auditLog } from '../src/db/schema/index';
-import { CONSOLE_PERMISSIONS, isConsolePermission, roleHasPermission, type ConsolePermission } from '../src/modules/admin/permissions';
+import { apiErrorSchema, CONSOLE_PERMISSIONS, isConsolePermission, roleHasPermission, type ConsolePermission } from '@orchard/shared';
+import { isAccountAction } from '../src/modules/accounts/account-policy';
+import { consoleEntriesWritten } from '../src/modules/audit/console';
 import { operatorScope } from '../src/plugins/operator-scope';
 import { createTestApp, type TestApp } from './app';
 import { randomIp, registerMember, signInOperator, TEST_PASSWORD } from './auth';
@@ -354,6 +355,8 @@ describe('operator scope rules', () => {
     app.decorateRequest('auth', null);
     const registered = app.register(operatorScope, {
       prefix: '/admin',
+      isAccountAction,
+      auditEntriesWritten: consoleEntriesWritten,
       routes: [
         async (scope) => {
           scope.get('/open', async () => ({ ok: true }));
@@ -375,6 +378,8 @@ describe('operator scope rules', () => {
     });
     await app.register(operatorScope, {
       prefix: '/admin',
+      isAccountAction,
+      auditEntriesWritten: consoleEntriesWritten,
       routes: [
         async (scope) => {
           scope.get('/things', { config: { permission: 'members' } }, async () => ({ ok: true }));

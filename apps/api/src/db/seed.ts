@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { generateInviteCode } from '../lib/invite-code';
 import { hashPassword } from '../lib/password';
-import { seedDemoPaymentChannels } from '../modules/recharge/demo-channels';
+import { seedDemoPaymentChannels } from '../modules/recharge/index';
 import type { DatabaseHandle } from './client';
 import { createDemoBusiness } from './demo/business';
 import { users } from './schema/index';

@@ -1,10 +1,11 @@
 import type { Role } from '@orchard/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
 import { AppError, unauthenticated } from '../errors';
-import { findLiveSession, readSessionToken } from '../modules/accounts/sessions';
 import { isCrossSiteRequest } from './cross-site';
-import { isRead } from './read-caches';
+import { isRead, type LiveSession } from './read-caches';
 
 /** Who is asking: set from the session cookie on every /api request, null when signed out. */
 export interface RequestAuth {
@@ -28,7 +29,22 @@ export function authOf(request: FastifyRequest): RequestAuth {
   return request.auth;
 }
 
-async function registerAuth(app: FastifyInstance) {
+/**
+ * How a request's session is read, handed to the plugin at registration (app.ts passes the
+ * accounts module's): the plugin imports no module.
+ */
+export interface SessionReader {
+  /** The session token the request's cookie carries, if any. */
+  tokenOf(request: FastifyRequest, config: Config): string | undefined;
+  /** The live session a token opens, or null (unknown, ended, idle or too old). */
+  find(db: Db, token: string, now: Date): Promise<LiveSession | null>;
+}
+
+export interface AuthOptions {
+  sessions: SessionReader;
+}
+
+async function registerAuth(app: FastifyInstance, { sessions }: AuthOptions) {
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
@@ -38,7 +54,7 @@ async function registerAuth(app: FastifyInstance) {
     request.auth = null;
     // Pages and assets do not need the session; only the API reads it.
     if (!request.url.startsWith('/api/')) return;
-    const token = readSessionToken(request, app.config);
+    const token = sessions.tokenOf(request, app.config);
     if (!token) return;
     // A read may be answered from this instance's copy of the session (plugins/read-caches.ts); a write never is.
     const caches = app.readCaches;
@@ -46,7 +62,7 @@ async function registerAuth(app: FastifyInstance) {
     const reading = caches.enabled && isRead(request.method);
     let session = reading ? caches.sessions.get(token, now.getTime()) : undefined;
     if (!session) {
-      session = (await findLiveSession(app.database.db, token, now)) ?? undefined;
+      session = (await sessions.find(app.database.db, token, now)) ?? undefined;
       if (session && reading) caches.sessions.set(token, session.userId, session, now.getTime());
     }
     if (session) request.auth = { userId: session.userId, role: session.role, sessionId: session.sessionId };
@@ -54,5 +70,5 @@ async function registerAuth(app: FastifyInstance) {
 }
 
 /** Sets `request.auth` and refuses cross-site state changes; register once at the root. */
-export const authPlugin = fp(registerAuth, { name: 'orchard-auth' });
+export const authPlugin = fp<AuthOptions>(registerAuth, { name: 'orchard-auth' });
 export default authPlugin;

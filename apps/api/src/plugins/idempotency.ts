@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { idempotencyKeys } from '../db/schema/index';
 import { AppError, unauthenticated } from '../errors';
 
@@ -20,6 +21,11 @@ import { AppError, unauthenticated } from '../errors';
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+
+/** The header as an operation's schema documents it (every route that takes a key names it). */
+export const idempotencyHeaders = z.looseObject({
+  'idempotency-key': z.string().max(200).optional().describe('Required: a fresh random key per operation, reused when retrying it.'),
+});
 const KEY_SHAPE = /^[\x21-\x7e]{1,200}$/;
 /** A "running" record older than this belongs to a request that died; a retry may take it over. */
 const LOCK_STALE_MS = 60_000;

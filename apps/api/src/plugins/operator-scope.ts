@@ -1,19 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { apiErrorSchema } from '@orchard/shared';
+import { apiErrorSchema, isConsolePermission, roleHasPermission, type ConsolePermission, type ConsoleRole } from '@orchard/shared';
 import { forbidden, unauthenticated } from '../errors';
-import { isAccountAction, type AccountAction } from '../modules/admin/account-policy';
-import { isConsolePermission, roleHasPermission, type ConsolePermission } from '../modules/admin/permissions';
-import { consoleEntriesWritten, type ConsoleActor } from '../modules/audit/console';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** The console permission an operator route needs (modules/admin/permissions.ts). */
+    /** The console permission an operator route needs (the matrix in @orchard/shared, console-roles.ts). */
     permission?: ConsolePermission;
-    /**
-     * For a route that acts on an account (or moves money to or from one): the row of the account
-     * rules it follows (modules/admin/account-policy.ts), whose check its service makes.
-     */
-    accountAction?: AccountAction;
+    // `accountAction`, the row of the account rules a route follows, is declared beside those
+    // rules (modules/accounts/account-policy.ts), which hand the scope their check at registration.
   }
   interface FastifyRequest {
     /** Set by the operator scope on every request it lets through; null elsewhere. */
@@ -21,9 +15,29 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Who performs a console action, as the scope established it before the request was even parsed.
+ * Only the scope creates one; services that change state on an operator's behalf take it instead
+ * of a bare user id, and record the action with it (modules/audit/console.ts).
+ */
+export interface ConsoleActor {
+  readonly operatorId: string;
+  readonly role: ConsoleRole;
+  readonly ip: string | null;
+  readonly requestId: string;
+}
+
+/**
+ * What the scope is given at registration (app.ts): it imports no module, so the account rules and
+ * the audit log hand it the two questions it asks of them.
+ */
 export interface OperatorScopeOptions {
   /** The route plugins of the console; each of their routes declares `config.permission`. */
   routes: FastifyPluginAsync[];
+  /** Whether a route's `config.accountAction` names a row of the account rules (modules/accounts/account-policy.ts). */
+  isAccountAction: (value: unknown) => boolean;
+  /** How many audit rows this request's actor has written (modules/audit/console.ts). */
+  auditEntriesWritten: (actor: ConsoleActor) => number;
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -37,11 +51,11 @@ const SESSION = [{ session: [] }];
  *   403 to one whose role lacks the route's permission, so nobody learns a schema from a 400;
  * - the caller becomes `request.operator` (a ConsoleActor), which services take to write the
  *   audit row inside their own transaction (modules/audit/console.ts), and to ask whether they
- *   may act on the account a route names (`config.accountAction`, modules/admin/account-policy.ts);
+ *   may act on the account a route names (`config.accountAction`, modules/accounts/account-policy.ts);
  * - before a successful state-changing answer leaves, it checks that the action was audited and
  *   logs an error if not (the test suite asserts the rows; the log catches what tests miss).
  */
-export const operatorScope: FastifyPluginAsync<OperatorScopeOptions> = async (scope, { routes }) => {
+export const operatorScope: FastifyPluginAsync<OperatorScopeOptions> = async (scope, { routes, isAccountAction, auditEntriesWritten }) => {
   scope.decorateRequest('operator', null);
 
   scope.addHook('onRoute', (route) => {
@@ -81,7 +95,7 @@ export const operatorScope: FastifyPluginAsync<OperatorScopeOptions> = async (sc
     const succeeded = reply.statusCode >= 200 && reply.statusCode < 300;
     // An idempotent replay repeats an answer whose action was audited when it ran.
     const replayed = reply.hasHeader('idempotent-replayed');
-    if (actor && succeeded && !replayed && STATE_CHANGING.has(request.method) && consoleEntriesWritten(actor) === 0) {
+    if (actor && succeeded && !replayed && STATE_CHANGING.has(request.method) && auditEntriesWritten(actor) === 0) {
       request.log.error({ route: request.routeOptions.url, method: request.method }, 'console action succeeded without an audit entry');
     }
     return payload;

@@ -1,8 +1,14 @@
-import type { Wallet } from '@orchard/shared';
+import type { Role, Wallet } from '@orchard/shared';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { ReadCache } from '../lib/read-cache';
-import type { SessionContext } from '../modules/accounts/sessions';
+
+/** A live session as the auth plugin reads it (plugins/auth.ts), and as its copy is kept here. */
+export interface LiveSession {
+  sessionId: string;
+  userId: string;
+  role: Role;
+}
 
 /**
  * The copies an instance keeps of the two reads every signed-in screen repeats — whose session a
@@ -13,7 +19,7 @@ import type { SessionContext } from '../modules/accounts/sessions';
  */
 export interface ReadCaches {
   readonly enabled: boolean;
-  sessions: ReadCache<SessionContext>;
+  sessions: ReadCache<LiveSession>;
   wallets: ReadCache<Wallet>;
   /** A change concerning `userId` was announced (kind as in modules/events/sql/); null = everyone. */
   heard(userId: string | null, kind: string): void;
@@ -31,7 +37,7 @@ async function registerReadCaches(app: FastifyInstance) {
   const ttl = app.config.READ_CACHE_MS;
   const caches: ReadCaches = {
     enabled: ttl > 0,
-    sessions: new ReadCache<SessionContext>(ttl, 50_000),
+    sessions: new ReadCache<LiveSession>(ttl, 50_000),
     wallets: new ReadCache<Wallet>(ttl, 50_000),
     heard(userId, kind) {
       if (userId === null) return;

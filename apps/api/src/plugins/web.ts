@@ -6,7 +6,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findAppRoute, pathMatcher, type PublicConfig } from '@orchard/shared';
 import { requestLanguage } from '../i18n/translate';
 import { DYNAMIC_BROTLI_OPTIONS } from '../lib/compression';
-import { SESSION_COOKIE } from '../modules/accounts/sessions';
 
 const YEAR_SECONDS = 31_536_000;
 
@@ -58,8 +57,8 @@ export function withPreloads(shell: string, preload: RoutePreloads[string]): str
 }
 
 /** Whether the request carries a session cookie (valid or not: the page itself checks). */
-function hasSessionCookie(cookie: string | undefined): boolean {
-  return cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`);
+function hasSessionCookie(cookie: string | undefined, name: string): boolean {
+  return cookie !== undefined && cookie.includes(`${name}=`);
 }
 
 /** The session probe every page makes before it renders (apps/web/src/lib/session.ts). */
@@ -136,7 +135,11 @@ const FALLBACK_SHELL = `<!doctype html><html lang="en"><head><meta charset="utf-
  * page shell never cached. Known routes answer 200, other paths 404 (with the app, which shows
  * its error page), unknown /api paths the JSON error.
  */
-export async function registerWebApp(app: FastifyInstance, options: { distDir?: string; config: Omit<PublicConfig, 'buildId'> }) {
+export async function registerWebApp(
+  app: FastifyInstance,
+  /** `sessionCookie`: the session cookie's name, handed over by app.ts (the accounts module's). */
+  options: { distDir?: string; config: Omit<PublicConfig, 'buildId'>; sessionCookie: string },
+) {
   // Reads are answered in the shell only when the API is this server's (a path, not another origin).
   const apiBase = options.config.apiBaseUrl.startsWith('/') ? options.config.apiBaseUrl.replace(/\/$/, '') : undefined;
   const distDir = options.distDir && existsSync(join(options.distDir, 'index.html')) ? options.distDir : undefined;
@@ -177,7 +180,7 @@ export async function registerWebApp(app: FastifyInstance, options: { distDir?: 
     const route = path === '/index.html' ? undefined : findAppRoute(path);
     const known = route !== undefined;
     // A visitor with no session is sent on to sign in: a signed-in page's chunks would be wasted.
-    const mayRender = route?.access === 'public' || route?.access === 'guest' || hasSessionCookie(request.headers.cookie);
+    const mayRender = route?.access === 'public' || route?.access === 'guest' || hasSessionCookie(request.headers.cookie, options.sessionCookie);
     const pattern = known && mayRender ? matchPage(path) : undefined;
     let page = (pattern !== undefined && pageShells.get(pattern)) || shell;
     if (known && mayRender && apiBase && distDir && request.method === 'GET') {

@@ -1,23 +1,19 @@
 import type { Config } from '../../config';
 import { ManualClock } from '../../lib/clock';
-import { generateInviteCode } from '../../lib/invite-code';
 import type { ServiceDeps } from '../../lib/service-deps';
-import * as accountsRepo from '../../modules/accounts/repository';
-import { adjustBalance } from '../../modules/admin-ledger/service';
-import type { ConsoleActor } from '../../modules/audit/console';
-import { insertAudit } from '../../modules/audit/repository';
-import * as recharge from '../../modules/recharge/service';
-import { expireDueOrders } from '../../modules/recharge/repository';
-import { createPlan } from '../../modules/plans/catalog';
-import { releaseDueCommissions } from '../../modules/plans/commissions';
-import { createCoupon, redeemCoupon } from '../../modules/plans/coupons';
-import { purchasePlan } from '../../modules/plans/purchase';
-import { refundPurchase } from '../../modules/plans/refund';
-import { createSession, revokeSession } from '../../modules/accounts/sessions';
-import { markSteppedUp } from '../../modules/accounts/step-up';
-import { createBankAccount } from '../../modules/withdrawals/bank-accounts';
-import { exportPayoutFile, payWithdrawal, rejectWithdrawal } from '../../modules/withdrawals/console';
-import { cancelWithdrawal, createWithdrawal } from '../../modules/withdrawals/withdrawals';
+import { createDemoMember, createSession, markSteppedUp, revokeSession } from '../../modules/accounts/index';
+import { adjustBalance } from '../../modules/admin-ledger/index';
+import type { ConsoleActor } from '../../modules/audit/index';
+import * as recharge from '../../modules/recharge/index';
+import { createCoupon, createPlan, purchasePlan, redeemCoupon, refundPurchase, releaseDueCommissions } from '../../modules/plans/index';
+import {
+  cancelWithdrawal,
+  createBankAccount,
+  createWithdrawal,
+  exportPayoutFile,
+  payWithdrawal,
+  rejectWithdrawal,
+} from '../../modules/withdrawals/index';
 import type { Db } from '../client';
 import { seedDemoContent } from './content';
 import { DEMO_COUPONS, DEMO_PLANS, DEMO_TEAM, DEMO_TIMELINE, type DemoStep } from './script';
@@ -75,7 +71,13 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
     if (step.kind === 'join') {
       ids.set(
         step.member.key,
-        await join(input.db, step.member, step.member.referrer ? ids.get(step.member.referrer)! : null, input.passwordHash, clock.now()),
+        await createDemoMember(
+          input.db,
+          step.member,
+          step.member.referrer ? ids.get(step.member.referrer)! : null,
+          input.passwordHash,
+          clock.now(),
+        ),
       );
       continue;
     }
@@ -198,35 +200,10 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
   }
   // Orders left unpaid in the past are past their deadline: record them as expired now, as a
   // member's next look at their orders would. Commissions due by now are released.
-  await expireDueOrders(input.db, input.now);
+  await recharge.expireDueOrders(input.db, input.now);
   clock.set(input.now);
   await releaseDueCommissions(deps);
   // The operator's content: news, promotions, help, contacts and the legal pages.
   await seedDemoContent(input.db, input.now, plans);
   return { demoMemberId: ids.get('demo')! };
-}
-
-/** A member as verifyRegistration creates one: unique invite code, referrer fixed now, audited. */
-async function join(db: Db, member: { email: string; displayName: string }, referrerId: string | null, passwordHash: string, now: Date) {
-  let inviteCode = generateInviteCode();
-  while (await accountsRepo.findUserByInviteCode(db, inviteCode)) inviteCode = generateInviteCode();
-  const created = await accountsRepo.insertUser(db, {
-    email: member.email,
-    phone: null,
-    displayName: member.displayName,
-    passwordHash,
-    inviteCode,
-    referrerId,
-    createdAt: now,
-  });
-  await insertAudit(db, {
-    actorId: created.id,
-    action: 'account.registered',
-    subjectType: 'user',
-    subjectId: created.id,
-    ip: null,
-    detail: { channel: 'email', referrerId, demo: true },
-    at: now,
-  });
-  return created.id;
 }

@@ -1,7 +1,7 @@
 import { parseAccountIdentifier } from '@orchard/shared';
 import type { Tx } from '../../db/client';
 import { withTransaction } from '../../ledger/index';
-import { insertAudit } from '../audit/repository';
+import { insertAudit } from '../audit/index';
 import type { AccountDeps, RequestContext } from './deps';
 import { noAccountMessage } from './messages';
 import { enqueueMessage } from './outbox/outbox';

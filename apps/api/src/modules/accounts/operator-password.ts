@@ -6,7 +6,7 @@ import { withTransaction } from '../../ledger/index';
 import type { Clock } from '../../lib/clock';
 import { hashPassword } from '../../lib/password';
 import { passwordProblem } from '../../lib/password-policy';
-import { insertAudit } from '../audit/repository';
+import { insertAudit } from '../audit/index';
 import { DatabaseRateLimitStore, RateLimiter, rateRules, RedisRateLimitStore } from './rate-limit';
 import * as repo from './repository';
 import { failureKeyOf } from './sign-in';

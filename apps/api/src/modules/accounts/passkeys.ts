@@ -14,7 +14,7 @@ import { rowsOf } from '../../db/rows';
 import { AppError, notFound } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import { isUuid } from '../../lib/uuid';
-import { insertAudit } from '../audit/repository';
+import { insertAudit } from '../audit/index';
 import type { AccountDeps, RequestContext, StartedSession } from './deps';
 import * as repo from './repository';
 import { openSession } from './sign-in';

@@ -3,7 +3,7 @@ import { badRequest, unauthenticated } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import { hashPassword } from '../../lib/password';
 import { passwordProblem } from '../../lib/password-policy';
-import { insertAudit } from '../audit/repository';
+import { insertAudit } from '../audit/index';
 import { codeAttempt, codeAttemptSucceeded, codeError, CODE_TTL_MS, issueCode, judgeCode, RESEND_COOLDOWN_MS, spendCode } from './codes';
 import { sendToAddressOwner } from './address-requests';
 import type { AccountDeps, RequestContext } from './deps';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AccountDeps, RequestContext } from './deps';
+import type { AccountDeps, AccountSignals, RequestContext } from './deps';
 import { API_PREFIX } from '@orchard/shared';
-import { deviceOf, setDeviceCookie } from '../team/signals';
+import { deviceOf, setDeviceCookie } from './device';
 import { linkOrigin } from './origin';
 import { OutboxWorker } from './outbox/outbox';
 import { DatabaseRateLimitStore, RateLimiter, rateRules, RedisRateLimitStore } from './rate-limit';
@@ -16,7 +16,7 @@ declare module 'fastify' {
     rateLimiter: RateLimiter;
   }
   interface FastifyRequest {
-    /** sha256 of the browser's device cookie, on sign-in and registration requests (team/signals.ts). */
+    /** sha256 of the browser's device cookie, on sign-in and registration requests (device.ts). */
     deviceHash: string | null;
   }
 }
@@ -47,7 +47,12 @@ export function contextOf(request: FastifyRequest): RequestContext {
 }
 
 /** The accounts dependencies, the outbox worker and rate-limit counters, shared by every module. */
-async function registerAccounts(app: FastifyInstance) {
+export interface AccountsOptions {
+  /** Recorded when a session opens or an account is made (app.ts hands the team's signals). */
+  signals: AccountSignals;
+}
+
+async function registerAccounts(app: FastifyInstance, { signals }: AccountsOptions) {
   const { config, clock } = app;
   const store = config.REDIS_URL ? new RedisRateLimitStore(config.REDIS_URL) : new DatabaseRateLimitStore(app.database.db);
   const limiter = new RateLimiter(store, clock);
@@ -61,6 +66,7 @@ async function registerAccounts(app: FastifyInstance) {
     limiter,
     rules: rateRules(config.REGISTRATIONS_PER_IP_PER_DAY),
     outbox,
+    signals,
   } satisfies AccountDeps);
   // Every sign-in and registration request carries the browser's device id (set here if it has
   // none), which the referral signals compare along the chain.
@@ -84,4 +90,4 @@ async function registerAccounts(app: FastifyInstance) {
   });
 }
 
-export const accountsPlugin = fp(registerAccounts, { name: 'orchard-accounts' });
+export const accountsPlugin = fp<AccountsOptions>(registerAccounts, { name: 'orchard-accounts' });

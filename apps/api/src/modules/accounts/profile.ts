@@ -3,7 +3,7 @@ import { AppError, unauthenticated } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
-import { insertAudit } from '../audit/repository';
+import { insertAudit } from '../audit/index';
 import * as repo from './repository';
 import { countEndedByCap, listLiveSessions, revokeSessionsOfUser, type SessionCursor } from './sessions';
 

@@ -1,4 +1,3 @@
-import { recordRegistrationSignals } from '../team/signals';
 import {
   DEFAULT_LANGUAGE,
   normalizeEmail,
@@ -13,7 +12,7 @@ import { generateInviteCode } from '../../lib/invite-code';
 import { hashPassword } from '../../lib/password';
 import { passwordProblem } from '../../lib/password-policy';
 import { generateSixDigitCode } from '../../lib/tokens';
-import { insertAudit } from '../audit/repository';
+import { insertAudit } from '../audit/index';
 import {
   codeAttempt,
   codeAttemptSucceeded,
@@ -231,7 +230,7 @@ export async function verifyRegistration(
         },
         at: now,
       });
-      await recordRegistrationSignals(tx, { userId: created.id, referrerId: registration.referrerId, at: now });
+      await deps.signals.registered(tx, { userId: created.id, referrerId: registration.referrerId, at: now });
       return openSession(deps, tx, { userId: created.id, context, method: 'registration', now });
     });
   } catch (error) {

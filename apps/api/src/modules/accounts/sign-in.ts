@@ -1,10 +1,9 @@
-import { recordSignInSignals } from '../team/signals';
 import { randomBytes } from 'node:crypto';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import { hashPassword, verifyPassword } from '../../lib/password';
-import { insertAudit } from '../audit/repository';
+import { insertAudit } from '../audit/index';
 import type { AccountDeps, RequestContext, StartedSession } from './deps';
 import { toMe } from './profile';
 import type { AttemptTicket } from './rate-limit';
@@ -35,7 +34,7 @@ export async function openSession(
   if (context.currentSessionId) await revokeSession(tx, context.currentSessionId, now, 'replaced');
   const session = await createSession(tx, { userId: user.id, now, ip: context.ip, userAgent: context.userAgent });
   const capped = await endSessionsBeyondCap(tx, user.id, deps.config.MAX_SESSIONS_PER_MEMBER, now);
-  await recordSignInSignals(tx, { userId: user.id, deviceHash: context.deviceHash ?? null, ip: context.ip, at: now });
+  await deps.signals.signedIn(tx, { userId: user.id, deviceHash: context.deviceHash ?? null, ip: context.ip, at: now });
   await insertAudit(tx, {
     actorId: user.id,
     action: 'sign_in.succeeded',

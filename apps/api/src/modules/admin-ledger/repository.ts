@@ -3,7 +3,7 @@ import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema/index';
 import type { LedgerLimits } from '../../ledger/index';
-import { actorJson, type ConsoleActor } from '../audit/console';
+import { actorJson, type ConsoleActor } from '../audit/index';
 
 /** The id of a user who is a member (not an operator), or undefined. */
 export async function findMemberId(db: Db | Tx, id: string): Promise<string | undefined> {

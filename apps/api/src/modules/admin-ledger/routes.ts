@@ -20,9 +20,8 @@ import {
   walletSchema,
 } from '@orchard/shared';
 import { operatorOf } from '../../plugins/operator-scope';
-import { idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
-import { idempotencyHeaders } from '../recharge/routes';
-import * as recharge from '../recharge/service';
+import { idempotencyHeaders, idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
+import * as recharge from '../recharge/index';
 import * as service from './service';
 
 // 401 and 403 are added to every operator route by the operator scope.

@@ -1,11 +1,11 @@
 import type { AdjustBalanceBody, AdjustmentResult, ListTransactionsQuery } from '@orchard/shared';
 import { notFound } from '../../errors';
 import { buildIntegrityReport, ledgerLimits, minorUnitDigits, moneyRefusalOf, withRetries } from '../../ledger/index';
-import { assertMayActOn } from '../admin/account-policy';
-import { noteConsoleActionRecorded, type ConsoleActor } from '../audit/console';
+import { assertMayActOn } from '../accounts/index';
+import { type ConsoleActor, noteConsoleActionRecorded } from '../audit/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
-import * as wallet from '../wallet/service';
+import * as wallet from '../wallet/index';
 import * as repo from './repository';
 import { findMemberId } from './repository';
 

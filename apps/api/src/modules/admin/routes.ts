@@ -16,8 +16,7 @@ import {
   setMemberStatusBodySchema,
 } from '@orchard/shared';
 import { operatorOf } from '../../plugins/operator-scope';
-import { contextOf } from '../accounts/plugin';
-import { issueSignInLink } from '../accounts/sign-in-links';
+import { contextOf, issueSignInLink } from '../accounts/index';
 import * as admin from './service';
 
 // 401 and 403 are added to every operator route by the operator scope.

@@ -12,9 +12,8 @@ import type {
 import { conflict, notFound } from '../../errors';
 import type { Config } from '../../config';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { revokeSessionsOfUser } from '../accounts/sessions';
-import { recordConsoleAction, type ConsoleActor } from '../audit/console';
-import { assertMayActOn } from './account-policy';
+import { assertMayActOn, revokeSessionsOfUser } from '../accounts/index';
+import { type ConsoleActor, recordConsoleAction } from '../audit/index';
 import * as repo from './repository';
 import { toAuditEntry, toMemberSummary, toOutboxMessage } from './views';
 

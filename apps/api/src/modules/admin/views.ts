@@ -1,6 +1,6 @@
 import type { AuditEntry, MemberSummary, OutboxMessage } from '@orchard/shared';
 import type { auditLog, outbox, users } from '../../db/schema/index';
-import { toMe } from '../accounts/profile';
+import { toMe } from '../accounts/index';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

@@ -1,18 +1,12 @@
 import type { Db, Tx } from '../../db/client';
-import type { ConsoleRole } from '../admin/permissions';
+import type { ConsoleActor } from '../../plugins/operator-scope';
 import { insertAudit } from './repository';
 
 /**
- * Who performs a console action, as the operator scope (plugins/operator-scope.ts) established it
- * before the request was even parsed. Only the scope creates one; services that change state on an
- * operator's behalf take it instead of a bare user id, and record the action with it.
+ * Who performs a console action: the operator scope (plugins/operator-scope.ts) establishes it
+ * before the request is even parsed; services take it and record their action with it here.
  */
-export interface ConsoleActor {
-  readonly operatorId: string;
-  readonly role: ConsoleRole;
-  readonly ip: string | null;
-  readonly requestId: string;
-}
+export type { ConsoleActor };
 
 /** What a service says about its action; who, from where and under which request come from the actor. */
 export interface ConsoleAction {

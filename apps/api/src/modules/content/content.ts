@@ -32,8 +32,8 @@ import { AppError, notFound } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
-import { tooManyRequests } from '../accounts/rate-limit';
-import { recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { tooManyRequests } from '../accounts/index';
+import { type ConsoleActor, recordConsoleAction } from '../audit/index';
 import { renderMarkdown } from './markdown';
 import * as repo from './repository';
 

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isConsoleRole, type Role } from '@orchard/shared';
-import { tooManyRequests } from '../accounts/rate-limit';
-import { liveSessionRoles } from '../accounts/sessions';
+import { liveSessionRoles, tooManyRequests } from '../accounts/index';
 import { periodicJob } from '../../lib/periodic-job';
 import { authOf } from '../../plugins/auth';
 

@@ -23,9 +23,8 @@ import {
   updateReferralSettingsBodySchema,
   upsertPlanBodySchema,
 } from '@orchard/shared';
-import { requireIdempotencyKey } from '../../plugins/idempotency';
+import { idempotencyHeaders, requireIdempotencyKey } from '../../plugins/idempotency';
 import { operatorOf } from '../../plugins/operator-scope';
-import { idempotencyHeaders } from '../recharge/routes';
 import { createPlan, listPlansForConsole, updatePlan } from './catalog';
 import { createCoupon, exportCouponsCsv, generateCoupons, listCouponRedemptions, listCouponsForConsole, updateCoupon } from './coupons';
 import { listPurchasesForConsole } from './purchases-console';

@@ -3,7 +3,7 @@ import { AppError, notFound } from '../../errors';
 import { withTransaction } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
-import { recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { type ConsoleActor, recordConsoleAction } from '../audit/index';
 import * as repo from './repository';
 import { toAdminPlanView, toPlanView } from './views';
 

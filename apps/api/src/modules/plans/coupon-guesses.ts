@@ -1,4 +1,4 @@
-import type { RateLimiter, RateRule } from '../accounts/rate-limit';
+import type { RateLimiter, RateRule } from '../accounts/index';
 import { CouponNotApplicableError } from './purchase';
 
 /**

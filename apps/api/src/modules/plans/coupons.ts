@@ -24,7 +24,7 @@ import {
 } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
-import { recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { type ConsoleActor, recordConsoleAction } from '../audit/index';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import { CouponNotApplicableError } from './purchase';
 import { csvCell } from '../../lib/csv';

@@ -14,8 +14,8 @@ import {
 } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
-import { assertMayActOn } from '../admin/account-policy';
-import { recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { assertMayActOn } from '../accounts/index';
+import { type ConsoleActor, recordConsoleAction } from '../audit/index';
 import { toAdminPurchase } from './purchases-console';
 import * as repo from './repository';
 import { clawBack, DAY_MS } from './rules';

@@ -18,8 +18,13 @@ import {
 } from '@orchard/shared';
 import { requestLanguage } from '../../i18n/translate';
 import { authOf } from '../../plugins/auth';
-import { idempotencyKeyHeaderOf, idempotencyKeyOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
-import { idempotencyHeaders } from '../recharge/routes';
+import {
+  idempotencyHeaders,
+  idempotencyKeyHeaderOf,
+  idempotencyKeyOf,
+  requireIdempotencyKey,
+  requireIdempotencyKeyHeader,
+} from '../../plugins/idempotency';
 import { getPlanForMember, listPlansForMember } from './catalog';
 import { getCommissionSummary } from './commissions';
 import { withinCouponBudget, type CouponGuesser } from './coupon-guesses';

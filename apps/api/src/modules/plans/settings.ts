@@ -1,7 +1,7 @@
 import type { ReferralSettings, UpdateReferralSettingsBody } from '@orchard/shared';
 import { withTransaction } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { type ConsoleActor, recordConsoleAction } from '../audit/index';
 import * as repo from './repository';
 import { toSettingsView } from './views';
 

@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest 
 import { API_PREFIX, isLanguage, type Language, type PaymentWebhookEvent } from '@orchard/shared';
 import { requestLanguage } from '../../i18n/translate';
 import { isUuid } from '../../lib/uuid';
-import * as accountsRepo from '../accounts/repository';
-import { findLiveSession, readSessionToken } from '../accounts/sessions';
+import { findLiveSession, findUserById, readSessionToken } from '../accounts/index';
 import { DEMO_CHECKOUT_PATH, isDemoCheckoutChannel } from './demo-channels';
 import { renderCheckoutPage, TEST_CARD, type CheckoutPage, type CheckoutState } from './demo-checkout-page';
 import * as repo from './repository';
@@ -36,7 +35,7 @@ interface Found {
 /** The language asked for in the address, else the member's own, else the browser's. */
 async function languageOf(app: FastifyInstance, request: FastifyRequest, asked: unknown, userId: string | null): Promise<Language> {
   if (isLanguage(asked)) return asked;
-  const user = userId ? await accountsRepo.findUserById(app.database.db, userId) : undefined;
+  const user = userId ? await findUserById(app.database.db, userId) : undefined;
   return isLanguage(user?.language) ? user.language : requestLanguage(request);
 }
 

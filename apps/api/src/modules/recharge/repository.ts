@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, or, sql, type S
 import type { Db, Tx } from '../../db/client';
 import { rowFromJson, rowsOf } from '../../db/rows';
 import type { LedgerLimits } from '../../ledger/index';
-import { actorJson, type ConsoleActor } from '../audit/console';
+import { actorJson, type ConsoleActor } from '../audit/index';
 import { paymentChannels, paymentWebhookEvents, rechargeOrders, users, type RechargeOrderStatus } from '../../db/schema/index';
 
 export type Queryable = Db | Tx;
@@ -232,7 +232,7 @@ export async function settleWebhookEvent(db: Queryable, channelCode: string, eve
 }
 
 /** The audit log has one writer for every module. */
-export { insertAudit } from '../audit/repository';
+export { insertAudit } from '../audit/index';
 
 export interface CreditInput {
   orderId: string;

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   createRechargeOrderBodySchema,
@@ -11,12 +10,8 @@ import {
   submitRechargePaymentBodySchema,
 } from '@orchard/shared';
 import { authOf } from '../../plugins/auth';
-import { idempotencyKeyOf, requireIdempotencyKey } from '../../plugins/idempotency';
+import { idempotencyHeaders, idempotencyKeyOf, requireIdempotencyKey } from '../../plugins/idempotency';
 import * as service from './service';
-
-export const idempotencyHeaders = z.looseObject({
-  'idempotency-key': z.string().max(200).optional().describe('Required: a fresh random key per operation, reused when retrying it.'),
-});
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 

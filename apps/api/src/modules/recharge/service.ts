@@ -20,8 +20,8 @@ import {
   withTransaction,
   type MoneyRefusal,
 } from '../../ledger/index';
-import { assertMayActOn, assertMayActOnFacts } from '../admin/account-policy';
-import { noteConsoleActionRecorded, recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { assertMayActOn, assertMayActOnFacts } from '../accounts/index';
+import { type ConsoleActor, noteConsoleActionRecorded, recordConsoleAction } from '../audit/index';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import * as repo from './repository';
 const REFERENCE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiErrorSchema, CLIENT_ERROR_LIMITS, clientErrorReportSchema, healthSchema, readySchema } from '@orchard/shared';
 import { z } from 'zod';
 import type { DatabaseHandle } from '../../db/client';
-import type { RateRule } from '../accounts/rate-limit';
+import type { RateRule } from '../accounts/index';
 import { ClientErrorLog } from './client-error-log';
 
 /** Crash reports per address: a page that crashes in a loop is still a handful a minute. */

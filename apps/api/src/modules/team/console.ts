@@ -13,8 +13,8 @@ import { ledgerLimits, withTransaction } from '../../ledger/index';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
-import { assertMayActOn } from '../admin/account-policy';
-import { recordConsoleAction, type ConsoleActor } from '../audit/console';
+import { assertMayActOn } from '../accounts/index';
+import { type ConsoleActor, recordConsoleAction } from '../audit/index';
 import * as repo from './repository';
 import { levelTotalsOf } from './team';
 

@@ -1,7 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../../config';
-import { generateToken, sha256Hex } from '../../lib/tokens';
-import { isSecureRequest } from '../accounts/sessions';
 import * as repo from './repository';
 
 /**
@@ -9,44 +5,14 @@ import * as repo from './repository';
  * does it from their own phone or network, under their own code in a hurry, and pays out to their
  * own bank account. Each signal ties a member to one of their three uplines (or marks a burst) and
  * opens a referral hold on the member lower in the chain: the commissions their purchases bring
- * wait "on review" until an operator decides. Members never see the signals.
+ * wait "on review" until an operator decides. Members never see the signals. The accounts module
+ * reads the browser's device (accounts/device.ts) and calls the sign-in and registration recorders
+ * it is handed at registration (app.ts), inside its own transaction.
  */
 
-export const DEVICE_COOKIE = 'orchard_device';
-const DEVICE_COOKIE_MAX_AGE_S = 2 * 365 * 24 * 60 * 60;
 /** This many registrations under one code within the window mark the last one as a burst. */
 export const BURST_COUNT = 5;
 export const BURST_WINDOW_MS = 60 * 60 * 1000;
-
-/**
- * The browser's device id: a random value in a long-lived HttpOnly cookie. Only its sha256 is
- * stored. A browser without one gets a new value (`fresh`), which the cookie carries only once a
- * session has opened (setDeviceCookie): a failed sign-in sets nothing.
- */
-export function deviceOf(request: FastifyRequest): { hash: string; fresh: string | null } {
-  const existing = readDeviceCookie(request.headers.cookie);
-  if (existing) return { hash: sha256Hex(existing), fresh: null };
-  const value = generateToken();
-  return { hash: sha256Hex(value), fresh: value };
-}
-
-export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, config: Config, value: string) {
-  const parts = [`${DEVICE_COOKIE}=${value}`, 'Path=/api', 'HttpOnly', 'SameSite=Lax', `Max-Age=${DEVICE_COOKIE_MAX_AGE_S}`];
-  if (isSecureRequest(request, config)) parts.push('Secure');
-  void reply.header('set-cookie', parts.join('; '));
-}
-
-function readDeviceCookie(header: string | undefined): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index > 0 && part.slice(0, index).trim() === DEVICE_COOKIE) {
-      const value = part.slice(index + 1).trim();
-      return /^[A-Za-z0-9_-]{43}$/.test(value) ? value : undefined;
-    }
-  }
-  return undefined;
-}
 
 /**
  * At every sign-in and registration (accounts/sign-in.ts openSession, in its transaction): the

@@ -10,9 +10,8 @@ import type {
 import { AppError, unauthenticated } from '../../errors';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { maskEmail, maskPhone } from '../accounts/mask';
-import * as accountsRepo from '../accounts/repository';
-import * as plansRepo from '../plans/repository';
+import { findUserById, maskEmail, maskPhone } from '../accounts/index';
+import { readSettings } from '../plans/index';
 import * as repo from './repository';
 
 export const TEAM_PAGE_SIZE = 20;
@@ -55,9 +54,9 @@ export async function levelTotalsOf(db: repo.Queryable, userId: string): Promise
 /** The team screens' header: invite code and link, per-level size and commissions (rollups only). */
 export async function getTeamSummary(deps: ServiceDeps, userId: string): Promise<TeamSummary> {
   const [user, levels, settings] = await Promise.all([
-    accountsRepo.findUserById(deps.db, userId),
+    findUserById(deps.db, userId),
     levelTotalsOf(deps.db, userId),
-    plansRepo.readSettings(deps.db),
+    readSettings(deps.db),
   ]);
   if (!user) throw unauthenticated();
   const sum = (pick: (c: CommissionTotals) => number) => levels.reduce((total, level) => total + pick(level.commission), 0);

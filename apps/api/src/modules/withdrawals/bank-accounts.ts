@@ -1,4 +1,4 @@
-import { recordBankAccountSignals } from '../team/signals';
+import { recordBankAccountSignals } from '../team/index';
 import { createHash } from 'node:crypto';
 import { getCountrySpecifications, isValidIBAN } from 'ibantools';
 import { BANK_ACCOUNTS_MAX, type BankAccount, type CreateBankAccountBody, type UpdateBankAccountBody } from '@orchard/shared';

@@ -12,7 +12,7 @@ import {
 } from '../../db/schema/index';
 import type { LedgerLimits } from '../../ledger/index';
 import type { KeysetCursor } from '../../lib/keyset-cursor';
-import { actorJson, type ConsoleActor } from '../audit/console';
+import { actorJson, type ConsoleActor } from '../audit/index';
 
 export type Queryable = Db | Tx;
 export type BankAccountRow = typeof bankAccounts.$inferSelect;

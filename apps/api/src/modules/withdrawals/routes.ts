@@ -16,8 +16,7 @@ import {
   withdrawalSchema,
 } from '@orchard/shared';
 import { authOf } from '../../plugins/auth';
-import { idempotencyKeyHeaderOf, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
-import { idempotencyHeaders } from '../recharge/routes';
+import { idempotencyHeaders, idempotencyKeyHeaderOf, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
 import { createBankAccount, deleteBankAccount, listBankAccounts, updateBankAccount } from './bank-accounts';
 import { cancelWithdrawal, createWithdrawal, listMyWithdrawals, quoteWithdrawal } from './withdrawals';
 

@@ -1,10 +1,9 @@
-import type { Role } from '@orchard/shared';
+import type { ConsoleRole, Role } from '@orchard/shared';
 import { and, asc, eq, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { users } from '../../db/schema/index';
 import { conflict, forbidden, notFound, type AppError } from '../../errors';
-import type { ConsoleActor } from '../audit/console';
-import type { ConsoleRole } from './permissions';
+import type { ConsoleActor } from '../../plugins/operator-scope';
 
 /**
  * Whose account a console user may act on: the one table, and the one check every console action
@@ -34,6 +33,17 @@ import type { ConsoleRole } from './permissions';
  * referral review) — whoever holds the permission, on members (operators: on anyone), never on
  * their own account.
  */
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * For an operator route that acts on an account (or moves money to or from one): the row of
+     * the rules below it follows, whose check its service makes. The operator scope refuses an
+     * unknown one at start-up (it is handed isAccountAction at registration, app.ts).
+     */
+    accountAction?: AccountAction;
+  }
+}
 
 export const ACCOUNT_ACTIONS = ['role', 'status', 'sign_in_link', 'adjustment', 'recharge', 'withdrawal', 'refund', 'referral_review'] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];

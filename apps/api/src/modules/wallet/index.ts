@@ -1,0 +1,6 @@
+/**
+ * The wallet: its routes, and the balance and statement reads the console's ledger pages show
+ * (ARCHITECTURE.md, rule 14).
+ */
+export { walletRoutes } from './routes';
+export { getWallet, listTransactions } from './service';
