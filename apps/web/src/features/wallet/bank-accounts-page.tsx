@@ -23,12 +23,13 @@ import {
   deleteBankAccount,
   makeDefaultBankAccount,
   renameBankAccount,
+  useWithdrawalsChanged,
   type BankAccount,
 } from './api';
 import { ListSkeleton } from './components';
 import { countryOptions, holderNameMatches } from './logic';
 import { useWalletMessages } from './messages';
-import { accountName, isCooling, useOpensAt, useWithdrawalsChanged, type OpensAt } from './withdraw-common';
+import { accountName, isCooling, useOpensAt, type OpensAt } from './withdraw-common';
 
 /** /withdraw/bank: my accounts (masked), add one, make one the default, remove one. */
 export function BankAccountsPage() {
