@@ -55,7 +55,7 @@ export type ConsoleListPageProps<Row> = DataTableProps<Row> & {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;
-  /** Above the table: the filter bar or the choice of view. */
+  /** Above the table: the filter bar or the choice of view, and a panel the page opens there. */
   filters?: ReactNode;
   /** Below the table: what the page opens from a row (a sheet) or keeps beside the list (a card). */
   children?: ReactNode;
