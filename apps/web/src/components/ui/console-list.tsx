@@ -71,3 +71,36 @@ export function ConsoleListPage<Row>({ title, description, actions, filters, chi
     </ConsolePage>
   );
 }
+
+/**
+ * Which part of a list to show (the queue, or what was decided, by status): a labelled select the
+ * page keeps in the URL.
+ */
+export function ViewSelect<Value extends string>({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: Value;
+  options: ReadonlyArray<{ value: Value; label: string }>;
+  onChange: (value: Value) => void;
+}) {
+  return (
+    <label className="flex max-w-xs flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
+      {label}
+      <select
+        value={value}
+        onChange={(event) => onChange(event.target.value as Value)}
+        className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-base text-gray-900 sm:text-sm dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50"
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

@@ -5,7 +5,7 @@ import { Download, RefreshCw, Settings, Undo2, Upload } from 'lucide-react';
 import { PAYOUT_QUEUE_FILTERS } from '@orchard/shared';
 import { Button, buttonClass } from '../../components/ui/button';
 import type { Column } from '../../components/ui/console';
-import { ConsoleListPage, cursorListState } from '../../components/ui/console-list';
+import { ConsoleListPage, cursorListState, ViewSelect } from '../../components/ui/console-list';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { preloadToaster } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
@@ -121,23 +121,12 @@ function PayoutStatusSelect({ status }: { status: PayoutQueueFilter }) {
   const { t } = useAdminLedgerMessages();
   const navigate = useNavigate({ from });
   return (
-    <label className="flex max-w-xs flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
-      {t('payouts.show')}
-      <select
-        value={status}
-        onChange={(event) => {
-          const next = event.target.value as PayoutQueueFilter;
-          void navigate({ search: next === 'open' ? {} : { status: next } });
-        }}
-        className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-base text-gray-900 sm:text-sm dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50"
-      >
-        {PAYOUT_QUEUE_FILTERS.map((option) => (
-          <option key={option} value={option}>
-            {t(`payouts.filters.${option}`)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <ViewSelect
+      label={t('payouts.show')}
+      value={status}
+      options={PAYOUT_QUEUE_FILTERS.map((option) => ({ value: option, label: t(`payouts.filters.${option}`) }))}
+      onChange={(next) => void navigate({ search: next === 'open' ? {} : { status: next } })}
+    />
   );
 }
 

@@ -6,7 +6,7 @@ import { decideReferralHoldBodySchema } from '@orchard/shared';
 import { Button } from '../../components/ui/button';
 import { ConfirmSheet } from '../../components/ui/confirm-sheet';
 import type { Column } from '../../components/ui/console';
-import { ConsoleListPage, cursorListState } from '../../components/ui/console-list';
+import { ConsoleListPage, cursorListState, ViewSelect } from '../../components/ui/console-list';
 import { DecisionButtons } from '../../components/ui/decision-buttons';
 import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { RelativeTime } from '../../components/ui/relative-time';
@@ -80,17 +80,15 @@ function HoldsViewSelect({ view }: { view: HoldsView }) {
   const { t } = useAdminTeamMessages();
   const navigate = useNavigate({ from });
   return (
-    <label className="flex max-w-xs flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
-      {t('holds.show')}
-      <select
-        value={view}
-        onChange={(event) => void navigate({ search: event.target.value === 'decided' ? { view: 'decided' } : {} })}
-        className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-base text-gray-900 sm:text-sm dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50"
-      >
-        <option value="open">{t('holds.views.open')}</option>
-        <option value="decided">{t('holds.views.decided')}</option>
-      </select>
-    </label>
+    <ViewSelect
+      label={t('holds.show')}
+      value={view}
+      options={[
+        { value: 'open', label: t('holds.views.open') },
+        { value: 'decided', label: t('holds.views.decided') },
+      ]}
+      onChange={(next) => void navigate({ search: next === 'decided' ? { view: 'decided' } : {} })}
+    />
   );
 }
 
