@@ -298,3 +298,19 @@ export function useCancelWithdrawal(id: string, { onSuccess, onError }: { onSucc
     },
   });
 }
+
+/** A change to the member's bank accounts (add, rename, make default, remove); on success everything that shows them is read again. */
+export function useBankAccountChange<Vars = void>(
+  mutationFn: (vars: Vars) => Promise<unknown>,
+  { onSuccess, onError }: { onSuccess: () => void; onError: (error: Error) => void },
+) {
+  const changed = useWithdrawalsChanged();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      changed();
+      onSuccess();
+    },
+    onError,
+  });
+}
