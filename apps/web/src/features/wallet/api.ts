@@ -314,3 +314,28 @@ export function useBankAccountChange<Vars = void>(
     onError,
   });
 }
+
+/**
+ * createRechargeOrder with one Idempotency-Key per intent (channel + amount): a retry of the same
+ * order reuses it, a change makes a new one. The new order goes into the cache before the page moves to it.
+ */
+export function useCreateRechargeOrder({
+  onSuccess,
+  onError,
+}: {
+  onSuccess: (order: RechargeOrder) => Promise<void>;
+  onError: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  const intent = useIntentKey();
+  return useMutation({
+    mutationFn: (body: { channel: string; amount: number }) => intent.run(body, (key) => createRechargeOrder(body, key)),
+    onSuccess: async (order) => {
+      queryClient.setQueryData(rechargeKeys.order(order.id), order);
+      void queryClient.invalidateQueries({ queryKey: rechargeKeys.orders() });
+      void queryClient.invalidateQueries({ queryKey: rechargeKeys.open() });
+      await onSuccess(order);
+    },
+    onError,
+  });
+}
