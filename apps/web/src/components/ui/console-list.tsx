@@ -51,7 +51,7 @@ export function cursorListState<Row>(query: CursorListQuery<Row>): ListState<Row
   };
 }
 
-export type ConsoleListPageProps<Row> = DataTableProps<Row> & {
+type ConsoleListPageProps<Row> = DataTableProps<Row> & {
   title: string;
   description?: ReactNode;
   actions?: ReactNode;

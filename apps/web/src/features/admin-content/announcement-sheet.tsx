@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import type { Announcement } from '@orchard/shared';
-import { ConfirmSheet } from '../../components/ui/confirm-sheet';
 import { CheckboxField } from '../../components/ui/console-fields';
-import { DecisionButtons } from '../../components/ui/decision-buttons';
 import { LanguageFields, translationValues } from '../../components/ui/language-tabs';
-import { Form, TextField, useZodForm } from '../../components/ui/form';
-import { toast } from '../../components/ui/toast';
+import { TextField, useZodForm } from '../../components/ui/form';
 import { isoToLocalInput } from '../../lib/datetime-local';
 import { useSaveAnnouncement } from './api';
 import { instant, translationsField, whole } from './content-form';
+import { ContentSheet } from './content-sheet';
 import { useAdminContentMessages } from './messages';
 
 /** The sheet that writes a new announcement (row null) or edits one. */
@@ -36,40 +34,28 @@ export function AnnouncementSheet({ row, onClose }: { row: Announcement | null; 
     },
   });
   return (
-    <ConfirmSheet
-      open
-      onOpenChange={(next) => !next && onClose()}
+    <ContentSheet
       title={t(row ? 'announcements.editTitle' : 'announcements.newTitle')}
-      size="wide"
+      form={form}
+      onSave={(body) => save.mutateAsync({ id: row?.id ?? null, body })}
+      onClose={onClose}
     >
-      {(close) => (
-        <Form
-          form={form}
-          onSubmit={async (body) => {
-            await save.mutateAsync({ id: row?.id ?? null, body });
-            toast(t('common.saved'));
-            onClose();
-          }}
-        >
-          <LanguageFields fields={['text']}>
-            {(name, lang) => (
-              <TextField
-                name={name('text')}
-                label={t('announcements.text')}
-                hint={t('announcements.textHint')}
-                maxLength={280}
-                autoComplete="off"
-                lang={lang}
-              />
-            )}
-          </LanguageFields>
-          <WindowFields />
-          <TextField name="priority" inputMode="numeric" label={t('common.priority')} hint={t('common.priorityHint')} />
-          <CheckboxField name="active" label={t('common.active')} />
-          <DecisionButtons close={close} backLabel={t('common.cancel')} confirmLabel={t('common.save')} tone="primary" />
-        </Form>
-      )}
-    </ConfirmSheet>
+      <LanguageFields fields={['text']}>
+        {(name, lang) => (
+          <TextField
+            name={name('text')}
+            label={t('announcements.text')}
+            hint={t('announcements.textHint')}
+            maxLength={280}
+            autoComplete="off"
+            lang={lang}
+          />
+        )}
+      </LanguageFields>
+      <WindowFields />
+      <TextField name="priority" inputMode="numeric" label={t('common.priority')} hint={t('common.priorityHint')} />
+      <CheckboxField name="active" label={t('common.active')} />
+    </ContentSheet>
   );
 }
 

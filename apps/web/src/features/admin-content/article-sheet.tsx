@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { HELP_CATEGORIES, type AdminHelpArticle } from '@orchard/shared';
-import { ConfirmSheet } from '../../components/ui/confirm-sheet';
 import { CheckboxField, SelectField, TextAreaField } from '../../components/ui/console-fields';
-import { DecisionButtons } from '../../components/ui/decision-buttons';
 import { LanguageFields, translationValues } from '../../components/ui/language-tabs';
-import { Form, TextField, useZodForm } from '../../components/ui/form';
-import { toast } from '../../components/ui/toast';
+import { TextField, useZodForm } from '../../components/ui/form';
 import { useSaveArticle } from './api';
 import { translationsField, whole } from './content-form';
+import { ContentSheet } from './content-sheet';
 import { useAdminContentMessages } from './messages';
 
 /** The sheet that writes a new help article (row null) or edits one. */
@@ -33,41 +31,34 @@ export function ArticleSheet({ row, onClose }: { row: AdminHelpArticle | null; o
     },
   });
   return (
-    <ConfirmSheet open onOpenChange={(next) => !next && onClose()} title={t(row ? 'help.editTitle' : 'help.newTitle')} size="wide">
-      {(close) => (
-        <Form
-          form={form}
-          onSubmit={async (body) => {
-            await save.mutateAsync({ id: row?.id ?? null, body });
-            toast(t('common.saved'));
-            onClose();
-          }}
-        >
-          <SelectField
-            name="category"
-            label={t('help.topic')}
-            options={HELP_CATEGORIES.map((value) => ({ value, label: t(`help.categories.${value}`) }))}
-          />
-          <LanguageFields fields={['title', 'bodyMd']}>
-            {(name, lang) => (
-              <>
-                <TextField name={name('title')} label={t('help.question')} maxLength={160} autoComplete="off" lang={lang} />
-                <TextAreaField
-                  name={name('bodyMd')}
-                  label={t('help.answer')}
-                  hint={t('promotions.bodyHint')}
-                  rows={8}
-                  maxLength={20_000}
-                  lang={lang}
-                />
-              </>
-            )}
-          </LanguageFields>
-          <TextField name="sortOrder" inputMode="numeric" label={t('help.order')} />
-          <CheckboxField name="published" label={t('help.published')} />
-          <DecisionButtons close={close} backLabel={t('common.cancel')} confirmLabel={t('common.save')} tone="primary" />
-        </Form>
-      )}
-    </ConfirmSheet>
+    <ContentSheet
+      title={t(row ? 'help.editTitle' : 'help.newTitle')}
+      form={form}
+      onSave={(body) => save.mutateAsync({ id: row?.id ?? null, body })}
+      onClose={onClose}
+    >
+      <SelectField
+        name="category"
+        label={t('help.topic')}
+        options={HELP_CATEGORIES.map((value) => ({ value, label: t(`help.categories.${value}`) }))}
+      />
+      <LanguageFields fields={['title', 'bodyMd']}>
+        {(name, lang) => (
+          <>
+            <TextField name={name('title')} label={t('help.question')} maxLength={160} autoComplete="off" lang={lang} />
+            <TextAreaField
+              name={name('bodyMd')}
+              label={t('help.answer')}
+              hint={t('promotions.bodyHint')}
+              rows={8}
+              maxLength={20_000}
+              lang={lang}
+            />
+          </>
+        )}
+      </LanguageFields>
+      <TextField name="sortOrder" inputMode="numeric" label={t('help.order')} />
+      <CheckboxField name="published" label={t('help.published')} />
+    </ContentSheet>
   );
 }

@@ -20,7 +20,7 @@ import { useAdminContentMessages, type AdminContentT } from './messages';
  * both open the kind's sheet. A kind says only its query, its columns, its sheet and its words.
  */
 
-export type ContentKindName = 'announcements' | 'promotions' | 'help';
+type ContentKindName = 'announcements' | 'promotions' | 'help';
 type ContentRow = { id: string; missingLanguages: Announcement['missingLanguages'] };
 
 interface ContentKind<Row extends ContentRow> {

@@ -3,18 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { AdminPromotion } from '@orchard/shared';
 import { Button } from '../../components/ui/button';
-import { ConfirmSheet } from '../../components/ui/confirm-sheet';
 import { CheckboxField, SelectField, TextAreaField } from '../../components/ui/console-fields';
-import { DecisionButtons } from '../../components/ui/decision-buttons';
 import { LanguageFields, translationValues } from '../../components/ui/language-tabs';
 import { Field } from '../../components/ui/field';
-import { Form, TextField, useZodForm } from '../../components/ui/form';
+import { TextField, useZodForm } from '../../components/ui/form';
 import { Prose } from '../../components/ui/prose';
 import { toast } from '../../components/ui/toast';
 import { isoToLocalInput } from '../../lib/datetime-local';
 import { planChoicesQueryOptions, uploadImage, useSavePromotion } from './api';
 import { WindowFields } from './announcement-sheet';
 import { instant, translationsField, whole } from './content-form';
+import { ContentSheet } from './content-sheet';
 import { useAdminContentMessages, type AdminContentT } from './messages';
 
 type Image = { id: string; url: string };
@@ -51,35 +50,25 @@ export function PromotionSheet({ row, onClose }: { row: AdminPromotion | null; o
     },
   });
   return (
-    <ConfirmSheet
-      open
-      onOpenChange={(next) => !next && onClose()}
+    <ContentSheet
       title={t(row ? 'promotions.editTitle' : 'promotions.newTitle')}
-      size="wide"
+      form={form}
+      onSave={(body) =>
+        save.mutateAsync({
+          id: row?.id ?? null,
+          body: { ...body, startsAt: body.startsAt!, endsAt: body.endsAt!, imageId: image?.id ?? null },
+        })
+      }
+      onClose={onClose}
     >
-      {(close) => (
-        <Form
-          form={form}
-          onSubmit={async (body) => {
-            await save.mutateAsync({
-              id: row?.id ?? null,
-              body: { ...body, startsAt: body.startsAt!, endsAt: body.endsAt!, imageId: image?.id ?? null },
-            });
-            toast(t('common.saved'));
-            onClose();
-          }}
-        >
-          <PromotionTextFields />
-          <PromotionImageField image={image} onImage={setImage} />
-          <WindowFields />
-          <PromotionLinkFields />
-          <TextField name="priority" inputMode="numeric" label={t('common.priority')} hint={t('common.priorityHint')} />
-          <CheckboxField name="active" label={t('common.active')} />
-          {row ? <PromotionPreview html={row.bodyHtml} /> : null}
-          <DecisionButtons close={close} backLabel={t('common.cancel')} confirmLabel={t('common.save')} tone="primary" />
-        </Form>
-      )}
-    </ConfirmSheet>
+      <PromotionTextFields />
+      <PromotionImageField image={image} onImage={setImage} />
+      <WindowFields />
+      <PromotionLinkFields />
+      <TextField name="priority" inputMode="numeric" label={t('common.priority')} hint={t('common.priorityHint')} />
+      <CheckboxField name="active" label={t('common.active')} />
+      {row ? <PromotionPreview html={row.bodyHtml} /> : null}
+    </ContentSheet>
   );
 }
 

@@ -4,6 +4,7 @@ import { FileSpreadsheet } from 'lucide-react';
 import { Button, buttonClass } from '../../components/ui/button';
 import { ConfirmActions, ConfirmSheet } from '../../components/ui/confirm-sheet';
 import { type Column, DataTable } from '../../components/ui/console';
+import { cursorListState } from '../../components/ui/console-list';
 import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
@@ -74,7 +75,6 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
 export function PayoutFiles() {
   const { t } = useAdminLedgerMessages();
   const query = useInfiniteQuery(payoutFilesQueryOptions());
-  const rows = query.data?.pages.flatMap((page) => page.items);
   const columns: Column<PayoutFile>[] = [
     {
       key: 'created',
@@ -121,18 +121,9 @@ export function PayoutFiles() {
       <DataTable
         caption={t('payouts.files.title')}
         columns={columns}
-        rows={rows}
         rowKey={(row) => row.id}
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...cursorListState(query)}
         empty={{ title: t('payouts.files.emptyTitle'), body: t('payouts.files.emptyBody') }}
-        pager={{
-          kind: 'cursor',
-          hasMore: query.hasNextPage,
-          isLoadingMore: query.isFetchingNextPage,
-          onMore: () => void query.fetchNextPage(),
-        }}
       />
     </section>
   );

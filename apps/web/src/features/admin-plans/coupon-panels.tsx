@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { type Column, DataTable, StatusText } from '../../components/ui/console';
+import { cursorListState } from '../../components/ui/console-list';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { formatMoney } from '../../lib/format';
 import { couponRedemptionsQueryOptions, type AdminCoupon, type CouponRedemption, type GeneratedCoupons } from './api';
@@ -61,7 +62,6 @@ export function GeneratedBatch({ batch, onShow, onDone }: { batch: GeneratedCoup
 export function Redemptions({ coupon, onClose }: { coupon: AdminCoupon; onClose: () => void }) {
   const { t } = useAdminPlansMessages();
   const query = useInfiniteQuery(couponRedemptionsQueryOptions(coupon.id));
-  const rows = query.data?.pages.flatMap((page) => page.items);
   const panel = useRevealOnOpen<HTMLElement>();
   const columns: Column<CouponRedemption>[] = [
     {
@@ -121,19 +121,10 @@ export function Redemptions({ coupon, onClose }: { coupon: AdminCoupon; onClose:
       <DataTable
         caption={t('redemptions.caption')}
         columns={columns}
-        rows={rows}
         rowKey={(redemption) => redemption.id}
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        {...cursorListState(query)}
         skeletonRows={2}
         empty={{ title: t('redemptions.emptyTitle'), body: t('redemptions.emptyBody') }}
-        pager={{
-          kind: 'cursor',
-          hasMore: query.hasNextPage,
-          isLoadingMore: query.isFetchingNextPage,
-          onMore: () => void query.fetchNextPage(),
-        }}
       />
     </section>
   );

@@ -243,7 +243,7 @@ export function useWithdrawalQuote(typed: number | null) {
   return { quote, quoted };
 }
 
-export interface WithdrawalRequest {
+interface WithdrawalRequest {
   bankAccountId: string;
   amount: number;
   expectedFee: number;
