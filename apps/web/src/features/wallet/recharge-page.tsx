@@ -81,9 +81,7 @@ function RechargeForm({ channels, prefill }: { channels: RechargeChannel[]; pref
       applyServerError(form, error, t('errors.generic'));
     },
   });
-
   useEffect(preloadConfirmSheet, []);
-
   return (
     <Form form={form} className="gap-6" onSubmit={({ amount }) => setConfirming({ amount })}>
       <ChannelChoice
