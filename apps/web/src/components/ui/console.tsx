@@ -124,20 +124,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const [sort, setSort] = useState<Sort | null>(null);
   const sorted = useMemo(() => sortRows(rows, columns, sort), [rows, columns, sort]);
 
-  if (error && !rows) {
-    return (
-      <div
-        role="alert"
-        className="flex flex-wrap items-center gap-3 rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
-      >
-        <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
-        <span className="min-w-0 flex-1">{error.message || t('table.loadFailed')}</span>
-        <Button variant="secondary" className="min-h-9" onClick={onRetry}>
-          {t('table.retry')}
-        </Button>
-      </div>
-    );
-  }
+  if (error && !rows) return <TableLoadError error={error} onRetry={onRetry} />;
   if (!isPending && rows && rows.length === 0) return <EmptyState title={empty.title} body={empty.body} action={empty.action} />;
 
   const toggle = (key: string) =>
@@ -162,61 +149,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         {/* Below 640 px each row is a stacked card, every cell labelled by its column (data-label): no sideways scrolling on a phone. */}
         <table className="w-full text-left text-sm text-gray-900 max-sm:block dark:text-gray-100" aria-busy={isPending || undefined}>
           <caption className={showCaption ? 'px-3 pt-3 text-left text-base font-semibold max-sm:block' : 'sr-only'}>{caption}</caption>
-          <thead className="border-b border-gray-200 text-xs max-sm:sr-only font-semibold tracking-wide text-gray-600 uppercase dark:border-gray-800 dark:text-gray-400">
-            <tr>
-              {columns.map((column) => {
-                const direction = sort?.key === column.key ? sort.direction : undefined;
-                return (
-                  <th
-                    key={column.key}
-                    scope="col"
-                    aria-sort={column.sortValue ? (direction ?? 'none') : undefined}
-                    className={cn(cellClass, 'whitespace-nowrap', column.align === 'end' && 'text-right')}
-                  >
-                    {column.hideHeader ? (
-                      <span className="sr-only">{column.header}</span>
-                    ) : column.sortValue ? (
-                      <SortButton
-                        label={column.header}
-                        direction={direction}
-                        title={t('table.sortBy', { column: column.header })}
-                        onClick={() => toggle(column.key)}
-                      />
-                    ) : (
-                      column.header
-                    )}
-                  </th>
-                );
-              })}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100 max-sm:block dark:divide-gray-800">
-            {isPending || !sorted
-              ? Array.from({ length: skeletonRows }, (_, index) => (
-                  <tr key={index} aria-hidden="true" className={rowCardClass}>
-                    {columns.map((column) => (
-                      <td key={column.key} className={cn(cellClass, cellCardClass)}>
-                        <span className="block h-4 w-3/4 animate-pulse rounded bg-gray-200 motion-reduce:animate-none dark:bg-gray-800" />
-                      </td>
-                    ))}
-                  </tr>
-                ))
-              : sorted.map((row) => (
-                  <tr key={rowKey(row)} className={cn('hover:bg-gray-50 dark:hover:bg-gray-800/60', rowCardClass)}>
-                    {columns.map((column) => (
-                      <td
-                        key={column.key}
-                        data-label={column.hideHeader ? undefined : column.header}
-                        className={cn(cellClass, column.align === 'end' && 'text-right', column.className, cellCardClass)}
-                      >
-                        {/* One box per cell, so a cell of several lines stays one column of the card; a long
-                            address breaks rather than pushing the card wider than the phone. */}
-                        <div className="min-w-0 max-sm:[overflow-wrap:anywhere]">{column.cell(row)}</div>
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-          </tbody>
+          <DataTableHead columns={columns} sort={sort} onSort={toggle} />
+          <DataTableBody columns={columns} rows={isPending ? undefined : sorted} rowKey={rowKey} skeletonRows={skeletonRows} />
           {footer && !isPending ? (
             <tfoot className="border-t border-gray-200 font-semibold max-sm:block dark:border-gray-800 [&_td]:px-3 [&_td]:py-2 max-sm:[&_tr]:block">
               {footer}
@@ -231,6 +165,101 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       </div>
       {pager && rows && rows.length > 0 ? <PagerView pager={pager} shown={rows.length} /> : null}
     </div>
+  );
+}
+
+/** The list could not be loaded and nothing is shown yet: why, and a retry. */
+function TableLoadError({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  const { t } = useConsoleMessages();
+  return (
+    <div
+      role="alert"
+      className="flex flex-wrap items-center gap-3 rounded-2xl bg-red-50 px-4 py-3 text-sm text-red-800 dark:bg-red-950 dark:text-red-200"
+    >
+      <AlertTriangle className="size-4 shrink-0" aria-hidden="true" />
+      <span className="min-w-0 flex-1">{error.message || t('table.loadFailed')}</span>
+      <Button variant="secondary" className="min-h-9" onClick={onRetry}>
+        {t('table.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** The column headers; a sortable column's header is a button that says which way it sorts. */
+function DataTableHead<Row>({ columns, sort, onSort }: { columns: Column<Row>[]; sort: Sort | null; onSort: (key: string) => void }) {
+  const { t } = useConsoleMessages();
+  return (
+    <thead className="border-b border-gray-200 text-xs max-sm:sr-only font-semibold tracking-wide text-gray-600 uppercase dark:border-gray-800 dark:text-gray-400">
+      <tr>
+        {columns.map((column) => {
+          const direction = sort?.key === column.key ? sort.direction : undefined;
+          return (
+            <th
+              key={column.key}
+              scope="col"
+              aria-sort={column.sortValue ? (direction ?? 'none') : undefined}
+              className={cn(cellClass, 'whitespace-nowrap', column.align === 'end' && 'text-right')}
+            >
+              {column.hideHeader ? (
+                <span className="sr-only">{column.header}</span>
+              ) : column.sortValue ? (
+                <SortButton
+                  label={column.header}
+                  direction={direction}
+                  title={t('table.sortBy', { column: column.header })}
+                  onClick={() => onSort(column.key)}
+                />
+              ) : (
+                column.header
+              )}
+            </th>
+          );
+        })}
+      </tr>
+    </thead>
+  );
+}
+
+/** The rows (or skeleton rows while loading): on a phone each row is a card of labelled lines. */
+function DataTableBody<Row>({
+  columns,
+  rows,
+  rowKey,
+  skeletonRows,
+}: {
+  columns: Column<Row>[];
+  rows: Row[] | undefined;
+  rowKey: (row: Row) => string;
+  skeletonRows: number;
+}) {
+  return (
+    <tbody className="divide-y divide-gray-100 max-sm:block dark:divide-gray-800">
+      {!rows
+        ? Array.from({ length: skeletonRows }, (_, index) => (
+            <tr key={index} aria-hidden="true" className={rowCardClass}>
+              {columns.map((column) => (
+                <td key={column.key} className={cn(cellClass, cellCardClass)}>
+                  <span className="block h-4 w-3/4 animate-pulse rounded bg-gray-200 motion-reduce:animate-none dark:bg-gray-800" />
+                </td>
+              ))}
+            </tr>
+          ))
+        : rows.map((row) => (
+            <tr key={rowKey(row)} className={cn('hover:bg-gray-50 dark:hover:bg-gray-800/60', rowCardClass)}>
+              {columns.map((column) => (
+                <td
+                  key={column.key}
+                  data-label={column.hideHeader ? undefined : column.header}
+                  className={cn(cellClass, column.align === 'end' && 'text-right', column.className, cellCardClass)}
+                >
+                  {/* One box per cell, so a cell of several lines stays one column of the card; a long
+                      address breaks rather than pushing the card wider than the phone. */}
+                  <div className="min-w-0 max-sm:[overflow-wrap:anywhere]">{column.cell(row)}</div>
+                </td>
+              ))}
+            </tr>
+          ))}
+    </tbody>
   );
 }
 

@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { listAuditLogQuerySchema, type AuditEntry } from '@orchard/shared';
-import { type Column, ConsolePage, DataTable } from '../../components/ui/console';
+import type { Column } from '../../components/ui/console';
+import { ConsoleListPage, listState } from '../../components/ui/console-list';
 import { TextField } from '../../components/ui/form';
 import { formatDateTime } from '../../lib/format';
 import { auditQueryOptions } from './api';
@@ -26,10 +27,10 @@ export function AuditPage() {
   const navigate = useNavigate({ from });
   const onSearch = (next: AuditSearch) => void navigate({ search: next });
   const { t } = useAdminAccountsMessages();
-  const { data, isPending, error, refetch } = useQuery(auditQueryOptions(search));
+  const query = useQuery(auditQueryOptions(search));
   const list = useFilteredList({
     search,
-    total: data?.total,
+    total: query.data?.total,
     isFiltered: Boolean(search.action || search.subjectId),
     onSearch,
     empty: { title: t('audit.emptyTitle'), body: t('audit.emptyBody') },
@@ -53,27 +54,26 @@ export function AuditPage() {
     },
   ];
   return (
-    <ConsolePage title={t('audit.title')} description={t('audit.lead')}>
-      <FilterBar
-        key={JSON.stringify(search)}
-        schema={filters}
-        defaultValues={{ action: search.action ?? '', subjectId: search.subjectId ?? '' }}
-        onSearch={onSearch}
-      >
-        <TextField name="action" type="search" label={t('audit.actionFilter')} placeholder="sign_in.failed" autoComplete="off" />
-        <TextField name="subjectId" type="search" label={t('audit.subjectFilter')} autoComplete="off" />
-      </FilterBar>
-      <DataTable
-        caption={t('audit.caption')}
-        columns={columns}
-        rows={data?.items}
-        rowKey={(entry) => String(entry.id)}
-        isPending={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        {...list}
-      />
-    </ConsolePage>
+    <ConsoleListPage
+      title={t('audit.title')}
+      description={t('audit.lead')}
+      filters={
+        <FilterBar
+          key={JSON.stringify(search)}
+          schema={filters}
+          defaultValues={{ action: search.action ?? '', subjectId: search.subjectId ?? '' }}
+          onSearch={onSearch}
+        >
+          <TextField name="action" type="search" label={t('audit.actionFilter')} placeholder="sign_in.failed" autoComplete="off" />
+          <TextField name="subjectId" type="search" label={t('audit.subjectFilter')} autoComplete="off" />
+        </FilterBar>
+      }
+      caption={t('audit.caption')}
+      columns={columns}
+      rowKey={(entry) => String(entry.id)}
+      {...listState(query)}
+      {...list}
+    />
   );
 }
 

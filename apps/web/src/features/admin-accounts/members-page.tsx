@@ -3,7 +3,8 @@ import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { listMembersQuerySchema, type MemberSummary } from '@orchard/shared';
 import { SelectField } from '../../components/ui/console-fields';
-import { type Column, ConsolePage, DataTable } from '../../components/ui/console';
+import type { Column } from '../../components/ui/console';
+import { ConsoleListPage, listState } from '../../components/ui/console-list';
 import { TextField } from '../../components/ui/form';
 import { formatDate } from '../../lib/format';
 import { membersQueryOptions } from './api';
@@ -28,15 +29,32 @@ export function MembersPage() {
   const navigate = useNavigate({ from });
   const onSearch = (next: MembersSearch) => void navigate({ search: next });
   const { t } = useAdminAccountsMessages();
-  const { data, isPending, error, refetch } = useQuery(membersQueryOptions(search));
+  const query = useQuery(membersQueryOptions(search));
   const list = useFilteredList({
     search,
-    total: data?.total,
+    total: query.data?.total,
     isFiltered: Boolean(search.q || search.role || search.status),
     onSearch,
     empty: { title: t('members.emptyTitle'), body: t('members.emptyBody') },
   });
-  const columns: Column<MemberSummary>[] = [
+  const columns = useMemberColumns();
+  return (
+    <ConsoleListPage
+      title={t('members.title')}
+      filters={<MembersFilters search={search} onSearch={onSearch} />}
+      caption={t('members.caption')}
+      columns={columns}
+      rowKey={(member) => member.id}
+      {...listState(query)}
+      {...list}
+    />
+  );
+}
+
+/** A member's name (to their page), contact, invite code, role, state and day joined. */
+function useMemberColumns(): Column<MemberSummary>[] {
+  const { t } = useAdminAccountsMessages();
+  return [
     {
       key: 'name',
       header: t('members.name'),
@@ -69,46 +87,38 @@ export function MembersPage() {
       className: 'whitespace-nowrap tabular-nums',
     },
   ];
+}
+
+function MembersFilters({ search, onSearch }: { search: MembersSearch; onSearch: (next: MembersSearch) => void }) {
+  const { t } = useAdminAccountsMessages();
   return (
-    <ConsolePage title={t('members.title')}>
-      <FilterBar
-        key={JSON.stringify(search)}
-        schema={filters}
-        defaultValues={{ q: search.q ?? '', role: search.role ?? '', status: search.status ?? '' }}
-        onSearch={onSearch}
-      >
-        <TextField name="q" type="search" label={t('members.searchLabel')} autoComplete="off" />
-        <SelectField
-          name="role"
-          label={t('members.role')}
-          options={[
-            { value: '', label: t('common.any') },
-            { value: 'member', label: t('members.roles.member') },
-            { value: 'operator', label: t('members.roles.operator') },
-            { value: 'support', label: t('members.roles.support') },
-            { value: 'finance', label: t('members.roles.finance') },
-          ]}
-        />
-        <SelectField
-          name="status"
-          label={t('members.status')}
-          options={[
-            { value: '', label: t('common.any') },
-            { value: 'active', label: t('members.statuses.active') },
-            { value: 'frozen', label: t('members.statuses.frozen') },
-          ]}
-        />
-      </FilterBar>
-      <DataTable
-        caption={t('members.caption')}
-        columns={columns}
-        rows={data?.items}
-        rowKey={(member) => member.id}
-        isPending={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        {...list}
+    <FilterBar
+      key={JSON.stringify(search)}
+      schema={filters}
+      defaultValues={{ q: search.q ?? '', role: search.role ?? '', status: search.status ?? '' }}
+      onSearch={onSearch}
+    >
+      <TextField name="q" type="search" label={t('members.searchLabel')} autoComplete="off" />
+      <SelectField
+        name="role"
+        label={t('members.role')}
+        options={[
+          { value: '', label: t('common.any') },
+          { value: 'member', label: t('members.roles.member') },
+          { value: 'operator', label: t('members.roles.operator') },
+          { value: 'support', label: t('members.roles.support') },
+          { value: 'finance', label: t('members.roles.finance') },
+        ]}
       />
-    </ConsolePage>
+      <SelectField
+        name="status"
+        label={t('members.status')}
+        options={[
+          { value: '', label: t('common.any') },
+          { value: 'active', label: t('members.statuses.active') },
+          { value: 'frozen', label: t('members.statuses.frozen') },
+        ]}
+      />
+    </FilterBar>
   );
 }

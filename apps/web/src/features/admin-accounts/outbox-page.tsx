@@ -3,7 +3,8 @@ import { useNavigate, useSearch } from '@tanstack/react-router';
 import { z } from 'zod';
 import { listOutboxQuerySchema, type OutboxMessage } from '@orchard/shared';
 import { SelectField } from '../../components/ui/console-fields';
-import { type Column, ConsolePage, DataTable } from '../../components/ui/console';
+import type { Column } from '../../components/ui/console';
+import { ConsoleListPage, listState } from '../../components/ui/console-list';
 import { TextField } from '../../components/ui/form';
 import { formatDateTime } from '../../lib/format';
 import { outboxQueryOptions } from './api';
@@ -36,15 +37,33 @@ export function OutboxPage() {
   const navigate = useNavigate({ from });
   const onSearch = (next: OutboxSearch) => void navigate({ search: next });
   const { t } = useAdminAccountsMessages();
-  const { data, isPending, error, refetch } = useQuery(outboxQueryOptions(search));
+  const query = useQuery(outboxQueryOptions(search));
   const list = useFilteredList({
     search,
-    total: data?.total,
+    total: query.data?.total,
     isFiltered: Boolean(search.destination || search.status),
     onSearch,
     empty: { title: t('outbox.emptyTitle'), body: t('outbox.emptyBody') },
   });
-  const columns: Column<OutboxMessage>[] = [
+  const columns = useOutboxColumns();
+  return (
+    <ConsoleListPage
+      title={t('outbox.title')}
+      description={t('outbox.lead')}
+      filters={<OutboxFilters search={search} onSearch={onSearch} />}
+      caption={t('outbox.caption')}
+      columns={columns}
+      rowKey={(message) => String(message.id)}
+      {...listState(query)}
+      {...list}
+    />
+  );
+}
+
+/** A message's time, destination, text (opened on demand), state and attempts. */
+function useOutboxColumns(): Column<OutboxMessage>[] {
+  const { t } = useAdminAccountsMessages();
+  return [
     {
       key: 'created',
       header: t('outbox.created'),
@@ -84,34 +103,26 @@ export function OutboxPage() {
     },
     { key: 'attempts', header: t('outbox.attempts'), cell: (message) => message.attempts, align: 'end', className: 'tabular-nums' },
   ];
+}
+
+function OutboxFilters({ search, onSearch }: { search: OutboxSearch; onSearch: (next: OutboxSearch) => void }) {
+  const { t } = useAdminAccountsMessages();
   return (
-    <ConsolePage title={t('outbox.title')} description={t('outbox.lead')}>
-      <FilterBar
-        key={JSON.stringify(search)}
-        schema={filters}
-        defaultValues={{ destination: search.destination ?? '', status: search.status ?? '' }}
-        onSearch={onSearch}
-      >
-        <TextField name="destination" type="search" label={t('outbox.destination')} autoComplete="off" />
-        <SelectField
-          name="status"
-          label={t('outbox.statusLabel')}
-          options={[
-            { value: '', label: t('common.any') },
-            ...STATUSES.map((status) => ({ value: status, label: t(`outbox.statuses.${status}`) })),
-          ]}
-        />
-      </FilterBar>
-      <DataTable
-        caption={t('outbox.caption')}
-        columns={columns}
-        rows={data?.items}
-        rowKey={(message) => String(message.id)}
-        isPending={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        {...list}
+    <FilterBar
+      key={JSON.stringify(search)}
+      schema={filters}
+      defaultValues={{ destination: search.destination ?? '', status: search.status ?? '' }}
+      onSearch={onSearch}
+    >
+      <TextField name="destination" type="search" label={t('outbox.destination')} autoComplete="off" />
+      <SelectField
+        name="status"
+        label={t('outbox.statusLabel')}
+        options={[
+          { value: '', label: t('common.any') },
+          ...STATUSES.map((status) => ({ value: status, label: t(`outbox.statuses.${status}`) })),
+        ]}
       />
-    </ConsolePage>
+    </FilterBar>
   );
 }

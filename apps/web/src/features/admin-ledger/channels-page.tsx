@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { Button } from '../../components/ui/button';
-import { type Column, ConsolePage, DataTable, StatusText } from '../../components/ui/console';
+import { type Column, StatusText } from '../../components/ui/console';
+import { ConsoleListPage, listState } from '../../components/ui/console-list';
 import { preloadToaster } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
 import { paymentChannelsQueryOptions, type PaymentChannel } from './api';
@@ -12,13 +13,48 @@ import { useAdminLedgerMessages } from './messages';
 /** /admin/channels: every payment channel; edit one or add a new one (upsertPaymentChannel). */
 export function ChannelsPage() {
   const { t } = useAdminLedgerMessages();
-  const { data, isPending, error, refetch } = useQuery(paymentChannelsQueryOptions());
+  const query = useQuery(paymentChannelsQueryOptions());
   const [editing, setEditing] = useState<PaymentChannel | 'new' | null>(null);
   const edit = (channel: PaymentChannel | 'new') => {
     preloadToaster();
     setEditing(channel);
   };
-  const columns: Column<PaymentChannel>[] = [
+  const columns = useChannelColumns(edit);
+  return (
+    <ConsoleListPage
+      title={t('channels.title')}
+      actions={
+        <Button onClick={() => edit('new')}>
+          <Plus className="size-4" aria-hidden="true" />
+          {t('channels.new')}
+        </Button>
+      }
+      filters={
+        editing ? (
+          <ChannelForm
+            key={editing === 'new' ? 'new' : editing.code}
+            channel={editing === 'new' ? null : editing}
+            onDone={() => setEditing(null)}
+          />
+        ) : null
+      }
+      caption={t('channels.caption')}
+      columns={columns}
+      rowKey={(channel) => channel.code}
+      {...listState(query)}
+      empty={{
+        title: t('channels.emptyTitle'),
+        body: t('channels.emptyBody'),
+        action: <Button onClick={() => edit('new')}>{t('channels.new')}</Button>,
+      }}
+    />
+  );
+}
+
+/** A channel's name and code, kind, limits and state (each sortable), and Edit. */
+function useChannelColumns(edit: (channel: PaymentChannel) => void): Column<PaymentChannel>[] {
+  const { t } = useAdminLedgerMessages();
+  return [
     {
       key: 'name',
       header: t('channels.name'),
@@ -59,37 +95,4 @@ export function ChannelsPage() {
       ),
     },
   ];
-  return (
-    <ConsolePage
-      title={t('channels.title')}
-      actions={
-        <Button onClick={() => edit('new')}>
-          <Plus className="size-4" aria-hidden="true" />
-          {t('channels.new')}
-        </Button>
-      }
-    >
-      {editing ? (
-        <ChannelForm
-          key={editing === 'new' ? 'new' : editing.code}
-          channel={editing === 'new' ? null : editing}
-          onDone={() => setEditing(null)}
-        />
-      ) : null}
-      <DataTable
-        caption={t('channels.caption')}
-        columns={columns}
-        rows={data?.items}
-        rowKey={(channel) => channel.code}
-        isPending={isPending}
-        error={error}
-        onRetry={() => void refetch()}
-        empty={{
-          title: t('channels.emptyTitle'),
-          body: t('channels.emptyBody'),
-          action: <Button onClick={() => edit('new')}>{t('channels.new')}</Button>,
-        }}
-      />
-    </ConsolePage>
-  );
 }

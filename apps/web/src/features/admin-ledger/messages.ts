@@ -307,3 +307,4 @@ const en = {
 
 export const useAdminLedgerMessages = defineMessages('adminLedger', { en });
 export type AdminLedgerMessages = typeof en;
+export type AdminLedgerT = ReturnType<typeof useAdminLedgerMessages>['t'];

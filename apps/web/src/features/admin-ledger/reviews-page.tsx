@@ -5,7 +5,8 @@ import { Clock, Flag, Hourglass, RefreshCw } from 'lucide-react';
 import { creditRechargeOrderBodySchema, rejectRechargeOrderBodySchema } from '@orchard/shared';
 import { Button } from '../../components/ui/button';
 import { ConfirmSheet } from '../../components/ui/confirm-sheet';
-import { type Column, ConsolePage, DataTable } from '../../components/ui/console';
+import type { Column } from '../../components/ui/console';
+import { ConsoleListPage, cursorListState, ViewSelect } from '../../components/ui/console-list';
 import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { preloadToaster, toast } from '../../components/ui/toast';
@@ -13,7 +14,7 @@ import { formatMoney } from '../../lib/format';
 import { useIntentKeys, type IntentKeys } from '../../lib/intent-key';
 import { rechargeReviewsQueryOptions, useReviewDecision, type RechargeReview } from './api';
 import { DecisionButtons } from '../../components/ui/decision-buttons';
-import { useAdminLedgerMessages } from './messages';
+import { useAdminLedgerMessages, type AdminLedgerT } from './messages';
 import { OrderReference, orderAmountColumn, orderStatusColumn, orderWhenColumn } from './order-columns';
 import { ORDER_FILTERS, orderFilterOf, type OrderFilter } from './search';
 
@@ -25,95 +26,19 @@ type Action = { kind: 'credit' | 'reject'; order: RechargeReview; keys: IntentKe
 /** /admin/recharges: the queue of orders to credit or reject, and (by the `status` filter) the orders already handled. */
 export function ReviewsPage() {
   const { t } = useAdminLedgerMessages();
-  const search = useSearch({ from });
-  const navigate = useNavigate({ from });
-  const filter = orderFilterOf(search);
+  const filter = orderFilterOf(useSearch({ from }));
   const isQueue = filter === 'review';
   const query = useInfiniteQuery(rechargeReviewsQueryOptions({ status: filter }));
-  const orders = query.data?.pages.flatMap((page) => page.items);
   const [action, setAction] = useState<Action | null>(null);
   // One idempotency key per (order, action) intent, kept while the operator retries it.
   const keys = useIntentKeys();
-  const open = (kind: Action['kind'], order: RechargeReview) => {
+  const total = query.data?.pages[0]?.total;
+  const columns = useReviewColumns(isQueue, (kind, order) => {
     preloadToaster();
     setAction({ kind, order, keys });
-  };
-  const total = query.data?.pages[0]?.total;
-  const statusColumns = [orderStatusColumn(t, { withRejectReason: true }), orderWhenColumn(t)];
-  const queueColumns: Column<RechargeReview>[] = [
-    {
-      key: 'member',
-      header: t('reviews.member'),
-      cell: (order) => (
-        <>
-          <div className="font-medium">{order.member.displayName}</div>
-          <div className="text-xs whitespace-nowrap text-gray-600 dark:text-gray-400">{order.member.email ?? order.member.phone ?? ''}</div>
-        </>
-      ),
-    },
-    orderAmountColumn(t),
-    {
-      key: 'reference',
-      header: t('reviews.reference'),
-      cell: (order) => (
-        <>
-          <OrderReference order={order} />
-          {order.reviewNote ? (
-            <div className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300">
-              <Flag className="size-3.5" aria-hidden="true" />
-              {t('reviews.flagged', { note: order.reviewNote })}
-            </div>
-          ) : null}
-        </>
-      ),
-    },
-    {
-      key: 'payer',
-      header: t('reviews.payerReference'),
-      className: 'font-mono whitespace-nowrap',
-      cell: (order) => order.payerReference ?? t('reviews.none'),
-    },
-    {
-      key: 'submitted',
-      header: t('reviews.submitted'),
-      className: 'whitespace-nowrap text-gray-700 dark:text-gray-300',
-      cell: (order) => (
-        <span className="inline-flex items-center gap-1">
-          {order.status === 'submitted' ? (
-            <Hourglass className="size-3.5" aria-hidden="true" />
-          ) : (
-            <Clock className="size-3.5" aria-hidden="true" />
-          )}
-          <RelativeTime value={order.submittedAt ?? order.createdAt} />
-        </span>
-      ),
-    },
-    {
-      key: 'actions',
-      header: t('reviews.actions'),
-      hideHeader: true,
-      cell: (order) => (
-        <div className="flex justify-end gap-2">
-          <Button className="min-h-10" onClick={() => open('credit', order)} aria-label={`${t('reviews.credit')} ${order.reference}`}>
-            {t('reviews.credit')}
-          </Button>
-          <Button
-            variant="danger-outline"
-            className="min-h-10"
-            onClick={() => open('reject', order)}
-            aria-label={`${t('reviews.reject')} ${order.reference}`}
-          >
-            {t('reviews.reject')}
-          </Button>
-        </div>
-      ),
-    },
-  ];
-  // Handled orders have nothing left to decide: their status and when it happened take the actions' place.
-  const columns = isQueue ? queueColumns : [...queueColumns.slice(0, 4), ...statusColumns];
-
+  });
   return (
-    <ConsolePage
+    <ConsoleListPage
       title={t('reviews.title')}
       description={
         <>
@@ -131,47 +56,124 @@ export function ReviewsPage() {
           {t('reviews.refresh')}
         </Button>
       }
+      filters={<OrderFilterSelect filter={filter} />}
+      caption={t(isQueue ? 'reviews.caption' : 'orders.caption')}
+      columns={columns}
+      rowKey={(order) => order.id}
+      {...cursorListState(query)}
+      empty={
+        isQueue
+          ? { title: t('reviews.emptyTitle'), body: t('reviews.emptyBody') }
+          : { title: t('orders.emptyTitle'), body: t('orders.emptyBody') }
+      }
     >
-      <label className="flex max-w-xs flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
-        {t('orders.show')}
-        <select
-          value={filter}
-          onChange={(event) => {
-            const status = event.target.value as OrderFilter;
-            void navigate({ search: status === 'review' ? {} : { status } });
-          }}
-          className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-base text-gray-900 sm:text-sm dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50"
-        >
-          {ORDER_FILTERS.map((option) => (
-            <option key={option} value={option}>
-              {t(`orders.filters.${option}`)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <DataTable
-        caption={t(isQueue ? 'reviews.caption' : 'orders.caption')}
-        columns={columns}
-        rows={orders}
-        rowKey={(order) => order.id}
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        empty={
-          isQueue
-            ? { title: t('reviews.emptyTitle'), body: t('reviews.emptyBody') }
-            : { title: t('orders.emptyTitle'), body: t('orders.emptyBody') }
-        }
-        pager={{
-          kind: 'cursor',
-          hasMore: query.hasNextPage,
-          isLoadingMore: query.isFetchingNextPage,
-          onMore: () => void query.fetchNextPage(),
-        }}
-      />
       {action ? <ActionDialog action={action} onClose={() => setAction(null)} onDone={() => setAction(null)} /> : null}
-    </ConsolePage>
+    </ConsoleListPage>
   );
+}
+
+/** The queue to review, or the orders already handled by status, kept in the URL. */
+function OrderFilterSelect({ filter }: { filter: OrderFilter }) {
+  const { t } = useAdminLedgerMessages();
+  const navigate = useNavigate({ from });
+  return (
+    <ViewSelect
+      label={t('orders.show')}
+      value={filter}
+      options={ORDER_FILTERS.map((option) => ({ value: option, label: t(`orders.filters.${option}`) }))}
+      onChange={(status) => void navigate({ search: status === 'review' ? {} : { status } })}
+    />
+  );
+}
+
+/**
+ * Who, how much, the reference (flagged or not), the payer's reference, since when; in the queue,
+ * Credit and Reject. Handled orders have nothing left to decide: their status and when it
+ * happened take the actions' place.
+ */
+function useReviewColumns(isQueue: boolean, open: (kind: Action['kind'], order: RechargeReview) => void): Column<RechargeReview>[] {
+  const { t } = useAdminLedgerMessages();
+  const first: Column<RechargeReview>[] = [
+    {
+      key: 'member',
+      header: t('reviews.member'),
+      cell: (order) => (
+        <>
+          <div className="font-medium">{order.member.displayName}</div>
+          <div className="text-xs whitespace-nowrap text-gray-600 dark:text-gray-400">{order.member.email ?? order.member.phone ?? ''}</div>
+        </>
+      ),
+    },
+    orderAmountColumn(t),
+    referenceColumn(t),
+    {
+      key: 'payer',
+      header: t('reviews.payerReference'),
+      className: 'font-mono whitespace-nowrap',
+      cell: (order) => order.payerReference ?? t('reviews.none'),
+    },
+  ];
+  if (!isQueue) return [...first, orderStatusColumn(t, { withRejectReason: true }), orderWhenColumn(t)];
+  return [
+    ...first,
+    {
+      key: 'submitted',
+      header: t('reviews.submitted'),
+      className: 'whitespace-nowrap text-gray-700 dark:text-gray-300',
+      cell: (order) => (
+        <span className="inline-flex items-center gap-1">
+          {order.status === 'submitted' ? (
+            <Hourglass className="size-3.5" aria-hidden="true" />
+          ) : (
+            <Clock className="size-3.5" aria-hidden="true" />
+          )}
+          <RelativeTime value={order.submittedAt ?? order.createdAt} />
+        </span>
+      ),
+    },
+    reviewActionsColumn(t, open),
+  ];
+}
+
+function referenceColumn(t: AdminLedgerT): Column<RechargeReview> {
+  return {
+    key: 'reference',
+    header: t('reviews.reference'),
+    cell: (order) => (
+      <>
+        <OrderReference order={order} />
+        {order.reviewNote ? (
+          <div className="mt-1 flex items-center gap-1 text-xs font-medium text-amber-800 dark:text-amber-300">
+            <Flag className="size-3.5" aria-hidden="true" />
+            {t('reviews.flagged', { note: order.reviewNote })}
+          </div>
+        ) : null}
+      </>
+    ),
+  };
+}
+
+function reviewActionsColumn(t: AdminLedgerT, open: (kind: Action['kind'], order: RechargeReview) => void): Column<RechargeReview> {
+  return {
+    key: 'actions',
+    header: t('reviews.actions'),
+    hideHeader: true,
+    cell: (order) => (
+      <div className="flex justify-end gap-2">
+        <Button className="min-h-10" onClick={() => open('credit', order)} aria-label={`${t('reviews.credit')} ${order.reference}`}>
+          {t('reviews.credit')}
+        </Button>
+        <Button
+          variant="danger-outline"
+          className="min-h-10"
+          onClick={() => open('reject', order)}
+          aria-label={`${t('reviews.reject')} ${order.reference}`}
+        >
+          {t('reviews.reject')}
+        </Button>
+      </div>
+    ),
+  };
 }
 
 // The contracts' own rules for the note and the reason, so the form and the server agree.

@@ -320,3 +320,4 @@ const en = {
 
 export type AdminPlansMessages = typeof en;
 export const useAdminPlansMessages = defineMessages('adminPlans', { en });
+export type AdminPlansT = ReturnType<typeof useAdminPlansMessages>['t'];

@@ -5,7 +5,8 @@ import { AlertTriangle, RefreshCw } from 'lucide-react';
 import { z } from 'zod';
 import { listPurchasesQuerySchema, PURCHASE_COMMISSION_FILTERS, purchaseStatusSchema } from '@orchard/shared';
 import { Button } from '../../components/ui/button';
-import { type Column, ConsolePage, DataTable, StatusText } from '../../components/ui/console';
+import { type Column, StatusText } from '../../components/ui/console';
+import { ConsoleListPage, cursorListState } from '../../components/ui/console-list';
 import { SelectField } from '../../components/ui/console-fields';
 import { TextField } from '../../components/ui/form';
 import { preloadConfirmSheet } from '../../components/ui/confirm-sheet';
@@ -13,11 +14,11 @@ import { preloadToaster } from '../../components/ui/toast';
 import { formatDate, formatMoney } from '../../lib/format';
 import { useIntentKeys } from '../../lib/intent-key';
 import { adminPlansQueryOptions, purchasesQueryOptions, type AdminPurchase } from './api';
-import { useAdminPlansMessages } from './messages';
+import { useAdminPlansMessages, type AdminPlansT } from './messages';
 import { PurchaseDetailsSheet, RefundSheet, STATUS_TONE } from './purchase-sheets';
 import { purchaseFilterOf, type PurchaseFilter } from './search';
 import { FilterBar, optionalFilter } from '../../components/ui/filter-bar';
-import { Sub } from './ui';
+import { linkClass, Sub } from './ui';
 
 // Typed by route id; useSearch({ from }) rather than getRouteApi, whose class would join the first load.
 const from = '/admin/purchases' as const;
@@ -36,8 +37,6 @@ function filterSchema(memberInvalid: string) {
 
 type Open = { kind: 'details' | 'refund'; purchase: AdminPurchase };
 
-const linkClass = 'text-primary-700 underline-offset-4 hover:underline dark:text-primary-400';
-
 /**
  * /admin/purchases: plan purchases filtered by member, plan, status and dates (kept in the URL),
  * each with its commissions one tap away, and the refund with a reason.
@@ -50,7 +49,6 @@ export function PurchasesPage() {
   const onSearch = (next: PurchaseFilter) => void navigate({ search: next });
   const query = useInfiniteQuery(purchasesQueryOptions(filter));
   const plans = useQuery(adminPlansQueryOptions());
-  const purchases = query.data?.pages.flatMap((page) => page.items);
   const total = query.data?.pages[0]?.total;
   const [open, setOpen] = useState<Open | null>(null);
   // One idempotency key per refund intent (purchase and body), kept while the operator retries it.
@@ -63,7 +61,120 @@ export function PurchasesPage() {
   };
   const isFiltered = Object.keys(filter).length > 0;
 
-  const columns: Column<AdminPurchase>[] = [
+  const columns = usePurchaseColumns(show);
+  return (
+    <ConsoleListPage
+      title={t('purchases.title')}
+      description={
+        <>
+          {total !== undefined ? (
+            <strong className="font-semibold text-gray-900 dark:text-gray-100">{t('purchases.count', { count: total })} · </strong>
+          ) : null}
+          {t('purchases.intro')}
+        </>
+      }
+      actions={
+        <Button variant="secondary" onClick={() => void query.refetch()} isBusy={query.isRefetching}>
+          <RefreshCw className="size-4" aria-hidden="true" />
+          {t('purchases.refresh')}
+        </Button>
+      }
+      filters={<PurchaseFilters filter={filter} plans={plans.data?.items ?? []} onSearch={onSearch} />}
+      caption={t('purchases.caption')}
+      columns={columns}
+      rowKey={(purchase) => purchase.id}
+      {...cursorListState(query)}
+      empty={
+        isFiltered
+          ? {
+              title: t('purchases.noMatch'),
+              body: t('purchases.noMatchBody'),
+              action: (
+                <Button variant="secondary" onClick={() => onSearch({})}>
+                  {t('common.clearFilters')}
+                </Button>
+              ),
+            }
+          : { title: t('purchases.emptyTitle'), body: t('purchases.emptyBody') }
+      }
+    >
+      {open?.kind === 'details' ? (
+        <PurchaseDetailsSheet
+          purchase={open.purchase}
+          onClose={() => setOpen(null)}
+          onRefund={() => setOpen({ kind: 'refund', purchase: open.purchase })}
+        />
+      ) : null}
+      {open?.kind === 'refund' ? (
+        <RefundSheet
+          key={open.purchase.id}
+          purchase={open.purchase}
+          send={(body, request) => keys.run(open.purchase.id, body, request)}
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
+    </ConsoleListPage>
+  );
+}
+
+/** Member, plan, status, dates and commissions, kept in the URL. */
+function PurchaseFilters({
+  filter,
+  plans,
+  onSearch,
+}: {
+  filter: PurchaseFilter;
+  plans: Array<{ id: string; name: string }>;
+  onSearch: (next: PurchaseFilter) => void;
+}) {
+  const { t } = useAdminPlansMessages();
+  const schema = filterSchema(t('purchases.memberInvalid'));
+  return (
+    <FilterBar
+      key={JSON.stringify(filter)}
+      schema={schema}
+      defaultValues={{
+        member: filter.member ?? '',
+        plan: filter.plan ?? '',
+        status: filter.status ?? '',
+        from: filter.from ?? '',
+        to: filter.to ?? '',
+        commission: filter.commission ?? '',
+      }}
+      onSearch={onSearch}
+    >
+      <TextField name="member" label={t('purchases.memberId')} autoComplete="off" spellCheck={false} />
+      <SelectField
+        name="plan"
+        label={t('purchases.plan')}
+        options={[{ value: '', label: t('common.any') }, ...plans.map((plan) => ({ value: plan.id, label: plan.name }))]}
+      />
+      <SelectField
+        name="status"
+        label={t('purchases.status')}
+        options={[
+          { value: '', label: t('common.any') },
+          ...purchaseStatusSchema.options.map((status) => ({ value: status, label: t(`purchases.statuses.${status}`) })),
+        ]}
+      />
+      <TextField name="from" type="date" label={t('purchases.from')} />
+      <TextField name="to" type="date" label={t('purchases.to')} />
+      <SelectField
+        name="commission"
+        label={t('purchases.commissionFilter')}
+        options={[
+          { value: '', label: t('common.any') },
+          ...PURCHASE_COMMISSION_FILTERS.map((value) => ({ value, label: t(`purchases.commissionFilters.${value}`) })),
+        ]}
+      />
+    </FilterBar>
+  );
+}
+
+/** Who bought, which plan for when, what was paid, its state, its commissions; Details and Refund. */
+function usePurchaseColumns(show: (kind: Open['kind'], purchase: AdminPurchase) => void): Column<AdminPurchase>[] {
+  const { t } = useAdminPlansMessages();
+  return [
     {
       key: 'member',
       header: t('purchases.member'),
@@ -129,143 +240,41 @@ export function PurchasesPage() {
       className: 'tabular-nums',
       cell: (purchase) => <CommissionSummary purchase={purchase} />,
     },
-    {
-      key: 'actions',
-      header: t('purchases.actions'),
-      hideHeader: true,
-      cell: (purchase) => {
-        const name = `${purchase.plan.name}, ${purchase.member.displayName}`;
-        return (
-          <div className="flex justify-end gap-2">
-            <Button
-              variant="secondary"
-              className="min-h-10 px-3"
-              onClick={() => show('details', purchase)}
-              aria-label={`${t('purchases.details')}: ${name}`}
-            >
-              {t('purchases.details')}
-            </Button>
-            {purchase.status !== 'refunded' ? (
-              <Button
-                variant="danger-outline"
-                className="min-h-10 px-3"
-                onClick={() => show('refund', purchase)}
-                aria-label={`${t('purchases.refund')}: ${name}`}
-              >
-                {t('purchases.refund')}
-              </Button>
-            ) : null}
-          </div>
-        );
-      },
-    },
+    purchaseActionsColumn(t, show),
   ];
+}
 
-  const schema = filterSchema(t('purchases.memberInvalid'));
-  return (
-    <ConsolePage
-      title={t('purchases.title')}
-      description={
-        <>
-          {total !== undefined ? (
-            <strong className="font-semibold text-gray-900 dark:text-gray-100">{t('purchases.count', { count: total })} · </strong>
+function purchaseActionsColumn(t: AdminPlansT, show: (kind: Open['kind'], purchase: AdminPurchase) => void): Column<AdminPurchase> {
+  return {
+    key: 'actions',
+    header: t('purchases.actions'),
+    hideHeader: true,
+    cell: (purchase) => {
+      const name = `${purchase.plan.name}, ${purchase.member.displayName}`;
+      return (
+        <div className="flex justify-end gap-2">
+          <Button
+            variant="secondary"
+            className="min-h-10 px-3"
+            onClick={() => show('details', purchase)}
+            aria-label={`${t('purchases.details')}: ${name}`}
+          >
+            {t('purchases.details')}
+          </Button>
+          {purchase.status !== 'refunded' ? (
+            <Button
+              variant="danger-outline"
+              className="min-h-10 px-3"
+              onClick={() => show('refund', purchase)}
+              aria-label={`${t('purchases.refund')}: ${name}`}
+            >
+              {t('purchases.refund')}
+            </Button>
           ) : null}
-          {t('purchases.intro')}
-        </>
-      }
-      actions={
-        <Button variant="secondary" onClick={() => void query.refetch()} isBusy={query.isRefetching}>
-          <RefreshCw className="size-4" aria-hidden="true" />
-          {t('purchases.refresh')}
-        </Button>
-      }
-    >
-      <FilterBar
-        key={JSON.stringify(filter)}
-        schema={schema}
-        defaultValues={{
-          member: filter.member ?? '',
-          plan: filter.plan ?? '',
-          status: filter.status ?? '',
-          from: filter.from ?? '',
-          to: filter.to ?? '',
-          commission: filter.commission ?? '',
-        }}
-        onSearch={onSearch}
-      >
-        <TextField name="member" label={t('purchases.memberId')} autoComplete="off" spellCheck={false} />
-        <SelectField
-          name="plan"
-          label={t('purchases.plan')}
-          options={[
-            { value: '', label: t('common.any') },
-            ...(plans.data?.items ?? []).map((plan) => ({ value: plan.id, label: plan.name })),
-          ]}
-        />
-        <SelectField
-          name="status"
-          label={t('purchases.status')}
-          options={[
-            { value: '', label: t('common.any') },
-            ...purchaseStatusSchema.options.map((status) => ({ value: status, label: t(`purchases.statuses.${status}`) })),
-          ]}
-        />
-        <TextField name="from" type="date" label={t('purchases.from')} />
-        <TextField name="to" type="date" label={t('purchases.to')} />
-        <SelectField
-          name="commission"
-          label={t('purchases.commissionFilter')}
-          options={[
-            { value: '', label: t('common.any') },
-            ...PURCHASE_COMMISSION_FILTERS.map((value) => ({ value, label: t(`purchases.commissionFilters.${value}`) })),
-          ]}
-        />
-      </FilterBar>
-      <DataTable
-        caption={t('purchases.caption')}
-        columns={columns}
-        rows={purchases}
-        rowKey={(purchase) => purchase.id}
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        empty={
-          isFiltered
-            ? {
-                title: t('purchases.noMatch'),
-                body: t('purchases.noMatchBody'),
-                action: (
-                  <Button variant="secondary" onClick={() => onSearch({})}>
-                    {t('common.clearFilters')}
-                  </Button>
-                ),
-              }
-            : { title: t('purchases.emptyTitle'), body: t('purchases.emptyBody') }
-        }
-        pager={{
-          kind: 'cursor',
-          hasMore: query.hasNextPage,
-          isLoadingMore: query.isFetchingNextPage,
-          onMore: () => void query.fetchNextPage(),
-        }}
-      />
-      {open?.kind === 'details' ? (
-        <PurchaseDetailsSheet
-          purchase={open.purchase}
-          onClose={() => setOpen(null)}
-          onRefund={() => setOpen({ kind: 'refund', purchase: open.purchase })}
-        />
-      ) : null}
-      {open?.kind === 'refund' ? (
-        <RefundSheet
-          key={open.purchase.id}
-          purchase={open.purchase}
-          send={(body, request) => keys.run(open.purchase.id, body, request)}
-          onClose={() => setOpen(null)}
-        />
-      ) : null}
-    </ConsolePage>
-  );
+        </div>
+      );
+    },
+  };
 }
 
 /** What a purchase's commissions came to: the amount still owed to uplines, and each status counted. */

@@ -189,3 +189,6 @@ export function useRevealOnOpen<T extends HTMLElement>() {
   }, []);
   return ref;
 }
+
+/** A link inside a console table or panel. */
+export const linkClass = 'text-primary-700 underline-offset-4 hover:underline dark:text-primary-400';

@@ -5,14 +5,15 @@ import { RefreshCw } from 'lucide-react';
 import { decideReferralHoldBodySchema } from '@orchard/shared';
 import { Button } from '../../components/ui/button';
 import { ConfirmSheet } from '../../components/ui/confirm-sheet';
-import { type Column, ConsolePage, DataTable } from '../../components/ui/console';
+import type { Column } from '../../components/ui/console';
+import { ConsoleListPage, cursorListState, ViewSelect } from '../../components/ui/console-list';
 import { DecisionButtons } from '../../components/ui/decision-buttons';
 import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { preloadToaster, toast } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
 import { referralHoldsQueryOptions, useDecideReferralHold, type HoldsView, type ReferralHold } from './api';
-import { useAdminTeamMessages } from './messages';
+import { useAdminTeamMessages, type AdminTeamT } from './messages';
 
 const from = '/admin/referral-reviews' as const;
 export const holdsViewOf = (search: { view?: unknown }): HoldsView => (search.view === 'decided' ? 'decided' : 'open');
@@ -33,19 +34,73 @@ export function useSignalText() {
 export function HoldsPage() {
   const { t } = useAdminTeamMessages();
   const view = holdsViewOf(useSearch({ from }));
-  const navigate = useNavigate({ from });
   const query = useInfiniteQuery(referralHoldsQueryOptions(view));
-  const rows = query.data?.pages.flatMap((page) => page.items);
   const openCount = query.data?.pages[0]?.openCount;
   const currency = query.data?.pages[0]?.currency;
-  const signalText = useSignalText();
   const [action, setAction] = useState<Action | null>(null);
-  const open = (kind: Action['kind'], hold: ReferralHold) => {
+  const columns = useHoldColumns(view, currency, (kind, hold) => {
     preloadToaster();
     setAction({ kind, hold });
-  };
+  });
+  return (
+    <ConsoleListPage
+      title={t('holds.title')}
+      description={
+        <>
+          {openCount !== undefined ? (
+            <strong className="font-semibold text-gray-900 dark:text-gray-100">{t('holds.count', { count: openCount })} · </strong>
+          ) : null}
+          {t('holds.intro')}
+        </>
+      }
+      actions={
+        <Button variant="secondary" onClick={() => void query.refetch()} isBusy={query.isRefetching}>
+          <RefreshCw className="size-4" aria-hidden="true" />
+          {t('holds.refresh')}
+        </Button>
+      }
+      filters={<HoldsViewSelect view={view} />}
+      caption={t('holds.caption')}
+      columns={columns}
+      rowKey={(hold) => hold.member.id}
+      {...cursorListState(query)}
+      empty={
+        view === 'open'
+          ? { title: t('holds.emptyTitle'), body: t('holds.emptyBody') }
+          : { title: t('holds.emptyDecidedTitle'), body: t('holds.emptyDecidedBody') }
+      }
+    >
+      {action ? <DecisionDialog action={action} currency={currency} onClose={() => setAction(null)} /> : null}
+    </ConsoleListPage>
+  );
+}
 
-  const columns: Column<ReferralHold>[] = [
+/** Open holds or decided ones, kept in the URL. */
+function HoldsViewSelect({ view }: { view: HoldsView }) {
+  const { t } = useAdminTeamMessages();
+  const navigate = useNavigate({ from });
+  return (
+    <ViewSelect
+      label={t('holds.show')}
+      value={view}
+      options={[
+        { value: 'open', label: t('holds.views.open') },
+        { value: 'decided', label: t('holds.views.decided') },
+      ]}
+      onChange={(next) => void navigate({ search: next === 'decided' ? { view: 'decided' } : {} })}
+    />
+  );
+}
+
+/** The held member, the upline, the signals, what is held and since when; then the buttons or the decision. */
+function useHoldColumns(
+  view: HoldsView,
+  currency: string | undefined,
+  open: (kind: Action['kind'], hold: ReferralHold) => void,
+): Column<ReferralHold>[] {
+  const { t } = useAdminTeamMessages();
+  const signalText = useSignalText();
+  return [
     {
       key: 'member',
       header: t('holds.member'),
@@ -98,95 +153,44 @@ export function HoldsPage() {
       className: 'whitespace-nowrap text-gray-700 dark:text-gray-300',
       cell: (hold) => <RelativeTime value={hold.openedAt} />,
     },
-    view === 'open'
-      ? {
-          key: 'actions',
-          header: t('holds.actions'),
-          hideHeader: true,
-          cell: (hold) => (
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button
-                className="min-h-10"
-                onClick={() => open('release', hold)}
-                aria-label={`${t('holds.release')}: ${hold.member.displayName}`}
-              >
-                {t('holds.release')}
-              </Button>
-              <Button
-                variant="danger-outline"
-                className="min-h-10"
-                onClick={() => open('void', hold)}
-                aria-label={`${t('holds.void')}: ${hold.member.displayName}`}
-              >
-                {t('holds.void')}
-              </Button>
-            </div>
-          ),
-        }
-      : {
-          key: 'decision',
-          header: t('holds.decision'),
-          cell: (hold) => (
-            <>
-              <div className="font-medium">{t(`holds.statuses.${hold.status}`)}</div>
-              <div className="text-xs text-gray-600 dark:text-gray-400">{hold.reason}</div>
-            </>
-          ),
-        },
+    view === 'open' ? actionsColumn(t, open) : decisionColumn(t),
   ];
+}
 
-  return (
-    <ConsolePage
-      title={t('holds.title')}
-      description={
-        <>
-          {openCount !== undefined ? (
-            <strong className="font-semibold text-gray-900 dark:text-gray-100">{t('holds.count', { count: openCount })} · </strong>
-          ) : null}
-          {t('holds.intro')}
-        </>
-      }
-      actions={
-        <Button variant="secondary" onClick={() => void query.refetch()} isBusy={query.isRefetching}>
-          <RefreshCw className="size-4" aria-hidden="true" />
-          {t('holds.refresh')}
+function actionsColumn(t: AdminTeamT, open: (kind: Action['kind'], hold: ReferralHold) => void): Column<ReferralHold> {
+  return {
+    key: 'actions',
+    header: t('holds.actions'),
+    hideHeader: true,
+    cell: (hold) => (
+      <div className="flex flex-wrap justify-end gap-2">
+        <Button className="min-h-10" onClick={() => open('release', hold)} aria-label={`${t('holds.release')}: ${hold.member.displayName}`}>
+          {t('holds.release')}
         </Button>
-      }
-    >
-      <label className="flex max-w-xs flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
-        {t('holds.show')}
-        <select
-          value={view}
-          onChange={(event) => void navigate({ search: event.target.value === 'decided' ? { view: 'decided' } : {} })}
-          className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-base text-gray-900 sm:text-sm dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50"
+        <Button
+          variant="danger-outline"
+          className="min-h-10"
+          onClick={() => open('void', hold)}
+          aria-label={`${t('holds.void')}: ${hold.member.displayName}`}
         >
-          <option value="open">{t('holds.views.open')}</option>
-          <option value="decided">{t('holds.views.decided')}</option>
-        </select>
-      </label>
-      <DataTable
-        caption={t('holds.caption')}
-        columns={columns}
-        rows={rows}
-        rowKey={(hold) => hold.member.id}
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
-        empty={
-          view === 'open'
-            ? { title: t('holds.emptyTitle'), body: t('holds.emptyBody') }
-            : { title: t('holds.emptyDecidedTitle'), body: t('holds.emptyDecidedBody') }
-        }
-        pager={{
-          kind: 'cursor',
-          hasMore: query.hasNextPage,
-          isLoadingMore: query.isFetchingNextPage,
-          onMore: () => void query.fetchNextPage(),
-        }}
-      />
-      {action ? <DecisionDialog action={action} currency={currency} onClose={() => setAction(null)} /> : null}
-    </ConsolePage>
-  );
+          {t('holds.void')}
+        </Button>
+      </div>
+    ),
+  };
+}
+
+function decisionColumn(t: AdminTeamT): Column<ReferralHold> {
+  return {
+    key: 'decision',
+    header: t('holds.decision'),
+    cell: (hold) => (
+      <>
+        <div className="font-medium">{t(`holds.statuses.${hold.status}`)}</div>
+        <div className="text-xs text-gray-600 dark:text-gray-400">{hold.reason}</div>
+      </>
+    ),
+  };
 }
 
 function DecisionDialog({ action, currency, onClose }: { action: Action; currency: string | undefined; onClose: () => void }) {

@@ -73,3 +73,4 @@ const en = {
 
 export const useAdminTeamMessages = defineMessages('adminTeam', { en });
 export type AdminTeamMessages = typeof en;
+export type AdminTeamT = ReturnType<typeof useAdminTeamMessages>['t'];

@@ -1,4 +1,5 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BankAccount,
   RechargeChannel,
@@ -10,6 +11,7 @@ import type {
   WithdrawalQuote,
 } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
+import { useIntentKey } from '../../lib/intent-key';
 import { isLiveConnected } from '../../lib/live-events';
 import { knownStatementFilters } from './logic';
 
@@ -217,3 +219,123 @@ export const createWithdrawal = (body: { bankAccountId: string; amount: number }
 
 /** cancelWithdrawal */
 export const cancelWithdrawal = (id: string) => apiFetch<Withdrawal>(`/withdrawals/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+
+/** After a withdrawal moves money, everything that shows balances or the history is stale. */
+export function useWithdrawalsChanged() {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: withdrawKeys.all });
+    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
+  };
+}
+
+/** The largest amount the withdraw form sends or asks a quote for. */
+export const WITHDRAW_AMOUNT_CEILING = 1_000_000_000_000;
+
+/** The server's quote for the amount typed (minor units or null), asked a moment after the typing stops. */
+export function useWithdrawalQuote(typed: number | null) {
+  const [quoted, setQuoted] = useState<number | null>(null);
+  useEffect(() => {
+    const timer = setTimeout(() => setQuoted(typed !== null && typed > 0 && typed <= WITHDRAW_AMOUNT_CEILING ? typed : null), 250);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const quote = useQuery({ ...withdrawalQuoteQueryOptions(quoted ?? 0), enabled: quoted !== null });
+  return { quote, quoted };
+}
+
+interface WithdrawalRequest {
+  bankAccountId: string;
+  amount: number;
+  expectedFee: number;
+  /** The password for the step-up; without it, the member steps up with a passkey. */
+  password?: string;
+}
+
+/**
+ * createWithdrawal after the step-up, with one Idempotency-Key per intent (account + amount + fee):
+ * a retry of the same request reuses it, a change makes a new one. The passkey step-up is passed
+ * in, so that this file, which the route loaders import, does not load the WebAuthn library.
+ */
+export function useCreateWithdrawal({
+  stepUpWithPasskey,
+  onSuccess,
+  onError,
+}: {
+  stepUpWithPasskey: () => Promise<unknown>;
+  onSuccess: (withdrawal: Withdrawal) => Promise<void>;
+  onError: (error: Error) => void;
+}) {
+  const changed = useWithdrawalsChanged();
+  const intent = useIntentKey();
+  return useMutation({
+    mutationFn: async (body: WithdrawalRequest) => {
+      if (body.password) await stepUp(body.password);
+      else await stepUpWithPasskey();
+      // The fee the member was shown: another fee now is a 409 FEE_CHANGED, never charged silently.
+      const request = { bankAccountId: body.bankAccountId, amount: body.amount, expectedFee: body.expectedFee };
+      return intent.run(request, (key) => createWithdrawal(request, key));
+    },
+    onSuccess: async (withdrawal) => {
+      changed();
+      await onSuccess(withdrawal);
+    },
+    onError,
+  });
+}
+
+/** cancelWithdrawal, then the balances and the history are fetched again (after a refusal too: it may have moved on). */
+export function useCancelWithdrawal(id: string, { onSuccess, onError }: { onSuccess: () => void; onError: (error: Error) => void }) {
+  const changed = useWithdrawalsChanged();
+  return useMutation({
+    mutationFn: () => cancelWithdrawal(id),
+    onSuccess: () => {
+      changed();
+      onSuccess();
+    },
+    onError: (error) => {
+      onError(error);
+      changed();
+    },
+  });
+}
+
+/** A change to the member's bank accounts (add, rename, make default, remove); on success everything that shows them is read again. */
+export function useBankAccountChange<Vars = void>(
+  mutationFn: (vars: Vars) => Promise<unknown>,
+  { onSuccess, onError }: { onSuccess: () => void; onError: (error: Error) => void },
+) {
+  const changed = useWithdrawalsChanged();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => {
+      changed();
+      onSuccess();
+    },
+    onError,
+  });
+}
+
+/**
+ * createRechargeOrder with one Idempotency-Key per intent (channel + amount): a retry of the same
+ * order reuses it, a change makes a new one. The new order goes into the cache before the page moves to it.
+ */
+export function useCreateRechargeOrder({
+  onSuccess,
+  onError,
+}: {
+  onSuccess: (order: RechargeOrder) => Promise<void>;
+  onError: (error: Error) => void;
+}) {
+  const queryClient = useQueryClient();
+  const intent = useIntentKey();
+  return useMutation({
+    mutationFn: (body: { channel: string; amount: number }) => intent.run(body, (key) => createRechargeOrder(body, key)),
+    onSuccess: async (order) => {
+      queryClient.setQueryData(rechargeKeys.order(order.id), order);
+      void queryClient.invalidateQueries({ queryKey: rechargeKeys.orders() });
+      void queryClient.invalidateQueries({ queryKey: rechargeKeys.open() });
+      await onSuccess(order);
+    },
+    onError,
+  });
+}

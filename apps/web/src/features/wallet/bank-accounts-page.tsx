@@ -1,6 +1,6 @@
 import { useMemo, useState, type ChangeEvent } from 'react';
 import { useFormContext } from 'react-hook-form';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Landmark, Plus } from 'lucide-react';
 import { z } from 'zod';
 import { COUNTRY_CODES, ibanCountry, isCountryCode } from '@orchard/shared/countries';
@@ -23,12 +23,13 @@ import {
   deleteBankAccount,
   makeDefaultBankAccount,
   renameBankAccount,
+  useBankAccountChange,
   type BankAccount,
 } from './api';
 import { ListSkeleton } from './components';
 import { countryOptions, holderNameMatches } from './logic';
 import { useWalletMessages } from './messages';
-import { accountName, isCooling, useOpensAt, useWithdrawalsChanged, type OpensAt } from './withdraw-common';
+import { accountName, isCooling, useOpensAt, type OpensAt } from './withdraw-common';
 
 /** /withdraw/bank: my accounts (masked), add one, make one the default, remove one. */
 export function BankAccountsPage() {
@@ -88,55 +89,16 @@ function countryName(code: string, locale: string): string {
 }
 
 function BankAccountCard({ account, opensAt }: { account: BankAccount; opensAt: OpensAt }) {
-  const { t, locale } = useWalletMessages();
-  const changed = useWithdrawalsChanged();
+  const { t } = useWalletMessages();
   const [removing, setRemoving] = useState(false);
   const [renaming, setRenaming] = useState(false);
-  const makeDefault = useMutation({
-    mutationFn: () => makeDefaultBankAccount(account.id),
-    onSuccess: () => {
-      changed();
-      toast(t('bank.madeDefault'));
-    },
+  const makeDefault = useBankAccountChange(() => makeDefaultBankAccount(account.id), {
+    onSuccess: () => toast(t('bank.madeDefault')),
     onError: (error) => toast(error instanceof ApiError ? error.message : t('errors.generic'), 'error'),
   });
-  const remove = useMutation({
-    mutationFn: () => deleteBankAccount(account.id),
-    onSuccess: () => {
-      changed();
-      setRemoving(false);
-      toast(t('bank.removed'));
-    },
-    onError: (error) => toast(error instanceof ApiError ? error.message : t('errors.generic'), 'error'),
-  });
-  const cooling = isCooling(account, opensAt);
   return (
     <Card className="flex flex-col gap-3 p-4">
-      <div className="flex items-start gap-3">
-        <span
-          className="grid size-10 shrink-0 place-items-center rounded-full bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300"
-          aria-hidden="true"
-        >
-          <Landmark className="size-5" />
-        </span>
-        <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-          <span className="flex flex-wrap items-center gap-2 font-semibold text-gray-900 dark:text-gray-100">
-            {account.label ?? account.bankName}
-            {account.isDefault ? (
-              <span className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2 py-0.5 text-xs font-medium">
-                {t('bank.default')}
-              </span>
-            ) : null}
-          </span>
-          <span className="text-sm text-gray-700 tabular-nums dark:text-gray-300">
-            {account.bankName} · {countryName(account.country, locale)} · <span className="whitespace-nowrap">{account.maskedNumber}</span>
-          </span>
-          <span className="text-xs text-gray-600 dark:text-gray-400">{account.holderName}</span>
-          <span className={cn('text-xs', cooling ? 'text-amber-800 dark:text-amber-300' : 'text-green-700 dark:text-green-400')}>
-            {cooling ? t('bank.cooling', { when: formatShortDateTime(opensAt(account)) }) : t('bank.ready')}
-          </span>
-        </div>
-      </div>
+      <BankAccountSummary account={account} opensAt={opensAt} />
       <div className="flex flex-wrap gap-2">
         {!account.isDefault ? (
           <Button variant="secondary" isBusy={makeDefault.isPending} onClick={() => makeDefault.mutate()}>
@@ -158,38 +120,83 @@ function BankAccountCard({ account, opensAt }: { account: BankAccount; opensAt: 
       >
         {(close) => <RenameForm account={account} close={close} onDone={() => setRenaming(false)} />}
       </ConfirmSheet>
-      <ConfirmSheet
-        open={removing}
-        onOpenChange={(open) => {
-          if (!open && !remove.isPending) setRemoving(false);
-        }}
-        title={t('bank.removeTitle')}
-        description={t('bank.removeBody', { account: accountName(account) })}
-      >
-        {(close) => (
-          <ConfirmActions
-            confirmLabel={t('bank.removeConfirm')}
-            cancelLabel={t('bank.keep')}
-            isBusy={remove.isPending}
-            onConfirm={() => remove.mutate()}
-            close={close}
-            tone="danger"
-          />
-        )}
-      </ConfirmSheet>
+      <RemoveBankAccountSheet account={account} open={removing} onClose={() => setRemoving(false)} />
     </Card>
+  );
+}
+
+/** The account's name, default mark, bank, country, number, holder, and whether payouts to it are open. */
+function BankAccountSummary({ account, opensAt }: { account: BankAccount; opensAt: OpensAt }) {
+  const { t, locale } = useWalletMessages();
+  const cooling = isCooling(account, opensAt);
+  return (
+    <div className="flex items-start gap-3">
+      <span
+        className="grid size-10 shrink-0 place-items-center rounded-full bg-gray-100 text-gray-600 dark:bg-gray-800 dark:text-gray-300"
+        aria-hidden="true"
+      >
+        <Landmark className="size-5" />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+        <span className="flex flex-wrap items-center gap-2 font-semibold text-gray-900 dark:text-gray-100">
+          {account.label ?? account.bankName}
+          {account.isDefault ? (
+            <span className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2 py-0.5 text-xs font-medium">
+              {t('bank.default')}
+            </span>
+          ) : null}
+        </span>
+        <span className="text-sm text-gray-700 tabular-nums dark:text-gray-300">
+          {account.bankName} · {countryName(account.country, locale)} · <span className="whitespace-nowrap">{account.maskedNumber}</span>
+        </span>
+        <span className="text-xs text-gray-600 dark:text-gray-400">{account.holderName}</span>
+        <span className={cn('text-xs', cooling ? 'text-amber-800 dark:text-amber-300' : 'text-green-700 dark:text-green-400')}>
+          {cooling ? t('bank.cooling', { when: formatShortDateTime(opensAt(account)) }) : t('bank.ready')}
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** "Remove this account?" */
+function RemoveBankAccountSheet({ account, open, onClose }: { account: BankAccount; open: boolean; onClose: () => void }) {
+  const { t } = useWalletMessages();
+  const remove = useBankAccountChange(() => deleteBankAccount(account.id), {
+    onSuccess: () => {
+      onClose();
+      toast(t('bank.removed'));
+    },
+    onError: (error) => toast(error instanceof ApiError ? error.message : t('errors.generic'), 'error'),
+  });
+  return (
+    <ConfirmSheet
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !remove.isPending) onClose();
+      }}
+      title={t('bank.removeTitle')}
+      description={t('bank.removeBody', { account: accountName(account) })}
+    >
+      {(close) => (
+        <ConfirmActions
+          confirmLabel={t('bank.removeConfirm')}
+          cancelLabel={t('bank.keep')}
+          isBusy={remove.isPending}
+          onConfirm={() => remove.mutate()}
+          close={close}
+          tone="danger"
+        />
+      )}
+    </ConfirmSheet>
   );
 }
 
 function RenameForm({ account, close, onDone }: { account: BankAccount; close: () => void; onDone: () => void }) {
   const { t } = useWalletMessages();
-  const changed = useWithdrawalsChanged();
   const schema = useMemo(() => z.object({ label: z.string().trim().max(40) }), []);
   const form = useZodForm(schema, { defaultValues: { label: account.label ?? '' } });
-  const rename = useMutation({
-    mutationFn: (label: string) => renameBankAccount(account.id, label || null),
+  const rename = useBankAccountChange((label: string) => renameBankAccount(account.id, label || null), {
     onSuccess: () => {
-      changed();
       toast(t('bank.renamed'));
       onDone();
     },
@@ -208,18 +215,10 @@ function RenameForm({ account, close, onDone }: { account: BankAccount; close: (
   );
 }
 
-/**
- * A new account: the holder (a name unlike the member's own warns, without blocking), the bank,
- * its country picked by name in the member's language, and the number. A typed IBAN names its
- * country: the picker follows it, and a country other than the IBAN's is refused here and by the API.
- */
-function AddBankAccountForm({ onDone }: { onDone: () => void }) {
-  const { t, locale } = useWalletMessages();
-  const changed = useWithdrawalsChanged();
-  const { data: me } = useQuery(meQueryOptions());
-  const countries = useMemo(() => countryOptions(COUNTRY_CODES, locale), [locale]);
-  const countryName = useMemo(() => new Map(countries.map((option) => [option.value, option.label])), [countries]);
-  const schema = useMemo(
+/** The new account's fields as the API takes them; a country other than the IBAN's is refused on the country. */
+function useNewBankAccountSchema(countryName: Map<string, string>) {
+  const { t } = useWalletMessages();
+  return useMemo(
     () =>
       z
         .object({
@@ -241,11 +240,22 @@ function AddBankAccountForm({ onDone }: { onDone: () => void }) {
         }),
     [t, countryName],
   );
+}
+
+/**
+ * A new account: the holder (a name unlike the member's own warns, without blocking), the bank,
+ * its country picked by name in the member's language, and the number. A typed IBAN names its
+ * country: the picker follows it, and a country other than the IBAN's is refused here and by the API.
+ */
+function AddBankAccountForm({ onDone }: { onDone: () => void }) {
+  const { t, locale } = useWalletMessages();
+  const { data: me } = useQuery(meQueryOptions());
+  const countries = useMemo(() => countryOptions(COUNTRY_CODES, locale), [locale]);
+  const countryName = useMemo(() => new Map(countries.map((option) => [option.value, option.label])), [countries]);
+  const schema = useNewBankAccountSchema(countryName);
   const form = useZodForm(schema, { defaultValues: { holderName: '', bankName: '', country: '', number: '', label: '' } });
-  const add = useMutation({
-    mutationFn: (body: z.output<typeof schema>) => createBankAccount({ ...body, label: body.label || null }),
+  const add = useBankAccountChange((body: z.output<typeof schema>) => createBankAccount({ ...body, label: body.label || null }), {
     onSuccess: () => {
-      changed();
       toast(t('bank.added'));
       onDone();
     },

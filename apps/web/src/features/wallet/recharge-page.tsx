@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Banknote, CreditCard, History } from 'lucide-react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { Page } from '../../components/page';
 import { cn } from '../../components/ui/cn';
@@ -11,8 +12,7 @@ import { Form, MoneyField, SubmitButton, useFieldError, useZodForm } from '../..
 import { applyServerError } from '../../components/ui/form-errors';
 import { moneyText } from '../../components/ui/money-schema';
 import { currencyFractionDigits, formatMoney } from '../../lib/format';
-import { useIntentKey } from '../../lib/intent-key';
-import { createRechargeOrder, rechargeChannelsQueryOptions, rechargeKeys, type RechargeChannel } from './api';
+import { rechargeChannelsQueryOptions, useCreateRechargeOrder, type RechargeChannel } from './api';
 import { Skeleton } from './components';
 import { minorToInput, parseRechargeSearch, rechargePrefill } from './logic';
 import { useWalletMessages } from './messages';
@@ -60,7 +60,6 @@ export function RechargePage() {
 function RechargeForm({ channels, prefill }: { channels: RechargeChannel[]; prefill?: number }) {
   const { t } = useWalletMessages();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<{ amount: number } | null>(null);
   const first = channels[0]!;
   const defaults = { channel: first.code, amount: prefill ? rechargePrefill(prefill, first, currencyFractionDigits(first.currency)) : '' };
@@ -70,36 +69,10 @@ function RechargeForm({ channels, prefill }: { channels: RechargeChannel[]; pref
   const digits = currencyFractionDigits(channel.currency);
   const money = (minor: number) => formatMoney(minor, { currency: channel.currency });
   const limits = { min: money(channel.minAmount), max: money(channel.maxAmount) };
-  const schema = useMemo(
-    () =>
-      z.object({
-        channel: z.string(),
-        amount: moneyText(
-          digits,
-          { min: channel.minAmount, max: channel.maxAmount },
-          {
-            required: t('recharge.errors.required'),
-            invalid: t('recharge.errors.invalid'),
-            tooLow: t('recharge.errors.tooLow', limits),
-            tooHigh: t('recharge.errors.tooHigh', limits),
-          },
-        ),
-      }),
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- limits derive from the channel
-    [channel, digits, t],
-  );
+  const schema = useRechargeSchema(channel);
   const form = useZodForm(schema, { defaultValues: defaults });
-  // One key per intent (channel + amount): a retry of the same order reuses it, a change makes a new one.
-  const intent = useIntentKey();
-
-  const create = useMutation({
-    mutationFn: (body: { channel: string; amount: number }) => {
-      return intent.run(body, (key) => createRechargeOrder(body, key));
-    },
+  const create = useCreateRechargeOrder({
     onSuccess: async (order) => {
-      queryClient.setQueryData(rechargeKeys.order(order.id), order);
-      void queryClient.invalidateQueries({ queryKey: rechargeKeys.orders() });
-      void queryClient.invalidateQueries({ queryKey: rechargeKeys.open() });
       setConfirming(null);
       await navigate({ to: '/recharge/confirm/$id', params: { id: order.id } });
     },
@@ -108,50 +81,19 @@ function RechargeForm({ channels, prefill }: { channels: RechargeChannel[]; pref
       applyServerError(form, error, t('errors.generic'));
     },
   });
-
   useEffect(preloadConfirmSheet, []);
-
   return (
     <Form form={form} className="gap-6" onSubmit={({ amount }) => setConfirming({ amount })}>
-      <fieldset className="flex flex-col gap-2">
-        <legend className="mb-2 text-sm font-medium text-gray-900 dark:text-gray-100">{t('recharge.channel')}</legend>
-        {channels.map((item) => {
-          const Icon = item.kind === 'gateway' ? CreditCard : Banknote;
-          const checked = item.code === channel.code;
-          return (
-            <label
-              key={item.code}
-              className={cn(
-                'flex min-h-14 cursor-pointer items-center gap-3 rounded-2xl bg-white px-4 py-3 ring-1 dark:bg-gray-900',
-                checked ? 'ring-2 ring-primary-600 dark:ring-primary-500' : 'ring-gray-200 dark:ring-gray-800',
-              )}
-            >
-              <input
-                type="radio"
-                value={item.code}
-                className="size-4 accent-primary-600"
-                {...form.register('channel', {
-                  onChange: () => {
-                    setChannelCode(item.code);
-                    form.clearErrors();
-                  },
-                })}
-              />
-              <Icon className="size-5 text-gray-600 dark:text-gray-400" aria-hidden="true" />
-              <span className="flex flex-col">
-                <span className="text-sm font-semibold text-gray-900 dark:text-gray-100">{item.name}</span>
-                <span className="text-xs text-gray-600 tabular-nums dark:text-gray-400">
-                  {t('recharge.amountHint', {
-                    min: formatMoney(item.minAmount, { currency: item.currency }),
-                    max: formatMoney(item.maxAmount, { currency: item.currency }),
-                  })}
-                </span>
-              </span>
-            </label>
-          );
+      <ChannelChoice
+        channels={channels}
+        channel={channel}
+        registration={form.register('channel', {
+          onChange: (event: ChangeEvent<HTMLInputElement>) => {
+            setChannelCode(event.target.value);
+            form.clearErrors();
+          },
         })}
-        <ChannelError />
-      </fieldset>
+      />
 
       <MoneyField
         name="amount"
@@ -193,6 +135,76 @@ function RechargeForm({ channels, prefill }: { channels: RechargeChannel[]; pref
         )}
       </ConfirmSheet>
     </Form>
+  );
+}
+
+/** The amount's rules are the chosen channel's: its limits and its currency's decimals. */
+function useRechargeSchema(channel: RechargeChannel) {
+  const { t } = useWalletMessages();
+  const digits = currencyFractionDigits(channel.currency);
+  const money = (minor: number) => formatMoney(minor, { currency: channel.currency });
+  const limits = { min: money(channel.minAmount), max: money(channel.maxAmount) };
+  return useMemo(
+    () =>
+      z.object({
+        channel: z.string(),
+        amount: moneyText(
+          digits,
+          { min: channel.minAmount, max: channel.maxAmount },
+          {
+            required: t('recharge.errors.required'),
+            invalid: t('recharge.errors.invalid'),
+            tooLow: t('recharge.errors.tooLow', limits),
+            tooHigh: t('recharge.errors.tooHigh', limits),
+          },
+        ),
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- limits derive from the channel
+    [channel, digits, t],
+  );
+}
+
+/** The channels as radio cards, each with its limits. */
+function ChannelChoice({
+  channels,
+  channel,
+  registration,
+}: {
+  channels: RechargeChannel[];
+  channel: RechargeChannel;
+  registration: UseFormRegisterReturn;
+}) {
+  const { t } = useWalletMessages();
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-2 text-sm font-medium text-gray-900 dark:text-gray-100">{t('recharge.channel')}</legend>
+      {channels.map((item) => {
+        const Icon = item.kind === 'gateway' ? CreditCard : Banknote;
+        const checked = item.code === channel.code;
+        return (
+          <label
+            key={item.code}
+            className={cn(
+              'flex min-h-14 cursor-pointer items-center gap-3 rounded-2xl bg-white px-4 py-3 ring-1 dark:bg-gray-900',
+              checked ? 'ring-2 ring-primary-600 dark:ring-primary-500' : 'ring-gray-200 dark:ring-gray-800',
+            )}
+          >
+            <input type="radio" value={item.code} className="size-4 accent-primary-600" {...registration} />
+            <Icon className="size-5 text-gray-600 dark:text-gray-400" aria-hidden="true" />
+            <span className="flex flex-col">
+              <span className="text-sm font-semibold text-gray-900 dark:text-gray-100">{item.name}</span>
+              <span className="text-xs text-gray-600 tabular-nums dark:text-gray-400">
+                {t('recharge.amountHint', {
+                  min: formatMoney(item.minAmount, { currency: item.currency }),
+                  max: formatMoney(item.maxAmount, { currency: item.currency }),
+                })}
+              </span>
+            </span>
+          </label>
+        );
+      })}
+      <ChannelError />
+    </fieldset>
   );
 }
 

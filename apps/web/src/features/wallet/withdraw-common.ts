@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { bankAccountsQueryOptions, walletKeys, withdrawKeys, type BankAccount } from './api';
+import { useQuery } from '@tanstack/react-query';
+import { bankAccountsQueryOptions, type BankAccount } from './api';
 import { serverAlignedDeadline } from './logic';
 
 /** What the withdrawal pages (/withdraw, /withdraw/bank, /withdraw/log) share. */
@@ -30,13 +30,4 @@ export function useRenderAt(at: number) {
     const timer = setTimeout(() => setPassed((count) => count + 1), wait + 50);
     return () => clearTimeout(timer);
   }, [at]);
-}
-
-/** After a withdrawal moves money, everything that shows balances or the history is stale. */
-export function useWithdrawalsChanged() {
-  const queryClient = useQueryClient();
-  return () => {
-    void queryClient.invalidateQueries({ queryKey: withdrawKeys.all });
-    void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-  };
 }

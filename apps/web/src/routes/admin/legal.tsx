@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LegalPagesPage } from '../../features/admin-content/pages';
+import { LegalPagesPage } from '../../features/admin-content/legal-page';
 
 export const Route = createFileRoute('/admin/legal')({
   component: LegalPagesPage,

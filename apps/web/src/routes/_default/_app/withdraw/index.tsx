@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WithdrawPage } from '../../../../features/wallet/withdraw-pages';
+import { WithdrawPage } from '../../../../features/wallet/withdraw-page';
 
 export const Route = createFileRoute('/_default/_app/withdraw/')({
   loader: async ({ context: { queryClient } }) => {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { WithdrawLogPage } from '../../../../features/wallet/withdraw-pages';
+import { WithdrawLogPage } from '../../../../features/wallet/withdraw-log-page';
 
 export const Route = createFileRoute('/_default/_app/withdraw/log')({
   loader: async ({ context: { queryClient } }) => {
