@@ -154,12 +154,13 @@ test.describe('operator console', () => {
 
       // Freeze and unfreeze, each with a reason; the status on the page follows. Freezing looks
       // destructive (red), unfreezing is the way forward (green).
-      expect(await hueOf(console.getByRole('button', { name: 'Freeze member' }))).toBe('red');
+      // The button's colour eases over 150 ms when it changes: read it once it has settled.
+      await expect.poll(() => hueOf(console.getByRole('button', { name: 'Freeze member' }))).toBe('red');
       await console.getByLabel('Why freeze this member').fill('Checking a chargeback');
       await console.getByRole('button', { name: 'Freeze member' }).click();
       await expect(console.getByRole('status').filter({ hasText: 'Member frozen' })).toBeVisible();
       await expect(console.getByRole('definition').filter({ hasText: 'Frozen' })).toBeVisible();
-      expect(await hueOf(console.getByRole('button', { name: 'Unfreeze member' }))).toBe('green');
+      await expect.poll(() => hueOf(console.getByRole('button', { name: 'Unfreeze member' }))).toBe('green');
       await console.getByLabel('Why unfreeze this member').fill('Chargeback cleared');
       await console.getByRole('button', { name: 'Unfreeze member' }).click();
       await expect(console.getByRole('status').filter({ hasText: 'Member unfrozen' })).toBeVisible();
