@@ -96,7 +96,17 @@ describe.each(DATABASE_KINDS)('the statement of events (%s)', (kind) => {
     ids.coupon = coupon.id;
     tick();
     // An operator's debit of 1.00.
-    expect((await asOperator(w, 'POST', `/members/${m.userId}/adjustments`, { direction: 'debit', amount: 100, reason: 'correction' }, randomUUID())).statusCode).toBe(201);
+    expect(
+      (
+        await asOperator(
+          w,
+          'POST',
+          `/members/${m.userId}/adjustments`,
+          { direction: 'debit', amount: 100, reason: 'correction' },
+          randomUUID(),
+        )
+      ).statusCode,
+    ).toBe(201);
     tick();
     // Their own purchase of 10.00, refunded later.
     const own = await buy(w, m, plan.id);
@@ -117,7 +127,9 @@ describe.each(DATABASE_KINDS)('the statement of events (%s)', (kind) => {
     expect((await asOperator(w, 'POST', `/withdrawals/${ids.paid}/pay`, { payoutReference: 'BANK-REF-7' })).statusCode).toBe(200);
     expect((await asOperator(w, 'POST', `/withdrawals/${ids.returned}/reject`, { reason: 'Account closed' })).statusCode).toBe(200);
     tick();
-    expect((await asOperator(w, 'POST', `/purchases/${ids.ownPurchase}/refund`, { reason: 'asked for it' }, randomUUID())).statusCode).toBe(200);
+    expect((await asOperator(w, 'POST', `/purchases/${ids.ownPurchase}/refund`, { reason: 'asked for it' }, randomUUID())).statusCode).toBe(
+      200,
+    );
     t.clock.advance(DAY + 1_000);
     await stepUp();
     expect((await runCommissionRelease({ db: db(), clock: t.clock, config: t.config })).released).toBe(1);
@@ -183,7 +195,12 @@ describe.each(DATABASE_KINDS)('the statement of events (%s)', (kind) => {
     const returned = byId(items, `withdrawal:${ids.returned}`);
     expect(returned.availableEffect).toBe(0);
     expect(returned.timeline.map((step) => step.state)).toEqual(['requested', 'returned']);
-    expect(returned.entries.map((entry) => entry.type)).toEqual(['withdrawal_hold', 'withdrawal_hold', 'withdrawal_release', 'withdrawal_release']);
+    expect(returned.entries.map((entry) => entry.type)).toEqual([
+      'withdrawal_hold',
+      'withdrawal_hold',
+      'withdrawal_release',
+      'withdrawal_release',
+    ]);
 
     const released = byId(items, `commission:${ids.buyerPurchase}`);
     expect(released.timeline.map((step) => step.state)).toEqual(['pending', 'available']);
@@ -202,9 +219,9 @@ describe.each(DATABASE_KINDS)('the statement of events (%s)', (kind) => {
     // Released into a debt of 0.60: 0.40 to available, 0.60 to what is owed, shown as the debt settled.
     expect(settled.availableEffect).toBe(100);
     const debt = items.filter((event) => event.kind === 'debt_settled');
-    expect(debt.map((event) => [event.amount, event.availableEffect, event.entries.map((entry) => [entry.account, entry.amount])])).toEqual([
-      [-60, -60, [['debt', 60]]],
-    ]);
+    expect(debt.map((event) => [event.amount, event.availableEffect, event.entries.map((entry) => [entry.account, entry.amount])])).toEqual(
+      [[-60, -60, [['debt', 60]]]],
+    );
     expect(byId(items, `purchase:${ids.ownPurchase}`).timeline.map((step) => step.state)).toEqual(['completed', 'refunded']);
     expect(byId(items, `recharge:${ids.recharge}`).reference).toMatch(/\S/);
   });
