@@ -196,7 +196,6 @@ const en = {
     noStatement: 'No money has moved yet.',
     memo: 'What',
     amount: 'Amount',
-    balanceAfter: 'Balance after',
     orders: 'Recharge orders',
     noOrders: 'No recharge orders yet.',
     eventsView: 'Events',

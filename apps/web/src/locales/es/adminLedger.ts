@@ -195,7 +195,6 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     noStatement: 'Todavía no se ha movido dinero.',
     memo: 'Concepto',
     amount: 'Importe',
-    balanceAfter: 'Saldo después',
     orders: 'Pedidos de recarga',
     noOrders: 'Todavía no hay pedidos de recarga.',
     eventsView: 'Eventos',

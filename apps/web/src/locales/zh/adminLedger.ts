@@ -192,7 +192,6 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     noStatement: '暂无资金变动。',
     memo: '事项',
     amount: '金额',
-    balanceAfter: '变动后余额',
     orders: '充值订单',
     noOrders: '暂无充值订单。',
     eventsView: '事件',
