@@ -166,7 +166,9 @@ export function MemberStatement({ memberId, currency }: { memberId: string; curr
           <div className="text-xs text-gray-600 dark:text-gray-400">
             {event.held > 0
               ? t('money.heldNow', { amount: formatMoney(event.held, { currency }) })
-              : t('money.availableAfter', { amount: formatMoney(event.availableAfter, { currency }) })}
+              : event.kind === 'commission' && (event.state === 'pending' || event.state === 'review')
+                ? t('money.notYetAvailable')
+                : t('money.availableAfter', { amount: formatMoney(event.availableAfter, { currency }) })}
           </div>
         </>
       ),

@@ -203,6 +203,7 @@ const en = {
     account: 'Account',
     accountAfter: 'Account after: {{amount}}',
     availableAfter: 'Available after: {{amount}}',
+    notYetAvailable: 'Not yet available',
     heldNow: 'On hold: {{amount}}',
     details: 'Details',
     detailsOf: 'Details of {{id}}',

@@ -56,6 +56,8 @@ describe('EventRow (one statement line per money event)', () => {
     expect(row.textContent).toContain('−$40.00');
     expect(row.textContent).toContain('Balance $60.00');
     expect(row.textContent).not.toContain('+$40.00');
+    // The memo would only repeat the title: no "requested" under a paid withdrawal.
+    expect(row.textContent).not.toContain('requested');
   });
 
   it('strikes through a returned withdrawal and shows what an open one holds', () => {
@@ -87,7 +89,6 @@ describe('event helpers', () => {
   it('reads a pending commission as not yet available, a held withdrawal as held, anything else as the balance', () => {
     expect(eventFootnote({ kind: 'commission', state: 'pending', held: 0, availableAfter: 500 })).toEqual({
       key: 'statement.notYetAvailable',
-      amount: 500,
     });
     expect(eventFootnote({ kind: 'withdrawal', state: 'processing', held: 900, availableAfter: 100 })).toEqual({
       key: 'statement.heldNow',

@@ -23,7 +23,7 @@ import { RelativeTime } from '../../components/ui/relative-time';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { translateApiText } from '../../lib/language';
 import { SignedAmount, TonePill } from './components';
-import { eventFootnote, eventTitleKey, eventTone, isUndone, memoDetail, showsState, statementTitle } from './logic';
+import { eventDetail, eventFootnote, eventTitleKey, eventTone, isUndone, showsState, statementTitle } from './logic';
 import { useWalletMessages } from './messages';
 
 const KIND_ICONS: Record<StatementEventKind, LucideIcon> = {
@@ -96,7 +96,7 @@ export function EventRow({ event }: { event: StatementEvent }) {
   const [open, setOpen] = useState(false);
   const title = t(eventTitleKey(event));
   const memo = event.memo ? translateApiText(event.memo) : '';
-  const detail = memo ? memoDetail(memo, title) : '';
+  const detail = eventDetail(event, memo, title);
   const footnote = eventFootnote(event);
   return (
     <>
@@ -127,7 +127,7 @@ export function EventRow({ event }: { event: StatementEvent }) {
         <div className="flex shrink-0 flex-col items-end gap-0.5">
           <EventAmount event={event} />
           <span className="text-xs text-gray-600 tabular-nums dark:text-gray-400">
-            {t(footnote.key, { amount: formatMoney(footnote.amount) })}
+            {footnote.amount === undefined ? t(footnote.key) : t(footnote.key, { amount: formatMoney(footnote.amount) })}
           </span>
         </div>
       </button>

@@ -151,16 +151,20 @@ export function eventTitleKey(
 
 /**
  * What the line says under its amount: what is held (an open withdrawal), that a commission is not
- * yet available, or the running available balance.
+ * yet available (it adds nothing to the balance yet), or the running available balance.
  */
-export function eventFootnote(event: Pick<StatementEvent, 'held' | 'state' | 'kind' | 'availableAfter'>): {
-  key: 'statement.heldNow' | 'statement.notYetAvailable' | 'statement.balanceAfter';
-  amount: number;
-} {
+export function eventFootnote(
+  event: Pick<StatementEvent, 'held' | 'state' | 'kind' | 'availableAfter'>,
+): { key: 'statement.heldNow' | 'statement.balanceAfter'; amount: number } | { key: 'statement.notYetAvailable'; amount?: undefined } {
   if (event.held > 0) return { key: 'statement.heldNow', amount: event.held };
-  if (event.kind === 'commission' && (event.state === 'pending' || event.state === 'review'))
-    return { key: 'statement.notYetAvailable', amount: event.availableAfter };
+  if (event.kind === 'commission' && (event.state === 'pending' || event.state === 'review')) return { key: 'statement.notYetAvailable' };
   return { key: 'statement.balanceAfter', amount: event.availableAfter };
+}
+
+/** The line's detail from its memo: a withdrawal's memo only repeats its title and state, so it has none. */
+export function eventDetail(event: Pick<StatementEvent, 'kind'>, memo: string, title: string): string {
+  if (event.kind === 'withdrawal' || !memo) return '';
+  return memoDetail(memo, title);
 }
 
 /**

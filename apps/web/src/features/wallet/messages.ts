@@ -125,7 +125,7 @@ const en = {
     debtOwed: 'Owed after a refund',
     debtSettled: 'Owed amount settled',
     heldNow: 'On hold {{amount}}',
-    notYetAvailable: 'Not yet available · balance {{amount}}',
+    notYetAvailable: 'Not yet available',
     exportEntries: 'Export entries (CSV)',
     exportEntriesHint: 'Every ledger entry behind these lines, for an accountant.',
     emptyTitle: 'No transactions yet',

@@ -202,6 +202,7 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     account: 'Cuenta',
     accountAfter: 'Cuenta después: {{amount}}',
     availableAfter: 'Disponible después: {{amount}}',
+    notYetAvailable: 'Aún no disponible',
     heldNow: 'Retenido: {{amount}}',
     details: 'Detalles',
     detailsOf: 'Detalles de {{id}}',

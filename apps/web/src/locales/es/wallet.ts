@@ -125,7 +125,7 @@ export const wallet: Catalogue<WalletMessages> = {
     debtOwed: 'Adeudado tras un reembolso',
     debtSettled: 'Deuda saldada',
     heldNow: 'Retenido {{amount}}',
-    notYetAvailable: 'Aún no disponible · saldo {{amount}}',
+    notYetAvailable: 'Aún no disponible',
     exportEntries: 'Exportar asientos (CSV)',
     exportEntriesHint: 'Cada asiento contable detrás de estas líneas, para un contable.',
     emptyTitle: 'Aún no hay movimientos',

@@ -199,6 +199,7 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     account: '账户',
     accountAfter: '账户余额：{{amount}}',
     availableAfter: '之后可用：{{amount}}',
+    notYetAvailable: '尚未可用',
     heldNow: '冻结：{{amount}}',
     details: '详情',
     detailsOf: '{{id}} 的详情',

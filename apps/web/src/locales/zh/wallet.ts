@@ -124,7 +124,7 @@ export const wallet: Catalogue<WalletMessages> = {
     debtOwed: '退款后欠款',
     debtSettled: '欠款已结清',
     heldNow: '冻结 {{amount}}',
-    notYetAvailable: '尚未可用 · 余额 {{amount}}',
+    notYetAvailable: '尚未可用',
     exportEntries: '导出分录（CSV）',
     exportEntriesHint: '这些记录背后的每一条账务分录，供会计使用。',
     emptyTitle: '暂无交易',
