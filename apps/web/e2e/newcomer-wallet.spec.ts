@@ -114,13 +114,13 @@ test.describe('a newcomer around the first recharge', () => {
     await expect(detail).toBeVisible();
     expect(await row.textContent()).not.toContain(`Recharge ${order.reference}`);
     // When and what on one line under the title.
-    const [when, what] = [await row.getByRole('button').boundingBox(), await detail.boundingBox()];
+    const [when, what] = [await row.locator('time').first().boundingBox(), await detail.boundingBox()];
     expect(Math.abs(when!.y + when!.height / 2 - (what!.y + what!.height / 2))).toBeLessThan(4);
     await expect(page.getByRole('search', { name: 'Filters' })).toBeVisible();
 
     // A member with no entries at all: nothing to filter, so no filters.
     await withoutShellAnswers(page);
-    await page.route('**/api/v1/wallet/transactions?*', (route) => route.fulfill({ json: { items: [], nextCursor: null } }));
+    await page.route('**/api/v1/wallet/events?*', (route) => route.fulfill({ json: { items: [], nextCursor: null } }));
     await page.goto('/trx/log');
     await expect(page.getByText('No transactions yet', { exact: true })).toBeVisible();
     await expect(page.getByRole('search', { name: 'Filters' })).toHaveCount(0);

@@ -80,12 +80,14 @@ test.describe('wallet and recharge', () => {
     await expect(entry).toContainText(`Balance ${usd(before + amount)}`);
 
     // Filters live in the URL.
-    await page.getByLabel('Type').selectOption('adjustment_debit');
-    await expect(page).toHaveURL(/type=adjustment_debit/);
+    await page.getByLabel('Type').selectOption('reversal');
+    await expect(page).toHaveURL(/type=reversal/);
     await expect(page.getByText('Nothing matches these filters')).toBeVisible();
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(entry).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/v1/wallet/transactions/export');
+    // One row per event; the entries behind them for an accountant.
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/v1/wallet/events/export');
+    await expect(page.getByRole('link', { name: 'Export entries (CSV)' })).toHaveAttribute('href', '/api/v1/wallet/transactions/export');
 
     await page.goto('/recharge/log');
     await expect(page.getByRole('link', { name: new RegExp(reference) })).toContainText('Credited');

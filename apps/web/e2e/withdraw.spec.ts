@@ -154,7 +154,12 @@ test('a member adds a bank account, withdraws with the password, and sees the pa
   const mine = ((await (await page.request.get('/api/v1/withdrawals')).json()) as { items: { id: string }[] }).items[0]!;
   expect(csv).toContain(`${mine.id},Wanda Withdraw,Wanda Withdraw,Commerzbank,DE,DE89370400440532013000,47.50,USD,`);
   await expect(row).toContainText('In a payout file');
-  await expect(desk.getByRole('table', { name: 'Payout files' }).getByRole('link', { name: /Download the payout file of/ }).first()).toBeVisible();
+  await expect(
+    desk
+      .getByRole('table', { name: 'Payout files' })
+      .getByRole('link', { name: /Download the payout file of/ })
+      .first(),
+  ).toBeVisible();
 
   // The bank paid it: its result file goes in through the import, checked first, then applied.
   await desk.getByRole('button', { name: 'Import bank results' }).click();
@@ -173,6 +178,26 @@ test('a member adds a bank account, withdraws with the password, and sees the pa
   await page.goto('/withdraw/log');
   await expect(page.getByText('Paid', { exact: true })).toBeVisible();
   await expect(page.getByText('Payout reference: E2E-PAYOUT-1')).toBeVisible();
+  // The statement: the hold and the payout are one line, the withdrawal, in its state, out of
+  // the wallet once; tapped, it tells the whole story with the ledger entries behind it.
   await page.goto('/trx/log');
-  await expect(page.getByRole('listitem').filter({ hasText: 'Withdrawal paid' }).first()).toBeVisible();
+  const lines = page.locator(`[data-event="withdrawal:${mine.id}"]`);
+  await expect(lines).toHaveCount(1);
+  await expect(lines).toContainText('Withdrawal');
+  await expect(lines.locator('[data-status="paid"]')).toHaveText('Paid');
+  await expect(lines).toContainText('−$50.00');
+  await expect(page.getByText('+$50.00')).toHaveCount(0);
+  await lines.click();
+  const detail = page.getByRole('dialog', { name: 'Withdrawal' });
+  await expect(detail.getByText('E2E-PAYOUT-1')).toBeVisible();
+  await expect(detail.getByRole('heading', { name: 'Timeline' })).toBeVisible();
+  for (const state of ['requested', 'processing', 'paid'])
+    await expect(detail.locator(`ol [data-status="${state}"]`).first()).toBeVisible();
+  const entries = detail.locator('section', { has: page.getByRole('heading', { name: 'Ledger entries' }) });
+  // The hold (out of available, onto on hold) and the payout (off on hold), each account named.
+  await expect(entries.getByRole('listitem')).toHaveCount(3);
+  await expect(entries.getByText('Withdrawal requested', { exact: true })).toHaveCount(2);
+  await expect(entries.getByRole('listitem').filter({ hasText: 'Withdrawal paid' })).toContainText('On hold');
+  await detail.getByRole('button', { name: 'Close' }).click();
+  await expect(detail).toHaveCount(0);
 });

@@ -35,3 +35,4 @@ export {
 } from './post-transaction';
 export { getMemberBalances, listMemberEntries, type StatementEntry, type StatementFilter } from './statement';
 export { formatIntegrityReport } from './format-report';
+export { listMemberEvents, type StatementEventFilter, type StatementEventView } from './statement-events';

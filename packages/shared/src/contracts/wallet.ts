@@ -126,6 +126,108 @@ export const statementPageSchema = z.strictObject({
 });
 export type StatementPage = z.infer<typeof statementPageSchema>;
 
+/**
+ * What a member reads on their statement: one money event, however many ledger transactions it
+ * took (a withdrawal's hold and its payout or return, a commission's pending credit and its
+ * release). The entries behind it come with it for the detail sheet.
+ */
+export const STATEMENT_EVENT_KINDS = [
+  'recharge',
+  'purchase',
+  'commission',
+  'withdrawal',
+  'adjustment',
+  'refund',
+  'coupon_credit',
+  'debt_settled',
+  'reversal',
+] as const;
+export const statementEventKindSchema = z.enum(STATEMENT_EVENT_KINDS);
+export type StatementEventKind = z.infer<typeof statementEventKindSchema>;
+
+/**
+ * The event's state now. completed: done in one movement (recharge, adjustment, coupon credit …);
+ * a purchase is completed or refunded; a commission pending, review, available or reversed; a
+ * withdrawal requested, processing, paid or returned (rejected or cancelled: the money came back).
+ */
+export const STATEMENT_EVENT_STATES = [
+  'completed',
+  'refunded',
+  'pending',
+  'review',
+  'available',
+  'reversed',
+  'requested',
+  'processing',
+  'paid',
+  'returned',
+] as const;
+export const statementEventStateSchema = z.enum(STATEMENT_EVENT_STATES);
+export type StatementEventState = z.infer<typeof statementEventStateSchema>;
+
+export const statementEventSchema = z.strictObject({
+  /** The money object it is about: `withdrawal:<id>`, `commission:<purchase id>`, `adjustment:<transaction id>` … */
+  id: z.string(),
+  kind: statementEventKindSchema,
+  state: statementEventStateSchema,
+  /** Signed from the member's point of view: + money to them, − money from them (a withdrawal is its whole amount). */
+  amount: z.number().int(),
+  /**
+   * The running available balance after this event as it stands now: the current available balance
+   * less what every newer event has added since. A returned withdrawal or a reversed commission adds
+   * nothing, so each line's balance is the previous line's plus this line's effect on what is available.
+   */
+  availableAfter: z.number().int(),
+  /** What this event moves into or out of the available balance, now (0 for a pending commission or a returned withdrawal). */
+  availableEffect: z.number().int(),
+  /** Held out of the available balance by this event now (an open withdrawal), else 0. */
+  held: z.number().int().min(0),
+  /** The order reference, plan, payout reference … when there is one. */
+  reference: z.string().nullable(),
+  /** The first movement's memo, in English (the web translates it). */
+  memo: z.string(),
+  /** When it started (its place in the statement) and when it last moved. */
+  occurredAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  /** Its steps, oldest first: requested → processing → paid, pending → available … */
+  timeline: z.array(z.strictObject({ state: statementEventStateSchema, at: z.iso.datetime() })),
+  /** The member's ledger entries behind it, oldest first, each with its account and that account's balance after. */
+  entries: z.array(statementEntrySchema),
+});
+export type StatementEvent = z.infer<typeof statementEventSchema>;
+
+/** Filters of the event statement and its CSV export. */
+export const statementEventFilterQuerySchema = z.strictObject({
+  /** One event kind or several separated by commas. */
+  kind: z
+    .string()
+    .regex(/^[a-z_]+(,[a-z_]+)*$/, 'Use event kinds separated by commas.')
+    .refine((value) => value.split(',').every((part) => (STATEMENT_EVENT_KINDS as readonly string[]).includes(part)), 'Unknown event kind.')
+    .optional(),
+  from: isoDateOrDateTime(false).optional(),
+  to: isoDateOrDateTime(true).optional(),
+});
+export type StatementEventFilterQuery = z.infer<typeof statementEventFilterQuerySchema>;
+
+export const listStatementEventsQuerySchema = statementEventFilterQuerySchema.extend({
+  cursor: z
+    .string()
+    .regex(/^\d{1,18}$/, 'Not a valid cursor.')
+    .optional(),
+  limit: z
+    .string()
+    .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
+    .optional(),
+});
+export type ListStatementEventsQuery = z.infer<typeof listStatementEventsQuerySchema>;
+
+export const statementEventPageSchema = z.strictObject({
+  items: z.array(statementEventSchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type StatementEventPage = z.infer<typeof statementEventPageSchema>;
+
 /** Operator: credit or debit a member's available balance, with a mandatory reason. */
 export const adjustBalanceBodySchema = z.strictObject({
   direction: z.enum(['credit', 'debit']),

@@ -313,6 +313,10 @@ export const DEMO_TIMELINE: DemoStep[] = [
     reason: 'Bought twice by mistake; the member asked for the money back',
   },
   { kind: 'buy', member: 'dana', plan: 'starter', daysAgo: 13, hour: 5 },
+  // The demo member's own refund: a plan bought by mistake, the money back the next day (their
+  // statement shows the purchase as refunded and the refund as its own line).
+  { kind: 'buy', member: 'demo', plan: 'family', daysAgo: 9, hour: 2 },
+  { kind: 'refund', member: 'demo', plan: 'family', daysAgo: 8, hour: 3, reason: 'Chose the family plan by mistake; asked for the money back' },
   { kind: 'redeem', member: 'demo', coupon: 'PLUS5', daysAgo: 5, hour: 3 },
   // A referral review: Gus pays out to the same bank account as Dana, who invited him, so the
   // commissions his purchase brings Dana, Amara and the demo member wait on the operator.

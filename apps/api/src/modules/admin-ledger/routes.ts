@@ -16,6 +16,8 @@ import {
   rechargeReviewPageSchema,
   rejectRechargeOrderBodySchema,
   statementPageSchema,
+  listStatementEventsQuerySchema,
+  statementEventPageSchema,
   upsertPaymentChannelBodySchema,
   walletSchema,
 } from '@orchard/shared';
@@ -134,13 +136,29 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'listMemberTransactions',
         tags: ['admin'],
-        summary: "A member's statement, as the member sees it",
+        summary: "A member's ledger entries, every account named, each with that account's balance after",
         params: z.strictObject({ id: z.string().max(100) }),
         querystring: listTransactionsQuerySchema,
         response: { 200: statementPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
     },
     async (request) => service.memberTransactions(deps, request.params.id, request.query),
+  );
+
+  app.get(
+    '/members/:id/events',
+    {
+      config: { permission: 'members' },
+      schema: {
+        operationId: 'listMemberStatementEvents',
+        tags: ['admin'],
+        summary: "A member's statement of events, as the member reads it",
+        params: z.strictObject({ id: z.string().max(100) }),
+        querystring: listStatementEventsQuerySchema,
+        response: { 200: statementEventPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => service.memberEvents(deps, request.params.id, request.query),
   );
 
   app.get(

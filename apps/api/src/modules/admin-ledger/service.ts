@@ -1,4 +1,4 @@
-import type { AdjustBalanceBody, AdjustmentResult, ListTransactionsQuery } from '@orchard/shared';
+import type { AdjustBalanceBody, AdjustmentResult, ListStatementEventsQuery, ListTransactionsQuery } from '@orchard/shared';
 import { notFound } from '../../errors';
 import { buildIntegrityReport, ledgerLimits, minorUnitDigits, moneyRefusalOf, withRetries } from '../../ledger/index';
 import { assertMayActOn } from '../accounts/index';
@@ -69,6 +69,10 @@ export async function memberWallet(deps: ServiceDeps, id: string) {
 /** A member's statement, as the member sees it; 404 for anyone else. */
 export async function memberTransactions(deps: ServiceDeps, id: string, query: ListTransactionsQuery) {
   return wallet.listTransactions(deps, await requireMemberId(deps, id), query);
+}
+
+export async function memberEvents(deps: ServiceDeps, id: string, query: ListStatementEventsQuery) {
+  return wallet.listEvents(deps, await requireMemberId(deps, id), query);
 }
 
 /** The id of an existing member (not an operator); 404 otherwise. */

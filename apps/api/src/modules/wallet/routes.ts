@@ -2,7 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   apiErrorSchema,
+  listStatementEventsQuerySchema,
   listTransactionsQuerySchema,
+  statementEventFilterQuerySchema,
+  statementEventPageSchema,
   statementFilterQuerySchema,
   statementPageSchema,
   walletSchema,
@@ -59,7 +62,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'exportTransactions',
         tags: ['wallet'],
-        summary: 'The filtered statement as CSV, streamed',
+        summary: 'The filtered ledger entries as CSV (one row per entry, for accountants), streamed',
         querystring: statementFilterQuerySchema,
         produces: ['text/csv'],
         response: { 200: z.string().describe('text/csv'), 400: apiErrorSchema, 401: apiErrorSchema },
@@ -70,8 +73,45 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const day = app.clock.now().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="statement-${day}.csv"`)
+        .header('content-disposition', `attachment; filename="entries-${day}.csv"`)
         .send(service.exportTransactionsCsv(deps(), authOf(request).userId, request.query) as unknown as string); // a stream is sent as is, never serialized
+    },
+  );
+
+  app.get(
+    '/wallet/events',
+    {
+      schema: {
+        operationId: 'listStatementEvents',
+        tags: ['wallet'],
+        summary: 'Statement as the member reads it: one line per money event with its state, newest first (keyset pagination)',
+        querystring: listStatementEventsQuerySchema,
+        response: { 200: statementEventPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+      config: { access: 'member' },
+    },
+    async (request) => service.listEvents(deps(), authOf(request).userId, request.query),
+  );
+
+  app.get(
+    '/wallet/events/export',
+    {
+      schema: {
+        operationId: 'exportStatementEvents',
+        tags: ['wallet'],
+        summary: 'The filtered event statement as CSV (one row per event), streamed',
+        querystring: statementEventFilterQuerySchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('text/csv'), 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+      config: { access: 'member' },
+    },
+    async (request, reply) => {
+      const day = app.clock.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="statement-${day}.csv"`)
+        .send(service.exportEventsCsv(deps(), authOf(request).userId, request.query) as unknown as string); // a stream is sent as is
     },
   );
 };

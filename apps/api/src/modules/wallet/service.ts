@@ -1,12 +1,24 @@
 import { Readable } from 'node:stream';
 import {
   minorToDecimalString,
+  type ListStatementEventsQuery,
+  type StatementEvent,
+  type StatementEventFilterQuery,
+  type StatementEventKind,
   type ListTransactionsQuery,
   type LedgerTransactionType,
   type StatementEntry,
   type Wallet,
 } from '@orchard/shared';
-import { getMemberBalances, listMemberEntries, minorUnitDigits, type StatementFilter } from '../../ledger/index';
+import {
+  getMemberBalances,
+  listMemberEntries,
+  listMemberEvents,
+  minorUnitDigits,
+  type StatementEventFilter,
+  type StatementEventView,
+  type StatementFilter,
+} from '../../ledger/index';
 import type { StatementEntry as LedgerStatementEntry } from '../../ledger/index';
 import { instantRange } from '../../lib/date-range';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -32,7 +44,7 @@ function referenceOf(entry: LedgerStatementEntry): string | null {
   return entry.refs.reference ?? entry.refs.rechargeOrderId ?? entry.refs.purchaseId ?? entry.refs.withdrawalId ?? null;
 }
 
-function toEntryView(entry: LedgerStatementEntry): StatementEntry {
+export function toEntryView(entry: LedgerStatementEntry): StatementEntry {
   return {
     id: String(entry.id),
     transactionId: String(entry.transactionId),
@@ -115,6 +127,98 @@ export function exportTransactionsCsv(
                 csvText(entry.memo),
                 String(entry.id),
                 String(entry.transactionId),
+              ].join(','),
+            )
+            .join('\r\n') + '\r\n',
+        );
+      } catch (error) {
+        this.destroy(error as Error);
+      }
+    },
+  });
+}
+
+/** Event query filters → ledger filter. A bare date `to` includes that whole day. */
+export function toEventFilter(query: StatementEventFilterQuery): Omit<StatementEventFilter, 'limit' | 'beforeId'> {
+  const { from, to } = instantRange(query.from, query.to);
+  return { kinds: query.kind ? (query.kind.split(',') as StatementEventKind[]) : undefined, from, to };
+}
+
+function toEventView(event: StatementEventView): StatementEvent {
+  return {
+    id: event.id,
+    kind: event.kind,
+    state: event.state,
+    amount: event.amount,
+    availableAfter: event.availableAfter,
+    availableEffect: event.availableEffect,
+    held: event.held,
+    reference: event.reference,
+    memo: event.memo,
+    occurredAt: event.occurredAt.toISOString(),
+    updatedAt: event.updatedAt.toISOString(),
+    timeline: event.timeline.map((step) => ({ state: step.state, at: step.at.toISOString() })),
+    entries: event.entries.map(toEntryView),
+  };
+}
+
+/** The statement as the member reads it: one line per money event, newest first (keyset pagination). */
+export async function listEvents(deps: ServiceDeps, userId: string, query: ListStatementEventsQuery) {
+  const limit = query.limit ? Number(query.limit) : 20;
+  const events = await listMemberEvents(deps.db, userId, deps.config.CURRENCY, {
+    ...toEventFilter(query),
+    beforeId: query.cursor ? Number(query.cursor) : undefined,
+    limit: limit + 1,
+  });
+  const page = events.slice(0, limit);
+  return { items: page.map(toEventView), nextCursor: events.length > limit ? String(page[page.length - 1]!.position) : null };
+}
+
+const EVENTS_CSV_HEADER = 'time,kind,state,amount,available_after,on_hold,currency,reference,memo,updated_at,event_id\r\n';
+const EVENT_BATCH = 100;
+
+/** The filtered event statement as CSV, one row per event, read in keyset batches and streamed. */
+export function exportEventsCsv(deps: ServiceDeps, userId: string, query: StatementEventFilterQuery, batchSize = EVENT_BATCH): Readable {
+  const currency = deps.config.CURRENCY;
+  const digits = minorUnitDigits(currency);
+  const filter = toEventFilter(query);
+  let beforeId: number | undefined;
+  let started = false;
+  let done = false;
+  return new Readable({
+    async read() {
+      try {
+        if (!started) {
+          started = true;
+          this.push(EVENTS_CSV_HEADER);
+          return;
+        }
+        if (done) {
+          this.push(null);
+          return;
+        }
+        const events = await listMemberEvents(deps.db, userId, currency, { ...filter, beforeId, limit: batchSize });
+        if (events.length < batchSize) done = true;
+        if (events.length === 0) {
+          this.push(null);
+          return;
+        }
+        beforeId = events[events.length - 1]!.position;
+        this.push(
+          events
+            .map((event) =>
+              [
+                event.occurredAt.toISOString(),
+                event.kind,
+                event.state,
+                minorToDecimalString(event.amount, digits),
+                minorToDecimalString(event.availableAfter, digits),
+                minorToDecimalString(event.held, digits),
+                currency,
+                csvText(event.reference ?? ''),
+                csvText(event.memo),
+                event.updatedAt.toISOString(),
+                csvText(event.id),
               ].join(','),
             )
             .join('\r\n') + '\r\n',

@@ -11,6 +11,7 @@ import type {
   PayoutFile,
   PayoutQueueFilter,
   RechargeOrder,
+  StatementEventPage,
   StatementPage,
   UpsertPaymentChannelBody,
   Wallet,
@@ -49,6 +50,7 @@ export const adminLedgerKeys = {
   orders: (filter: OrderListFilter) => ['admin', 'recharge-reviews', filter] as const,
   memberWallet: (id: string) => ['admin', 'member-money', id, 'wallet'] as const,
   memberStatement: (id: string) => ['admin', 'member-money', id, 'statement'] as const,
+  memberLedger: (id: string) => ['admin', 'member-money', id, 'ledger'] as const,
   memberMoney: (id: string) => ['admin', 'member-money', id] as const,
   member: (id: string) => ['admin', 'member', id] as const,
   /** Under reviews(): what invalidates the queue refreshes its size too. */
@@ -105,11 +107,30 @@ export const memberWalletQueryOptions = (id: string) =>
     queryFn: ({ signal }) => apiFetch<Wallet>(`/admin/members/${encodeURIComponent(id)}/wallet`, { signal }),
   });
 
-/** listMemberTransactions: the newest lines only (the member page shows a glance, not the whole statement). */
+/** listMemberStatementEvents: the member's statement as they read it, one line per event ("Load more"). */
 export const memberStatementQueryOptions = (id: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: adminLedgerKeys.memberStatement(id),
-    queryFn: ({ signal }) => apiFetch<StatementPage>(`/admin/members/${encodeURIComponent(id)}/transactions?limit=8`, { signal }),
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch<StatementEventPage>(
+        `/admin/members/${encodeURIComponent(id)}/events?limit=10${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        { signal },
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** listMemberTransactions: every ledger entry of the member, each account named, with that account's balance after ("Load more"). */
+export const memberLedgerQueryOptions = (id: string) =>
+  infiniteQueryOptions({
+    queryKey: adminLedgerKeys.memberLedger(id),
+    queryFn: ({ signal, pageParam }) =>
+      apiFetch<StatementPage>(
+        `/admin/members/${encodeURIComponent(id)}/transactions?limit=20${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        { signal },
+      ),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
 /** getMember, for the member picked already when /admin/adjust opens from a member page. */

@@ -3,55 +3,24 @@ import { Link } from '@tanstack/react-router';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { type Column, DataTable } from '../../components/ui/console';
-import { formatDateTime, formatMoney } from '../../lib/format';
-import { memberStatementQueryOptions, memberWalletQueryOptions, rechargeReviewsQueryOptions, type RechargeReview } from './api';
+import { formatMoney } from '../../lib/format';
+import { memberWalletQueryOptions, rechargeReviewsQueryOptions, type RechargeReview } from './api';
+import { MemberStatement } from './member-statement';
 import { useConsoleCan } from '../../lib/console-access';
 import { useAdminLedgerMessages } from './messages';
 import { OrderReference, orderAmountColumn, orderStatusColumn, orderWhenColumn } from './order-columns';
-import { translateApiText } from '../../lib/language';
-
-type StatementLine = NonNullable<ReturnType<typeof useStatement>['data']>['items'][number];
-const useStatement = (memberId: string) => useQuery(memberStatementQueryOptions(memberId));
 
 /**
  * The money side of a member page (composed by the route, beside the member's details): the
- * balance with "Adjust balance" one tap away, the newest statement lines and recharge orders.
+ * balance with "Adjust balance" one tap away, the statement (events, or the ledger's entries) and recharge orders.
  */
 export function MemberMoneyPanel({ memberId }: { memberId: string }) {
   const { t } = useAdminLedgerMessages();
   const wallet = useQuery(memberWalletQueryOptions(memberId));
-  const statement = useStatement(memberId);
   const can = useConsoleCan();
   const orders = useInfiniteQuery({ ...rechargeReviewsQueryOptions({ status: 'all', member: memberId }, 5), enabled: can('recharges') });
   const currency = wallet.data?.currency;
 
-  // Two columns (what and when; amount and the balance after) so the panel's half width holds them.
-  const statementColumns: Column<StatementLine>[] = [
-    {
-      key: 'memo',
-      header: t('money.memo'),
-      cell: (line) => (
-        <>
-          <div className="[overflow-wrap:anywhere]">{translateApiText(line.memo)}</div>
-          <div className="text-xs whitespace-nowrap text-gray-600 dark:text-gray-400">{formatDateTime(line.createdAt)}</div>
-        </>
-      ),
-    },
-    {
-      key: 'amount',
-      header: t('money.amount'),
-      align: 'end',
-      className: 'whitespace-nowrap tabular-nums',
-      cell: (line) => (
-        <>
-          <div className="font-semibold">{`${line.amount > 0 ? '+' : ''}${formatMoney(line.amount, { currency })}`}</div>
-          <div className="text-xs text-gray-600 dark:text-gray-400">
-            {t('money.balanceAfter')} {formatMoney(line.balanceAfter, { currency })}
-          </div>
-        </>
-      ),
-    },
-  ];
   const orderColumns: Column<RechargeReview>[] = [
     { key: 'reference', header: t('reviews.reference'), cell: (order) => <OrderReference order={order} /> },
     orderAmountColumn(t),
@@ -97,18 +66,7 @@ export function MemberMoneyPanel({ memberId }: { memberId: string }) {
           </dl>
         )}
       </Card>
-      <DataTable
-        caption={t('money.statement')}
-        showCaption
-        columns={statementColumns}
-        rows={statement.data?.items}
-        rowKey={(line) => line.id}
-        isPending={statement.isPending}
-        error={statement.error}
-        onRetry={() => void statement.refetch()}
-        empty={{ title: t('money.statement'), body: t('money.noStatement') }}
-        skeletonRows={3}
-      />
+      <MemberStatement memberId={memberId} currency={currency} />
       {can('recharges') ? (
         <DataTable
           caption={t('money.orders')}

@@ -5,6 +5,8 @@ import type {
   RechargeChannel,
   RechargeOrder,
   StatementEntry,
+  StatementEvent,
+  StatementEventPage,
   StatementPage,
   Wallet,
   Withdrawal,
@@ -19,13 +21,24 @@ import { knownStatementFilters } from './logic';
  * Wallet, statement and recharge data (operationIds in comments). Route loaders import this
  * file, so it stays small and zod-free: types only from the shared contracts.
  */
-export type { BankAccount, RechargeChannel, RechargeOrder, StatementEntry, StatementPage, Wallet, Withdrawal, WithdrawalQuote };
+export type {
+  BankAccount,
+  RechargeChannel,
+  RechargeOrder,
+  StatementEntry,
+  StatementEvent,
+  StatementEventPage,
+  StatementPage,
+  Wallet,
+  Withdrawal,
+  WithdrawalQuote,
+};
 export interface RechargeOrderPage {
   items: RechargeOrder[];
   nextCursor: string | null;
 }
 
-/** Statement filters as they live in the URL of /trx/log (and go to the API as they are). */
+/** Statement filters as they live in the URL of /trx/log; `type` is an event kind (the API's `kind`). */
 export interface StatementFilters {
   type?: string;
   from?: string;
@@ -57,34 +70,47 @@ function query(params: Record<string, string | undefined>): string {
 export const walletQueryOptions = () =>
   queryOptions({ queryKey: walletKeys.wallet(), queryFn: ({ signal }) => apiFetch<Wallet>('/wallet', { signal }), staleTime: 10_000 });
 
-/** listTransactions, the newest five for /home. */
+/** listStatementEvents, the newest five for /home. */
 export const recentActivityQueryOptions = () =>
   queryOptions({
     queryKey: walletKeys.recent(),
-    queryFn: ({ signal }) => apiFetch<StatementPage>('/wallet/transactions?limit=5', { signal }),
+    queryFn: ({ signal }) => apiFetch<StatementEventPage>('/wallet/events?limit=5', { signal }),
     staleTime: 10_000,
   });
 
 export const STATEMENT_PAGE_SIZE = 25;
 
-/** listTransactions with keyset pagination ("Load more" passes nextCursor); a type that does not exist is left out. */
+/** The API's query for the address's filters: the event kind goes as `kind`. */
+function eventQuery(filters: StatementFilters): Record<string, string | undefined> {
+  return { kind: filters.type, from: filters.from, to: filters.to };
+}
+
+/** listStatementEvents with keyset pagination ("Load more" passes nextCursor); a kind that does not exist is left out. */
 export const statementQueryOptions = (search: StatementFilters) => {
   const filters = knownStatementFilters(search);
   return infiniteQueryOptions({
     queryKey: walletKeys.statement(filters),
     queryFn: ({ signal, pageParam }) =>
-      apiFetch<StatementPage>(`/wallet/transactions${query({ ...filters, cursor: pageParam, limit: String(STATEMENT_PAGE_SIZE) })}`, {
-        signal,
-      }),
+      apiFetch<StatementEventPage>(
+        `/wallet/events${query({ ...eventQuery(filters), cursor: pageParam, limit: String(STATEMENT_PAGE_SIZE) })}`,
+        {
+          signal,
+        },
+      ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     staleTime: 10_000,
   });
 };
 
-/** exportTransactions: a plain link, so the browser streams the file to disk. */
+/** exportStatementEvents: a plain link, so the browser streams the file to disk (one row per event). */
 export function statementExportHref(apiBaseUrl: string, filters: StatementFilters): string {
-  return `${apiBaseUrl}/wallet/transactions/export${query({ ...filters })}`;
+  return `${apiBaseUrl}/wallet/events/export${query(eventQuery(knownStatementFilters(filters)))}`;
+}
+
+/** exportTransactions: every ledger entry behind the events, for an accountant (dates only: entries have no event kind). */
+export function entriesExportHref(apiBaseUrl: string, filters: StatementFilters): string {
+  return `${apiBaseUrl}/wallet/transactions/export${query({ from: filters.from, to: filters.to })}`;
 }
 
 /** listRechargeChannels */

@@ -15,7 +15,7 @@ import { StatusPill } from './components';
 import { CopyField } from '../../components/ui/copy-field';
 import { ListSkeleton, Skeleton } from '../../components/ui/skeletons';
 import { useWalletMessages } from './messages';
-import { StatementRow } from './statement-row';
+import { EventRow } from './event-row';
 import { serverAlignedDeadline } from './logic';
 
 const QUICK_ACTIONS: {
@@ -138,9 +138,9 @@ export function HomePage({
           recent.data.items.length > 0 ? (
             <Card className="px-0 py-1">
               <ul className="divide-y divide-gray-100 px-4 dark:divide-gray-800">
-                {recent.data.items.map((entry) => (
-                  <li key={entry.id}>
-                    <StatementRow entry={entry} />
+                {recent.data.items.map((event) => (
+                  <li key={event.id}>
+                    <EventRow event={event} />
                   </li>
                 ))}
               </ul>

@@ -8,12 +8,12 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Field, inputClass } from '../../components/ui/field';
 import { appConfig } from '../../lib/config';
 import { formatMoney } from '../../lib/format';
-import { rechargeOrdersQueryOptions, statementExportHref, statementQueryOptions, type StatementFilters } from './api';
+import { entriesExportHref, rechargeOrdersQueryOptions, statementExportHref, statementQueryOptions, type StatementFilters } from './api';
 import { ListSkeleton, StatusPill } from './components';
 import { DayGroupedList, LoadMore } from '../../components/ui/day-list';
-import { knownStatementFilters, STATEMENT_TYPES } from './logic';
+import { knownStatementFilters, STATEMENT_EVENT_KINDS } from './logic';
 import { useWalletMessages } from './messages';
-import { StatementRow } from './statement-row';
+import { EventRow } from './event-row';
 
 /** /recharge/log: my orders, newest first, by day, each with its status. */
 export function RechargeLogPage() {
@@ -70,7 +70,7 @@ export function RechargeLogPage() {
 /** The date inputs' own picker icon follows the theme. */
 const dateClass = cn(inputClass, 'dark:[color-scheme:dark]');
 
-/** /trx/log: the statement, filtered by type and dates in the URL, newest first, "Load more". */
+/** /trx/log: the statement, one line per money event, filtered by kind and dates in the URL, newest first, "Load more". */
 export function StatementPage() {
   const filters: StatementFilters = knownStatementFilters(useSearch({ from: '/_default/_app/trx/log' }));
   const { t } = useWalletMessages();
@@ -117,9 +117,9 @@ export function StatementPage() {
                   onChange={(event) => setFilter({ type: event.target.value || undefined })}
                 >
                   <option value="">{t('statement.allTypes')}</option>
-                  {STATEMENT_TYPES.map((type) => (
-                    <option key={type} value={type}>
-                      {t(`types.${type}`)}
+                  {STATEMENT_EVENT_KINDS.map((kind) => (
+                    <option key={kind} value={kind}>
+                      {t(`events.${kind}`)}
                     </option>
                   ))}
                 </select>
@@ -172,11 +172,22 @@ export function StatementPage() {
         <>
           <DayGroupedList
             items={entries}
-            dateOf={(entry) => entry.createdAt}
-            keyOf={(entry) => entry.id}
-            render={(entry) => <StatementRow entry={entry} />}
+            dateOf={(event) => event.occurredAt}
+            keyOf={(event) => event.id}
+            render={(event) => <EventRow event={event} />}
           />
           <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} />
+          <p className="flex flex-col items-center gap-1 text-center text-xs text-gray-600 dark:text-gray-400">
+            <a
+              href={entriesExportHref(appConfig.apiBaseUrl, filters)}
+              download
+              className="text-primary-700 dark:text-primary-400 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-semibold hover:underline"
+            >
+              <Download className="size-4" aria-hidden="true" />
+              {t('statement.exportEntries')}
+            </a>
+            {t('statement.exportEntriesHint')}
+          </p>
         </>
       )}
     </Page>

@@ -79,7 +79,10 @@ describe('parseStatementSearch', () => {
   });
   it('leaves out a type that does not exist before the filters are used', () => {
     expect(knownStatementFilters(parseStatementSearch({ type: 'profit', from: '2026-01-01' }))).toEqual({ from: '2026-01-01' });
-    expect(knownStatementFilters({ type: 'commission_release' })).toEqual({ type: 'commission_release' });
+    expect(knownStatementFilters({ type: 'commission' })).toEqual({ type: 'commission' });
+    // An older address with a ledger type reads as the event it belongs to.
+    expect(knownStatementFilters({ type: 'commission_release' })).toEqual({ type: 'commission' });
+    expect(knownStatementFilters({ type: 'withdrawal_paid', to: '2026-01-31' })).toEqual({ type: 'withdrawal', to: '2026-01-31' });
     expect(knownStatementFilters({})).toEqual({});
   });
 });

@@ -1,4 +1,12 @@
-import type { LedgerTransactionType, RechargeOrderStatus, StatementEntry, WithdrawalStatus } from '@orchard/shared';
+import type {
+  LedgerTransactionType,
+  RechargeOrderStatus,
+  StatementEntry,
+  StatementEvent,
+  StatementEventKind,
+  StatementEventState,
+  WithdrawalStatus,
+} from '@orchard/shared';
 
 /** Minor units → the text a money field shows ("12.50"; "12" for 1200 when whole is preferred). */
 export function minorToInput(minor: number, fractionDigits: number): string {
@@ -67,26 +75,96 @@ export function amountDirection(amount: number): 'in' | 'out' | 'zero' {
   return amount > 0 ? 'in' : amount < 0 ? 'out' : 'zero';
 }
 
-/** Transaction types in the order the statement's filter offers them. */
-export const STATEMENT_TYPES: readonly LedgerTransactionType[] = [
+/** Event kinds in the order the statement's filter offers them. */
+export const STATEMENT_EVENT_KINDS: readonly StatementEventKind[] = [
   'recharge',
-  'plan_purchase',
-  'withdrawal_hold',
-  'withdrawal_paid',
-  'withdrawal_release',
-  'coupon_credit',
-  'commission_release',
+  'purchase',
+  'commission',
+  'withdrawal',
   'refund',
-  'adjustment_credit',
-  'adjustment_debit',
+  'coupon_credit',
+  'adjustment',
+  'debt_settled',
   'reversal',
 ];
 
-/** The statement filters of the address, without a type that does not exist (it would be refused). */
+/** A ledger type in an older /trx/log address, read as the event it belongs to. */
+const EVENT_OF_TYPE: Partial<Record<LedgerTransactionType, StatementEventKind>> = {
+  plan_purchase: 'purchase',
+  withdrawal_hold: 'withdrawal',
+  withdrawal_paid: 'withdrawal',
+  withdrawal_release: 'withdrawal',
+  commission_release: 'commission',
+  adjustment_credit: 'adjustment',
+  adjustment_debit: 'adjustment',
+};
+
+/**
+ * The statement filters of the address as event kinds: an older ledger type becomes its event
+ * (`withdrawal_paid` → `withdrawal`), and a type that does not exist is left out (it would be refused).
+ */
 export function knownStatementFilters<T extends { type?: string }>(filters: T): T {
-  if (filters.type === undefined || (STATEMENT_TYPES as readonly string[]).includes(filters.type)) return filters;
+  if (filters.type === undefined || (STATEMENT_EVENT_KINDS as readonly string[]).includes(filters.type)) return filters;
+  const mapped = EVENT_OF_TYPE[filters.type as LedgerTransactionType];
+  if (mapped) return { ...filters, type: mapped };
   const { type: _unknown, ...rest } = filters;
   return rest as T;
+}
+
+/** How an event's state reads: settled well, still moving, or undone (the money came back or was taken back). */
+export function eventTone(state: StatementEventState): Tone {
+  switch (state) {
+    case 'requested':
+    case 'processing':
+    case 'pending':
+    case 'review':
+      return 'pending';
+    case 'paid':
+    case 'available':
+      return 'success';
+    case 'returned':
+    case 'reversed':
+    case 'refunded':
+      return 'neutral';
+    default:
+      return 'success';
+  }
+}
+
+/** A state worth a pill on the line: anything but a plain, finished movement. */
+export function showsState(event: Pick<StatementEvent, 'state'>): boolean {
+  return event.state !== 'completed';
+}
+
+/** Undone: the amount is shown struck through, as it no longer counts (a returned withdrawal, a commission taken back). */
+export function isUndone(event: Pick<StatementEvent, 'state'>): boolean {
+  return event.state === 'returned' || event.state === 'reversed';
+}
+
+/** The message key of an event's title: an adjustment says which way it went. */
+export function eventTitleKey(
+  event: Pick<StatementEvent, 'kind' | 'amount'>,
+): `events.${Exclude<StatementEventKind, 'adjustment'>}` | 'events.adjustmentCredit' | 'events.adjustmentDebit' {
+  if (event.kind === 'adjustment') return event.amount >= 0 ? 'events.adjustmentCredit' : 'events.adjustmentDebit';
+  return `events.${event.kind}`;
+}
+
+/**
+ * What the line says under its amount: what is held (an open withdrawal), that a commission is not
+ * yet available (it adds nothing to the balance yet), or the running available balance.
+ */
+export function eventFootnote(
+  event: Pick<StatementEvent, 'held' | 'state' | 'kind' | 'availableAfter'>,
+): { key: 'statement.heldNow' | 'statement.balanceAfter'; amount: number } | { key: 'statement.notYetAvailable'; amount?: undefined } {
+  if (event.held > 0) return { key: 'statement.heldNow', amount: event.held };
+  if (event.kind === 'commission' && (event.state === 'pending' || event.state === 'review')) return { key: 'statement.notYetAvailable' };
+  return { key: 'statement.balanceAfter', amount: event.availableAfter };
+}
+
+/** The line's detail from its memo: a withdrawal's memo only repeats its title and state, so it has none. */
+export function eventDetail(event: Pick<StatementEvent, 'kind'>, memo: string, title: string): string {
+  if (event.kind === 'withdrawal' || !memo) return '';
+  return memoDetail(memo, title);
 }
 
 /**
