@@ -3,4 +3,4 @@
  * (ARCHITECTURE.md, rule 14).
  */
 export { walletRoutes } from './routes';
-export { getWallet, listTransactions } from './service';
+export { getWallet, listEvents, listTransactions } from './service';
