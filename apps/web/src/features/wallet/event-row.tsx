@@ -111,7 +111,7 @@ export function EventRow({ event }: { event: StatementEvent }) {
         <KindIcon event={event} />
         <div className="flex min-w-0 flex-1 flex-col items-start gap-0.5">
           <span className="flex max-w-full min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-            <span className="min-w-0 truncate text-sm font-medium text-gray-900 dark:text-gray-100">{title}</span>
+            <span data-statement-title className="min-w-0 truncate text-sm font-medium text-gray-900 dark:text-gray-100">{title}</span>
             {showsState(event) ? <EventStatePill state={event.state} /> : null}
           </span>
           <span className="flex max-w-full min-w-0 flex-wrap items-baseline gap-x-1 text-xs text-gray-600 dark:text-gray-400">
