@@ -400,6 +400,8 @@ export const es: Record<string, string> = {
   'Use a date from 1970-01-01 to 9999-12-30.': 'Usa una fecha del 1970-01-01 al 9999-12-30.',
   'Use transaction types separated by commas.': 'Usa tipos de transacción separados por comas.',
   'Unknown transaction type.': 'Tipo de transacción desconocido.',
+  'Use event kinds separated by commas.': 'Usa tipos de movimiento separados por comas.',
+  'Unknown event kind.': 'Tipo de movimiento desconocido.',
   'Enter the account holder’s name.': 'Introduce el nombre del titular de la cuenta.',
   'Enter the bank’s name.': 'Introduce el nombre del banco.',
   'Choose the bank’s country from the list.': 'Elige de la lista el país del banco.',

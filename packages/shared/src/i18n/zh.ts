@@ -362,6 +362,8 @@ export const zh: Record<string, string> = {
   'Use a date from 1970-01-01 to 9999-12-30.': '请使用 1970-01-01 到 9999-12-30 之间的日期。',
   'Use transaction types separated by commas.': '请使用以逗号分隔的交易类型。',
   'Unknown transaction type.': '未知的交易类型。',
+  'Use event kinds separated by commas.': '请使用以逗号分隔的动态类型。',
+  'Unknown event kind.': '未知的动态类型。',
   'Enter the account holder’s name.': '请输入账户持有人姓名。',
   'Enter the bank’s name.': '请输入银行名称。',
   'Choose the bank’s country from the list.': '请从列表中选择银行所在的国家/地区。',

@@ -24,8 +24,8 @@ type ContentKindName = 'announcements' | 'promotions' | 'help';
 type ContentRow = { id: string; missingLanguages: Announcement['missingLanguages'] };
 
 interface ContentKind<Row extends ContentRow> {
-  /** The kind's words in the messages (title, intro, caption, newTitle, emptyTitle, emptyBody). */
-  section: ContentKindName;
+  /** The kind's words in the messages, each key written out (the catalogue test finds every key in use). */
+  words: Record<'title' | 'intro' | 'caption' | 'newTitle' | 'emptyTitle' | 'emptyBody', Parameters<AdminContentT>[0]>;
   useList: () => ListState<Row>;
   columns: (t: AdminContentT) => Column<Row>[];
   /** Names the row on its "Edit" button, for screen readers. */
@@ -55,7 +55,14 @@ const activeColumn = <Row extends { active: boolean }>(t: AdminContentT): Column
 });
 
 const announcements: ContentKind<Announcement> = {
-  section: 'announcements',
+  words: {
+    title: 'announcements.title',
+    intro: 'announcements.intro',
+    caption: 'announcements.caption',
+    newTitle: 'announcements.newTitle',
+    emptyTitle: 'announcements.emptyTitle',
+    emptyBody: 'announcements.emptyBody',
+  },
   useList: () => listState(useQuery(announcementsQueryOptions())),
   columns: (t) => [
     { key: 'text', header: t('announcements.text'), cell: (row) => <span className="[overflow-wrap:anywhere]">{row.text}</span> },
@@ -68,7 +75,14 @@ const announcements: ContentKind<Announcement> = {
 };
 
 const promotions: ContentKind<AdminPromotion> = {
-  section: 'promotions',
+  words: {
+    title: 'promotions.title',
+    intro: 'promotions.intro',
+    caption: 'promotions.caption',
+    newTitle: 'promotions.newTitle',
+    emptyTitle: 'promotions.emptyTitle',
+    emptyBody: 'promotions.emptyBody',
+  },
   useList: () => listState(useQuery(promotionsQueryOptions())),
   columns: (t) => [
     {
@@ -90,7 +104,14 @@ const promotions: ContentKind<AdminPromotion> = {
 };
 
 const help: ContentKind<AdminHelpArticle> = {
-  section: 'help',
+  words: {
+    title: 'help.title',
+    intro: 'help.intro',
+    caption: 'help.caption',
+    newTitle: 'help.newTitle',
+    emptyTitle: 'help.emptyTitle',
+    emptyBody: 'help.emptyBody',
+  },
   useList: () => listState(useQuery(articlesQueryOptions())),
   columns: (t) => [
     { key: 'topic', header: t('help.topic'), className: 'whitespace-nowrap', cell: (row) => t(`help.categories.${row.category}`) },
@@ -119,7 +140,7 @@ function ContentList<Row extends ContentRow>({ kind }: { kind: ContentKind<Row> 
   const list = kind.useList();
   const languages = useLanguagesColumnHeader();
   const [editing, setEditing] = useState<{ row: Row | null } | null>(null);
-  const { section, Sheet } = kind;
+  const { words, Sheet } = kind;
   const columns: Column<Row>[] = [
     ...kind.columns(t),
     {
@@ -148,19 +169,19 @@ function ContentList<Row extends ContentRow>({ kind }: { kind: ContentKind<Row> 
   ];
   return (
     <ConsoleListPage
-      title={t(`${section}.title`)}
-      description={t(`${section}.intro`)}
+      title={t(words.title)}
+      description={t(words.intro)}
       actions={
         <Button onClick={() => setEditing({ row: null })}>
           <Plus className="size-4" aria-hidden="true" />
-          {t(`${section}.newTitle`)}
+          {t(words.newTitle)}
         </Button>
       }
-      caption={t(`${section}.caption`)}
+      caption={t(words.caption)}
       columns={columns}
       rowKey={(row) => row.id}
       {...list}
-      empty={{ title: t(`${section}.emptyTitle`), body: t(`${section}.emptyBody`) }}
+      empty={{ title: t(words.emptyTitle), body: t(words.emptyBody) }}
     >
       {kind.after}
       {editing ? <Sheet row={editing.row} onClose={() => setEditing(null)} /> : null}
