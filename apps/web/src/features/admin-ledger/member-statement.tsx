@@ -162,7 +162,9 @@ export function MemberStatement({ memberId, currency }: { memberId: string; curr
       className: 'whitespace-nowrap tabular-nums',
       cell: (event) => (
         <>
-          <div className={cn('font-semibold', undone(event) && 'text-gray-500 line-through dark:text-gray-400')}>{signed(event.amount, currency)}</div>
+          <div className={cn('font-semibold', undone(event) && 'text-gray-500 line-through dark:text-gray-400')}>
+            {signed(event.amount, currency)}
+          </div>
           <div className="text-xs text-gray-600 dark:text-gray-400">
             {event.held > 0
               ? t('money.heldNow', { amount: formatMoney(event.held, { currency }) })
