@@ -91,50 +91,24 @@ export function exportTransactionsCsv(
   const currency = deps.config.CURRENCY;
   const digits = minorUnitDigits(currency);
   const filter = toStatementFilter(query);
-  let beforeId: number | undefined;
-  let started = false;
-  let done = false;
-  return new Readable({
-    async read() {
-      try {
-        if (!started) {
-          started = true;
-          this.push(CSV_HEADER);
-          return;
-        }
-        if (done) {
-          this.push(null);
-          return;
-        }
-        const rows = await listMemberEntries(deps.db, userId, currency, { ...filter, beforeId, limit: batchSize });
-        if (rows.length < batchSize) done = true;
-        if (rows.length === 0) {
-          this.push(null);
-          return;
-        }
-        beforeId = rows[rows.length - 1]!.id;
-        this.push(
-          rows
-            .map((entry) =>
-              [
-                entry.createdAt.toISOString(),
-                entry.kind,
-                entry.account,
-                minorToDecimalString(entry.amount, digits),
-                minorToDecimalString(entry.balanceAfter, digits),
-                currency,
-                csvText(referenceOf(entry) ?? ''),
-                csvText(entry.memo),
-                String(entry.id),
-                String(entry.transactionId),
-              ].join(','),
-            )
-            .join('\r\n') + '\r\n',
-        );
-      } catch (error) {
-        this.destroy(error as Error);
-      }
-    },
+  return keysetCsvStream({
+    header: CSV_HEADER,
+    batch: (beforeId) => listMemberEntries(deps.db, userId, currency, { ...filter, beforeId, limit: batchSize }),
+    batchSize,
+    positionOf: (entry) => entry.id,
+    row: (entry) =>
+      [
+        entry.createdAt.toISOString(),
+        entry.kind,
+        entry.account,
+        minorToDecimalString(entry.amount, digits),
+        minorToDecimalString(entry.balanceAfter, digits),
+        currency,
+        csvText(referenceOf(entry) ?? ''),
+        csvText(entry.memo),
+        String(entry.id),
+        String(entry.transactionId),
+      ].join(','),
   });
 }
 
@@ -182,6 +156,40 @@ export function exportEventsCsv(deps: ServiceDeps, userId: string, query: Statem
   const currency = deps.config.CURRENCY;
   const digits = minorUnitDigits(currency);
   const filter = toEventFilter(query);
+  return keysetCsvStream({
+    header: EVENTS_CSV_HEADER,
+    batch: (beforeId) => listMemberEvents(deps.db, userId, currency, { ...filter, beforeId, limit: batchSize }),
+    batchSize,
+    positionOf: (event) => event.position,
+    row: (event) =>
+      [
+        event.occurredAt.toISOString(),
+        event.kind,
+        event.state,
+        minorToDecimalString(event.amount, digits),
+        minorToDecimalString(event.availableAfter, digits),
+        minorToDecimalString(event.held, digits),
+        currency,
+        csvText(event.reference ?? ''),
+        csvText(event.memo),
+        event.updatedAt.toISOString(),
+        csvText(event.id),
+      ].join(','),
+  });
+}
+
+/**
+ * A CSV read in keyset batches (newest first, each batch before the last one's position) and
+ * streamed: the header, then one line per row, ending after a short batch; a failed read ends
+ * the stream with its error.
+ */
+function keysetCsvStream<Row>(source: {
+  header: string;
+  batch: (beforeId: number | undefined) => Promise<Row[]>;
+  batchSize: number;
+  positionOf: (row: Row) => number;
+  row: (row: Row) => string;
+}): Readable {
   let beforeId: number | undefined;
   let started = false;
   let done = false;
@@ -190,39 +198,21 @@ export function exportEventsCsv(deps: ServiceDeps, userId: string, query: Statem
       try {
         if (!started) {
           started = true;
-          this.push(EVENTS_CSV_HEADER);
+          this.push(source.header);
           return;
         }
         if (done) {
           this.push(null);
           return;
         }
-        const events = await listMemberEvents(deps.db, userId, currency, { ...filter, beforeId, limit: batchSize });
-        if (events.length < batchSize) done = true;
-        if (events.length === 0) {
+        const rows = await source.batch(beforeId);
+        if (rows.length < source.batchSize) done = true;
+        if (rows.length === 0) {
           this.push(null);
           return;
         }
-        beforeId = events[events.length - 1]!.position;
-        this.push(
-          events
-            .map((event) =>
-              [
-                event.occurredAt.toISOString(),
-                event.kind,
-                event.state,
-                minorToDecimalString(event.amount, digits),
-                minorToDecimalString(event.availableAfter, digits),
-                minorToDecimalString(event.held, digits),
-                currency,
-                csvText(event.reference ?? ''),
-                csvText(event.memo),
-                event.updatedAt.toISOString(),
-                csvText(event.id),
-              ].join(','),
-            )
-            .join('\r\n') + '\r\n',
-        );
+        beforeId = source.positionOf(rows[rows.length - 1]!);
+        this.push(rows.map(source.row).join('\r\n') + '\r\n');
       } catch (error) {
         this.destroy(error as Error);
       }
