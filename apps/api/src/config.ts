@@ -122,6 +122,8 @@ const envSchema = z.object({
   WITHDRAWALS_MAX_PENDING: integerFromEnv(5, 1),
   // Plans and commissions (issue 11): how often each instance releases commissions whose holding period is over (0 = never).
   COMMISSION_RELEASE_POLL_MS: integerFromEnv(60_000, 0),
+  /** How often each instance links committed ledger transactions into the hash chain (docs/decisions/0028; 0 = never). */
+  LEDGER_CHAIN_POLL_MS: integerFromEnv(5_000, 0),
   /** How often each instance recounts the console dashboard's recent hours (0 = only when the dashboard is read). */
   DASHBOARD_ROLLUP_POLL_MS: integerFromEnv(60_000, 0),
   // Connections each instance keeps to PostgreSQL (DATABASE_URL only). Concurrent money movements beyond it wait for one.
@@ -160,6 +162,7 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
     SEED_DEMO: 'false',
     COMMISSION_RELEASE_POLL_MS: '0',
     DASHBOARD_ROLLUP_POLL_MS: '0',
+    LEDGER_CHAIN_POLL_MS: '0',
     READ_CACHE_MS: '0',
     ...overrides,
   });

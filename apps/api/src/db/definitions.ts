@@ -34,6 +34,8 @@ export const DEFINITIONS = [
   'ledger/sql/ledger_member_accounts.sql',
   'ledger/sql/ledger_platform_account.sql',
   'ledger/sql/ledger_post.sql',
+  // The hash chain is append-only (docs/decisions/0028).
+  'ledger/sql/ledger_chain_refuse_change.sql',
   // Live updates (LISTEN/NOTIFY) and the audit line the operator's money functions write.
   'modules/events/sql/live_notify.sql',
   'modules/events/sql/live_balance_changed.sql',

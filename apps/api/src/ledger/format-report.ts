@@ -1,4 +1,5 @@
 import { minorToDecimalString } from '@orchard/shared';
+import { describeChainBreak } from '@orchard/shared/books';
 import { minorUnitDigits } from './currency';
 import type { IntegrityReport } from './integrity-report';
 
@@ -44,7 +45,8 @@ export function formatIntegrityReport(report: IntegrityReport): string[] {
     `${report.holdDisagreements.length} commission(s) disagree with their referral hold`,
     report.holdDisagreements.map((d) => `commission ${d.commissionId} of member ${d.memberId}: ${d.status} under hold ${d.hold}`),
   );
-  const whose = (m: { memberId: string | null; currency: string }) => (m.memberId ? `member ${m.memberId} (${m.currency})` : `${m.currency} in total`);
+  const whose = (m: { memberId: string | null; currency: string }) =>
+    m.memberId ? `member ${m.memberId} (${m.currency})` : `${m.currency} in total`;
   check(
     report.onHoldMismatches.length === 0,
     'money on hold equals the pending and processing withdrawals, per member and in total',
@@ -55,7 +57,15 @@ export function formatIntegrityReport(report: IntegrityReport): string[] {
     report.commissionPendingMismatches.length === 0,
     'commissions pending accounts equal the pending and on-review commissions, per member and in total',
     `${report.commissionPendingMismatches.length} commission pending balance(s) differ from the commissions`,
-    report.commissionPendingMismatches.map((m) => `${whose(m)}: commission pending ${m.balance}, pending + on-review commissions ${m.expected}`),
+    report.commissionPendingMismatches.map(
+      (m) => `${whose(m)}: commission pending ${m.balance}, pending + on-review commissions ${m.expected}`,
+    ),
+  );
+  check(
+    report.chainBreaks.length === 0,
+    `the hash chain holds: ${report.chain.links} link(s) recomputed${report.chain.head ? `, head ${report.chain.head.seq} (transaction ${report.chain.head.txId}) ${report.chain.head.hash}` : ''}`,
+    'the hash chain is broken',
+    report.chainBreaks.map(describeChainBreak),
   );
   for (const currency of report.trialBalance) {
     const digits = minorUnitDigits(currency.currency);

@@ -36,3 +36,4 @@ export {
 export { getMemberBalances, listMemberEntries, type StatementEntry, type StatementFilter } from './statement';
 export { formatIntegrityReport } from './format-report';
 export { listMemberEvents, type StatementEventFilter, type StatementEventView } from './statement-events';
+export { chainHorizon, linkChain, linkChainNow, verifyChain, type ChainCheck, type ChainHorizon, type LinkRun } from './chain';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import type { LedgerAccountType } from '../db/schema/index';
+import { verifyChain, type ChainCheck } from './chain';
 
 /**
  * Every money figure is a decimal string of minor units (`"-123"`): sums over many accounts pass
@@ -38,6 +39,10 @@ export interface IntegrityReport {
    * commissions, per member and currency; a row with `memberId` null is a currency's total.
    */
   commissionPendingMismatches: BookMismatch[];
+  /** The hash chain recomputed from its rows (docs/decisions/0028): links checked and the head reached. */
+  chain: { links: number; head: ChainCheck['head'] };
+  /** The first place the chain does not hold; empty when whole. */
+  chainBreaks: NonNullable<ChainCheck['broken']>[];
   /** Per currency: the sum of every account type; member liabilities plus platform accounts is zero. */
   trialBalance: {
     currency: string;
@@ -193,6 +198,7 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
     };
   });
 
+  const chain = await verifyChain(db);
   const report: IntegrityReport = {
     ok: false,
     generatedAt: now.toISOString(),
@@ -226,6 +232,8 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
     })),
     onHoldMismatches: onHold.map(bookMismatch),
     commissionPendingMismatches: commissionPending.map(bookMismatch),
+    chain: { links: chain.links, head: chain.head },
+    chainBreaks: chain.broken ? [chain.broken] : [],
     trialBalance,
   };
   report.ok =
@@ -236,6 +244,7 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
     report.holdDisagreements.length === 0 &&
     report.onHoldMismatches.length === 0 &&
     report.commissionPendingMismatches.length === 0 &&
+    report.chainBreaks.length === 0 &&
     trialBalance.every((currency) => currency.total === '0');
   return report;
 }

@@ -296,6 +296,13 @@ export const ledgerReportSchema = z.strictObject({
   onHoldMismatches: z.array(bookMismatchSchema),
   /** Commissions pending accounts that differ from the pending and on-review commissions (same shape). */
   commissionPendingMismatches: z.array(bookMismatchSchema),
+  /** The hash chain (docs/decisions/0028): how many links were recomputed, and the head they reach. */
+  chain: z.strictObject({
+    links: z.number().int(),
+    head: z.strictObject({ seq: z.string(), txId: z.string(), hash: z.string() }).nullable(),
+  }),
+  /** The first place the chain does not hold (at most one: what follows a break is not checked). */
+  chainBreaks: z.array(z.strictObject({ seq: z.string().nullable(), txId: z.string(), problem: z.string(), detail: z.string() })),
   trialBalance: z.array(
     z.strictObject({
       currency: z.string(),

@@ -3,3 +3,4 @@ export * from './accounts';
 export * from './ledger';
 export * from './plans';
 export * from './withdrawals';
+export * from './books';

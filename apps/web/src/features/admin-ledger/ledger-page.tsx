@@ -8,6 +8,19 @@ import { type Column, ConsolePage, DataTable, StatusText } from '../../component
 import { ledgerReportQueryOptions, type LedgerReport } from './api';
 import { useAdminLedgerMessages } from './messages';
 
+/** Each check of the report and what it found (nothing: it passed). */
+const reportChecks = (report: LedgerReport) =>
+  [
+    { key: 'unbalanced', items: report.unbalancedTransactions },
+    { key: 'mismatches', items: report.balanceMismatches },
+    { key: 'negatives', items: report.negativeBalances },
+    { key: 'runningBreaks', items: report.runningBalanceBreaks },
+    { key: 'holdDisagreements', items: report.holdDisagreements },
+    { key: 'onHold', items: report.onHoldMismatches },
+    { key: 'commissionPending', items: report.commissionPendingMismatches },
+    { key: 'chain', items: report.chainBreaks },
+  ] as const;
+
 /** /admin/ledger: getLedgerReport — the checks and the trial balance. */
 export function LedgerPage() {
   const { t } = useAdminLedgerMessages();
@@ -31,15 +44,7 @@ export function LedgerPage() {
       </ConsolePage>
     );
   }
-  const checks = [
-    { key: 'unbalanced', items: report.unbalancedTransactions },
-    { key: 'mismatches', items: report.balanceMismatches },
-    { key: 'negatives', items: report.negativeBalances },
-    { key: 'runningBreaks', items: report.runningBalanceBreaks },
-    { key: 'holdDisagreements', items: report.holdDisagreements },
-    { key: 'onHold', items: report.onHoldMismatches },
-    { key: 'commissionPending', items: report.commissionPendingMismatches },
-  ] as const;
+  const checks = reportChecks(report);
   return (
     <ConsolePage title={t('ledger.title')} actions={recheck}>
       <Card className={cn('flex items-center gap-3', report.ok ? 'ring-green-300 dark:ring-green-900' : 'ring-red-300 dark:ring-red-900')}>

@@ -305,6 +305,7 @@ const en = {
     mismatches: 'Every cached balance equals the sum of its entries',
     negatives: 'No member balance is negative',
     runningBreaks: 'Every running balance follows from the one before',
+    chain: 'The hash chain holds: no transaction changed, removed or slipped in since it was linked',
     holdDisagreements: 'Every commission of a member under referral review follows its decision',
     onHold: 'Money on hold equals the pending and processing withdrawals, per member and in total',
     commissionPending: 'Commissions pending equal the pending and on-review commissions, per member and in total',

@@ -305,6 +305,7 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     mismatches: 'Cada saldo en caché es igual a la suma de sus asientos',
     negatives: 'Ningún saldo de miembro es negativo',
     runningBreaks: 'Cada saldo acumulado se deriva del anterior',
+    chain: 'La cadena de hashes se mantiene: ninguna transacción se cambió, se borró ni se coló desde que se enlazó',
     holdDisagreements: 'Cada comisión de un miembro en revisión de referido sigue su decisión',
     onHold: 'El dinero retenido es igual a los retiros pendientes y en proceso, por miembro y en total',
     commissionPending: 'Las comisiones pendientes son iguales a las comisiones pendientes y en revisión, por miembro y en total',

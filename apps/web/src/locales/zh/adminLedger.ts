@@ -301,6 +301,7 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     mismatches: '每个缓存余额都等于其分录之和',
     negatives: '没有会员余额为负',
     runningBreaks: '每个滚动余额都与上一笔衔接',
+    chain: '哈希链完整：链接之后没有任何交易被修改、删除或插入',
     holdDisagreements: '推荐审核中会员的每笔佣金都与审核结果一致',
     onHold: '冻结金额等于待处理和处理中的提现之和（按会员及合计）',
     commissionPending: '待结算佣金账户等于待结算和审核中的佣金之和（按会员及合计）',
