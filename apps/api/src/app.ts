@@ -26,7 +26,7 @@ import { walletRoutes } from './modules/wallet/index';
 import { adminPlanRoutes, commissionReleaseJob, planRoutes } from './modules/plans/index';
 import { eventHubPlugin, eventRoutes } from './modules/events/index';
 import { adminDashboardRoutes, dashboardRollupJob } from './modules/dashboard/index';
-import { ledgerChainJob } from './modules/books/index';
+import { adminBooksRoutes, booksRoutes, booksSealJob, booksWellKnownRoutes, ledgerChainJob } from './modules/books/index';
 import { adminContentRoutes, contentRoutes } from './modules/content/index';
 import { adminTeamRoutes, recordRegistrationSignals, recordSignInSignals, teamRoutes } from './modules/team/index';
 import { adminWithdrawalRoutes, withdrawalRoutes } from './modules/withdrawals/index';
@@ -115,6 +115,8 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await app.register(commissionReleaseJob);
   await app.register(dashboardRollupJob);
   await app.register(ledgerChainJob);
+  await app.register(booksSealJob);
+  await app.register(booksWellKnownRoutes);
   await app.register(eventHubPlugin);
   // Browser journeys move time forward (holding periods); only with TEST_CLOCK and an adjustable clock.
   if (config.TEST_CLOCK && clock instanceof AdjustableClock) await app.register(testClockRoutes, { clock });
@@ -133,6 +135,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
       await api.register(teamRoutes);
       await api.register(contentRoutes);
       await api.register(eventRoutes);
+      await api.register(booksRoutes);
       // Every operator route lives inside the one operator scope (guard, permissions, audit check).
       await api.register(operatorScope, {
         prefix: '/admin',
@@ -146,6 +149,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
           adminTeamRoutes,
           adminContentRoutes,
           adminDashboardRoutes,
+          adminBooksRoutes,
         ],
       });
     },

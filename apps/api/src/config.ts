@@ -124,6 +124,16 @@ const envSchema = z.object({
   COMMISSION_RELEASE_POLL_MS: integerFromEnv(60_000, 0),
   /** How often each instance links committed ledger transactions into the hash chain (docs/decisions/0028; 0 = never). */
   LEDGER_CHAIN_POLL_MS: integerFromEnv(5_000, 0),
+  /** How often each instance seals the days that are over (docs/decisions/0028; 0 = only from the console). */
+  BOOKS_SEAL_POLL_MS: integerFromEnv(60_000, 0),
+  /**
+   * The operator's Ed25519 key that signs the sealed days: a base64url 32-byte seed, a PKCS#8 PEM or
+   * its base64 DER. Unset: the embedded shape keeps one in DATA_DIR; on PostgreSQL nothing is sealed.
+   */
+  BOOKS_SIGNING_KEY: z
+    .string()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** How often each instance recounts the console dashboard's recent hours (0 = only when the dashboard is read). */
   DASHBOARD_ROLLUP_POLL_MS: integerFromEnv(60_000, 0),
   // Connections each instance keeps to PostgreSQL (DATABASE_URL only). Concurrent money movements beyond it wait for one.
@@ -163,6 +173,7 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
     COMMISSION_RELEASE_POLL_MS: '0',
     DASHBOARD_ROLLUP_POLL_MS: '0',
     LEDGER_CHAIN_POLL_MS: '0',
+    BOOKS_SEAL_POLL_MS: '0',
     READ_CACHE_MS: '0',
     ...overrides,
   });

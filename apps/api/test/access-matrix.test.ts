@@ -60,6 +60,8 @@ const PUBLIC = [
   'getHelpCenter',
   'getLegalPages',
   'getContentImage',
+  // The operator's public key that signs the sealed days: anyone checks a statement with it (docs/decisions/0028).
+  'getBooksKeys',
 ].sort();
 
 /** Operations that answer with a stream that stays open (server-sent events). */

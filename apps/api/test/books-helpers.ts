@@ -8,6 +8,7 @@ export async function rechargeMember(
   db: Db,
   amounts: number[],
   memberId?: string,
+  at?: Date,
 ): Promise<{ memberId: string; available: number; txIds: number[] }> {
   const member = memberId ?? (await insertUser(db));
   const txIds: number[] = [];
@@ -23,7 +24,7 @@ export async function rechargeMember(
           { accountId: accounts.available, amount },
           { accountId: cash, amount: -amount },
         ],
-        at: new Date(),
+        at: at ?? new Date(),
       });
       txIds.push(posted.transactionId);
     });

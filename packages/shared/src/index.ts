@@ -15,3 +15,4 @@ export * from './contracts/passkeys';
 export * from './languages';
 export * from './translations';
 export * from './countries';
+export * from './contracts/books';

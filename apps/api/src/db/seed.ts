@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { generateInviteCode } from '../lib/invite-code';
 import { hashPassword } from '../lib/password';
+import { systemClock } from '../lib/clock';
+import { sealBooks } from '../modules/books/index';
 import { seedDemoPaymentChannels } from '../modules/recharge/index';
 import type { DatabaseHandle } from './client';
 import { createDemoBusiness } from './demo/business';
@@ -73,6 +75,8 @@ async function seedDemoMember(database: DatabaseHandle, config: Config, log: See
       now: new Date(),
     }),
   );
+  // The story's past days, sealed: the console shows their seals and a member's statement their proofs.
+  await sealBooks({ db, clock: systemClock, config });
   log.info(
     `Demo data created: the demo member ${DEMO_MEMBER_EMAIL} with a three-level team, six weeks of recharges, plan purchases, commissions, coupons and withdrawals`,
   );

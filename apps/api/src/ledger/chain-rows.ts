@@ -16,26 +16,26 @@ const text = (value: unknown) => (value === null || value === undefined ? null :
  * UTC text with microseconds, ids and amounts as decimal text: nothing is rounded on the way.
  */
 export async function readChainTransactions(db: Db | Tx, from: number, to: number): Promise<Map<string, ChainTransaction>> {
-  const [headers, entries, accounts] = await Promise.all([
-    rows(
-      db,
-      sql`select id::text as id, kind, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+  // One after another: a transaction's connection runs one query at a time.
+  const headers = await rows(
+    db,
+    sql`select id::text as id, kind, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
                  idempotency_key, memo, refs::text as refs, reverses_id::text as reverses_id
             from ledger_transactions where id between ${from} and ${to}`,
-    ),
-    rows(
-      db,
-      sql`select id::text as id, transaction_id::text as tx, account_id::text as account, amount::text as amount,
+  );
+  const entries = await rows(
+    db,
+    sql`select id::text as id, transaction_id::text as tx, account_id::text as account, amount::text as amount,
                  balance_after::text as balance_after
             from ledger_entries where transaction_id between ${from} and ${to}`,
-    ),
-    rows(
-      db,
-      sql`select a.id::text as id, a.owner_id::text as owner, a.type, a.currency::text as currency
+  );
+  const accounts = await rows(
+    db,
+    sql`select a.id::text as id, a.owner_id::text as owner, a.type, a.currency::text as currency
             from ledger_accounts a
            where a.id in (select account_id from ledger_entries where transaction_id between ${from} and ${to})`,
-    ),
-  ]);
+  );
+
   const accountById = new Map(
     accounts.map((a) => [String(a.id), { id: String(a.id), ownerId: text(a.owner), type: String(a.type), currency: String(a.currency) }]),
   );
@@ -73,7 +73,7 @@ export async function readLinks(db: Db | Tx, fromSeq: number, limit: number): Pr
   const found = await rows(
     db,
     sql`select seq::text as seq, tx_id::text as tx_id, prev_hash, hash, header_hash, entries_hash, accounts_hash, entry_count
-          from ledger_chain where seq >= ${fromSeq} order by seq limit ${limit}`,
+          from ledger_chain c where c.seq >= ${fromSeq} order by c.seq limit ${limit}`,
   );
   return found.map((r) => ({
     seq: String(r.seq),

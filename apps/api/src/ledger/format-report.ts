@@ -61,12 +61,7 @@ export function formatIntegrityReport(report: IntegrityReport): string[] {
       (m) => `${whose(m)}: commission pending ${m.balance}, pending + on-review commissions ${m.expected}`,
     ),
   );
-  check(
-    report.chainBreaks.length === 0,
-    `the hash chain holds: ${report.chain.links} link(s) recomputed${report.chain.head ? `, head ${report.chain.head.seq} (transaction ${report.chain.head.txId}) ${report.chain.head.hash}` : ''}`,
-    'the hash chain is broken',
-    report.chainBreaks.map(describeChainBreak),
-  );
+  booksChecks(report, check);
   for (const currency of report.trialBalance) {
     const digits = minorUnitDigits(currency.currency);
     // Exact whatever the size: the figures are decimal strings of minor units.
@@ -80,4 +75,22 @@ export function formatIntegrityReport(report: IntegrityReport): string[] {
   if (report.trialBalance.length === 0) lines.push('Trial balance: no accounts yet.');
   lines.push(report.ok ? 'RESULT: OK' : 'RESULT: BREACH');
   return lines;
+}
+
+type Check = (ok: boolean, good: string, bad: string, details: string[]) => void;
+
+/** The hash chain and the sealed days (docs/decisions/0028). */
+function booksChecks(report: IntegrityReport, check: Check): void {
+  check(
+    report.chainBreaks.length === 0,
+    `the hash chain holds: ${report.chain.links} link(s) recomputed${report.chain.head ? `, head ${report.chain.head.seq} (transaction ${report.chain.head.txId}) ${report.chain.head.hash}` : ''}`,
+    'the hash chain is broken',
+    report.chainBreaks.map(describeChainBreak),
+  );
+  check(
+    report.sealBreaks.length === 0,
+    `the sealed days hold: ${report.seals.count} seal(s) checked${report.seals.lastDay ? `, the last ${report.seals.lastDay}` : ''}`,
+    'a sealed day does not hold',
+    report.sealBreaks.map((b) => `seal of ${b.day} [${b.problem}]: ${b.detail}`),
+  );
 }

@@ -37,3 +37,5 @@ export { getMemberBalances, listMemberEntries, type StatementEntry, type Stateme
 export { formatIntegrityReport } from './format-report';
 export { listMemberEvents, type StatementEventFilter, type StatementEventView } from './statement-events';
 export { chainHorizon, linkChain, linkChainNow, verifyChain, type ChainCheck, type ChainHorizon, type LinkRun } from './chain';
+export { chainHead } from './chain-rows';
+export { verifySeals, type SealBreak, type SealCheck } from './seal-check';

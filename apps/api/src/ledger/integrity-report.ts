@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import type { LedgerAccountType } from '../db/schema/index';
 import { verifyChain, type ChainCheck } from './chain';
+import { verifySeals, type SealBreak } from './seal-check';
 
 /**
  * Every money figure is a decimal string of minor units (`"-123"`): sums over many accounts pass
@@ -43,6 +44,10 @@ export interface IntegrityReport {
   chain: { links: number; head: ChainCheck['head'] };
   /** The first place the chain does not hold; empty when whole. */
   chainBreaks: NonNullable<ChainCheck['broken']>[];
+  /** The sealed days (docs/decisions/0028): how many were checked and the last one. */
+  seals: { count: number; lastDay: string | null };
+  /** What the first seal that does not hold says is wrong (signature, chain, a closing balance, a back-dated transaction). */
+  sealBreaks: SealBreak[];
   /** Per currency: the sum of every account type; member liabilities plus platform accounts is zero. */
   trialBalance: {
     currency: string;
@@ -199,6 +204,7 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
   });
 
   const chain = await verifyChain(db);
+  const seals = await verifySeals(db);
   const report: IntegrityReport = {
     ok: false,
     generatedAt: now.toISOString(),
@@ -234,6 +240,8 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
     commissionPendingMismatches: commissionPending.map(bookMismatch),
     chain: { links: chain.links, head: chain.head },
     chainBreaks: chain.broken ? [chain.broken] : [],
+    seals: { count: seals.seals, lastDay: seals.lastDay },
+    sealBreaks: seals.breaks,
     trialBalance,
   };
   report.ok =
@@ -245,6 +253,7 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
     report.onHoldMismatches.length === 0 &&
     report.commissionPendingMismatches.length === 0 &&
     report.chainBreaks.length === 0 &&
+    report.sealBreaks.length === 0 &&
     trialBalance.every((currency) => currency.total === '0');
   return report;
 }

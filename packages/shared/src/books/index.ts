@@ -2,3 +2,6 @@
 export * from './canonical';
 export * from './hash';
 export * from './chain';
+export * from './merkle';
+export * from './seal';
+export * from './statement';

@@ -303,6 +303,15 @@ export const ledgerReportSchema = z.strictObject({
   }),
   /** The first place the chain does not hold (at most one: what follows a break is not checked). */
   chainBreaks: z.array(z.strictObject({ seq: z.string().nullable(), txId: z.string(), problem: z.string(), detail: z.string() })),
+  /** The sealed days checked, and what the first one that does not hold says is wrong. */
+  seals: z.strictObject({ count: z.number().int(), lastDay: z.iso.date().nullable() }),
+  sealBreaks: z.array(
+    z.strictObject({
+      day: z.iso.date(),
+      problem: z.enum(['signature', 'previous', 'chain', 'balance', 'root', 'backdated']),
+      detail: z.string(),
+    }),
+  ),
   trialBalance: z.array(
     z.strictObject({
       currency: z.string(),

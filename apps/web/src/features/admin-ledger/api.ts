@@ -1,6 +1,8 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminWithdrawal,
+  BooksSeals,
+  SealRunResult,
   AdjustBalanceBody,
   PayoutImportResult,
   AdjustmentResult,
@@ -56,6 +58,7 @@ export const adminLedgerKeys = {
   /** Under reviews(): what invalidates the queue refreshes its size too. */
   reviewQueueSize: () => ['admin', 'recharge-reviews', 'size'] as const,
   report: () => ['admin', 'ledger-report'] as const,
+  seals: () => ['admin', 'ledger-report', 'seals'] as const,
   channels: () => ['admin', 'payment-channels'] as const,
   members: (q: string) => ['admin', 'members', 'search', q] as const,
 };
@@ -335,5 +338,18 @@ export function useImportPayoutResults() {
       void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
       void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.report() });
     },
+  });
+}
+
+/** listBookSeals: the signing key and the recent sealed days (docs/decisions/0028). */
+export const bookSealsQueryOptions = () =>
+  queryOptions({ queryKey: adminLedgerKeys.seals(), queryFn: ({ signal }) => apiFetch<BooksSeals>('/admin/books/seals', { signal }) });
+
+/** sealBooks: links the chain and seals the days that are over; the report and the seals read again. */
+export function useSealBooks() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<SealRunResult>('/admin/books/seal', { method: 'POST', body: {} }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.report() }),
   });
 }

@@ -6,6 +6,7 @@ import { cn } from '../../components/ui/cn';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { type Column, ConsolePage, DataTable, StatusText } from '../../components/ui/console';
 import { ledgerReportQueryOptions, type LedgerReport } from './api';
+import { BookSeals } from './book-seals';
 import { useAdminLedgerMessages } from './messages';
 
 /** Each check of the report and what it found (nothing: it passed). */
@@ -19,6 +20,7 @@ const reportChecks = (report: LedgerReport) =>
     { key: 'onHold', items: report.onHoldMismatches },
     { key: 'commissionPending', items: report.commissionPendingMismatches },
     { key: 'chain', items: report.chainBreaks },
+    { key: 'seals', items: report.sealBreaks },
   ] as const;
 
 /** /admin/ledger: getLedgerReport — the checks and the trial balance. */
@@ -87,6 +89,8 @@ export function LedgerPage() {
           ))}
         </ul>
       </section>
+
+      <BookSeals />
 
       {report.trialBalance.map((book) => (
         <TrialBalance key={book.currency} book={book} />
