@@ -30,11 +30,7 @@ describe.each(DATABASE_KINDS)('auth test helpers on %s', (kind) => {
     const invitee = await registerMember(t, { inviteCode: referrer.inviteCode });
     // The member never sees the upline's id (docs/decisions/0014); the console does.
     const operator = await signInOperator(t);
-    const seen = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/admin/members/${invitee.userId}`,
-      headers: { cookie: operator.cookie },
-    });
+    const seen = await t.app.inject({ method: 'GET', url: `/api/v1/admin/members/${invitee.userId}`, headers: { cookie: operator.cookie } });
     expect(seen.json().member.referrerId).toBe(referrer.userId);
   });
 

@@ -109,11 +109,7 @@ const REQUESTS: Record<string, { owns: Owned; call: (account: { id: string; role
   },
   setMemberStatus: {
     owns: 'nothing',
-    call: (account) => ({
-      method: 'PUT',
-      url: `/admin/members/${account.id}/status`,
-      payload: { status: 'frozen', reason: 'Matrix check' },
-    }),
+    call: (account) => ({ method: 'PUT', url: `/admin/members/${account.id}/status`, payload: { status: 'frozen', reason: 'Matrix check' } }),
   },
   issueSignInLink: {
     owns: 'nothing',
@@ -258,9 +254,7 @@ describe.each(DATABASE_KINDS)('whose account each console role may act on, on %s
           payload: { holderName: 'Matrix', bankName: 'Bank', country: 'DE', number: 'DE89370400440532013000' },
         });
         // Past the new-account cooling-down period.
-        await t.database.handle.db.execute(
-          sql`update bank_accounts set usable_from = ${new Date(t.clock.now().getTime() - 3_600_000)} where id = ${bank.id}`,
-        );
+        await t.database.handle.db.execute(sql`update bank_accounts set usable_from = ${new Date(t.clock.now().getTime() - 3_600_000)} where id = ${bank.id}`);
         return (await ok(account.cookie, { method: 'POST', url: '/withdrawals', payload: { bankAccountId: bank.id, amount: 5_000 } })).id;
       }
       case 'purchase':
@@ -295,12 +289,7 @@ describe.each(DATABASE_KINDS)('whose account each console role may act on, on %s
     );
     const ids = others.map((other) => other.id);
     const set = (status: string) =>
-      db.execute(
-        sql`update users set status = ${status} where id in (${sql.join(
-          ids.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`,
-      );
+      db.execute(sql`update users set status = ${status} where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
     if (ids.length > 0) await set('frozen');
     try {
       return await run();
@@ -325,11 +314,7 @@ describe.each(DATABASE_KINDS)('whose account each console role may act on, on %s
       .filter((operation) => operation.path.startsWith('/api/v1/admin/members/{id}') && operation.method !== 'get')
       .map((operation) => operation.operationId);
     root = await account('operator', []);
-    const plan = await ok(root.cookie, {
-      method: 'POST',
-      url: '/admin/plans',
-      payload: { name: 'Matrix plan', price: 1_000, durationDays: 30 },
-    });
+    const plan = await ok(root.cookie, { method: 'POST', url: '/admin/plans', payload: { name: 'Matrix plan', price: 1_000, durationDays: 30 } });
     planId = plan.id;
     const everything: Owned[] = ['order', 'withdrawal', 'purchase', 'hold'];
     for (const role of ROLES) actors[role] = await account(role, everything);
@@ -346,57 +331,53 @@ describe.each(DATABASE_KINDS)('whose account each console role may act on, on %s
     for (const operationId of changingMemberOperations) expect(Object.keys(EXPECTED)).toContain(operationId);
   });
 
-  it(
-    'answers each console role on each kind of account as the table says, and a refusal changes nothing',
-    { timeout: 600_000 },
-    async () => {
-      const answers: Record<string, Record<ActorRole, string>> = {};
-      const expected: Record<string, Record<ActorRole, string>> = {};
-      for (const operationId of Object.keys(EXPECTED)) {
-        const request = REQUESTS[operationId]!;
-        for (const role of ROLES) {
-          const actor = actors[role];
-          const row: string[] = [];
-          for (const target of TARGETS) {
-            const wanted = expectedAnswer(operationId, role, target);
-            let subject: Account;
-            if (wanted === 'perm') {
-              // The permission check answers before anything is looked up: an id of nobody's will do.
-              subject = { id: randomUUID(), role: 'member', cookie: '', owned: {} };
-              subject.owned[request.owns] = randomUUID();
-            } else if (target === 'self') subject = actor;
-            else if (target === 'lastOperator') subject = role === 'operator' ? actor : keeper;
-            else subject = await account(target, request.owns === 'nothing' ? [] : [request.owns]);
-            if (request.owns !== 'nothing' && !subject.owned[request.owns]) {
-              // What an earlier case wrongly let through (a freeze ends the sessions) can leave an account unable to own more.
-              const made = await own(subject, request.owns).catch((error: unknown) => `fixture failed: ${String(error).slice(0, 80)}`);
-              if (made.startsWith('fixture failed')) {
-                row.push(made);
-                continue;
-              }
-              subject.owned[request.owns] = made;
+  it('answers each console role on each kind of account as the table says, and a refusal changes nothing', { timeout: 600_000 }, async () => {
+    const answers: Record<string, Record<ActorRole, string>> = {};
+    const expected: Record<string, Record<ActorRole, string>> = {};
+    for (const operationId of Object.keys(EXPECTED)) {
+      const request = REQUESTS[operationId]!;
+      for (const role of ROLES) {
+        const actor = actors[role];
+        const row: string[] = [];
+        for (const target of TARGETS) {
+          const wanted = expectedAnswer(operationId, role, target);
+          let subject: Account;
+          if (wanted === 'perm') {
+            // The permission check answers before anything is looked up: an id of nobody's will do.
+            subject = { id: randomUUID(), role: 'member', cookie: '', owned: {} };
+            subject.owned[request.owns] = randomUUID();
+          } else if (target === 'self') subject = actor;
+          else if (target === 'lastOperator') subject = role === 'operator' ? actor : keeper;
+          else subject = await account(target, request.owns === 'nothing' ? [] : [request.owns]);
+          if (request.owns !== 'nothing' && !subject.owned[request.owns]) {
+            // What an earlier case wrongly let through (a freeze ends the sessions) can leave an account unable to own more.
+            const made = await own(subject, request.owns).catch((error: unknown) => `fixture failed: ${String(error).slice(0, 80)}`);
+            if (made.startsWith('fixture failed')) {
+              row.push(made);
+              continue;
             }
-            const call = request.call(subject, subject.owned[request.owns] ?? '');
-            const before = await snapshot();
-            const send = () => inject(actor.cookie, call);
-            const response = target === 'lastOperator' ? await asLastOperator(subject, send) : await send();
-            let answer: string;
-            if (operationId === 'importPayoutResults' && response.statusCode === 200) {
-              const [line] = (response.json() as { rows: { result: string; message: string | null }[] }).rows;
-              answer = line?.result === 'paid' ? 'ok' : categoryOf(null, line?.message ?? String(line?.result));
-            } else if (response.statusCode < 300) answer = 'ok';
-            else answer = categoryOf(response.statusCode, (response.json() as { error: { message: string } }).error.message);
-            if (answer === 'ok') delete subject.owned[request.owns];
-            else expect({ operationId, role, target, changed: await snapshot() }).toEqual({ operationId, role, target, changed: before });
-            row.push(answer);
+            subject.owned[request.owns] = made;
           }
-          (answers[operationId] ??= {} as Record<ActorRole, string>)[role] = row.join(' ');
-          (expected[operationId] ??= {} as Record<ActorRole, string>)[role] = EXPECTED[operationId]![role].trim().split(/\s+/).join(' ');
+          const call = request.call(subject, subject.owned[request.owns] ?? '');
+          const before = await snapshot();
+          const send = () => inject(actor.cookie, call);
+          const response = target === 'lastOperator' ? await asLastOperator(subject, send) : await send();
+          let answer: string;
+          if (operationId === 'importPayoutResults' && response.statusCode === 200) {
+            const [line] = (response.json() as { rows: { result: string; message: string | null }[] }).rows;
+            answer = line?.result === 'paid' ? 'ok' : categoryOf(null, line?.message ?? String(line?.result));
+          } else if (response.statusCode < 300) answer = 'ok';
+          else answer = categoryOf(response.statusCode, (response.json() as { error: { message: string } }).error.message);
+          if (answer === 'ok') delete subject.owned[request.owns];
+          else expect({ operationId, role, target, changed: await snapshot() }).toEqual({ operationId, role, target, changed: before });
+          row.push(answer);
         }
+        (answers[operationId] ??= {} as Record<ActorRole, string>)[role] = row.join(' ');
+        (expected[operationId] ??= {} as Record<ActorRole, string>)[role] = EXPECTED[operationId]![role].trim().split(/\s+/).join(' ');
       }
-      expect(answers).toEqual(expected);
-    },
-  );
+    }
+    expect(answers).toEqual(expected);
+  });
 
   it('never lets two operators leave the console without one: the second of two crosswise freezes or demotions is refused', async () => {
     const deps = { db: t.database.handle.db, clock: t.clock };
@@ -504,9 +485,7 @@ describe('the account rules as a table', () => {
 
   it('refuses the last active operator for what takes an operator access away, and nothing else for it', () => {
     const last = account('last', 'operator');
-    const verdicts = Object.fromEntries(
-      ACCOUNT_ACTIONS.map((action) => [action, accountActionRefusal(actor('operator'), action, last, 1)]),
-    );
+    const verdicts = Object.fromEntries(ACCOUNT_ACTIONS.map((action) => [action, accountActionRefusal(actor('operator'), action, last, 1)]));
     expect(verdicts).toEqual({
       role: 'last_operator',
       status: 'last_operator',

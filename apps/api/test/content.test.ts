@@ -8,8 +8,7 @@ import { DATABASE_KINDS } from './database';
 import { rows } from './plans/helpers';
 
 const PNG = Buffer.from(
-  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' +
-    '1f15c4890000000d49444154789c6360f8cfc000000301010018dd8db40000000049454e44ae426082',
+  '89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360f8cfc000000301010018dd8db40000000049454e44ae426082',
   'hex',
 );
 const DAY = 86_400_000;
@@ -44,9 +43,7 @@ describe('Markdown from the operator is rendered safe', () => {
     });
   }
   it('keeps what an operator means: emphasis, lists, safe links with rel, our own images', () => {
-    const html = renderMarkdown(
-      '**Double** points\n\n- one\n- two\n\n[Plans](/plan) and [site](https://example.com) ![banner](/api/v1/content/images/abc)',
-    );
+    const html = renderMarkdown('**Double** points\n\n- one\n- two\n\n[Plans](/plan) and [site](https://example.com) ![banner](/api/v1/content/images/abc)');
     expect(html).toContain('<strong>Double</strong>');
     expect(html).toContain('<li>one</li>');
     expect(html).toContain('<a href="/plan" rel="noopener noreferrer nofollow">Plans</a>');
@@ -81,9 +78,7 @@ describe.each(DATABASE_KINDS)('content (%s)', (kind) => {
     const images = await rows<{ n: number }>(t.database.handle.db, sql`select count(*)::int as n from content_images`);
     const text = await upload(Buffer.from('<svg onload="alert(1)"></svg>'), 'image/png');
     expect(text.statusCode).toBe(400);
-    expect(text.json()).toMatchObject({
-      error: { code: 'VALIDATION_FAILED', fields: { file: expect.stringContaining('not a PNG, JPEG or WebP') } },
-    });
+    expect(text.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED', fields: { file: expect.stringContaining('not a PNG, JPEG or WebP') } } });
     expect((await upload(PNG, 'image/jpeg')).statusCode).toBe(400);
     expect((await upload(Buffer.from('GIF89a'), 'image/gif')).statusCode).toBe(415);
     const big = Buffer.concat([PNG, Buffer.alloc(1_048_577)]);
@@ -121,17 +116,7 @@ describe.each(DATABASE_KINDS)('content (%s)', (kind) => {
     const backwards = await admin('POST', '/promotions', { title: 'Bad', bodyMd: '', startsAt: at(DAY), endsAt: at(-DAY) });
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json()).toMatchObject({ error: { fields: { endsAt: 'The end must be after the start.' } } });
-    expect(
-      (
-        await admin('POST', '/promotions', {
-          title: 'No image',
-          bodyMd: 'x',
-          startsAt: at(0),
-          endsAt: at(DAY),
-          imageId: '00000000-0000-4000-8000-000000000000',
-        })
-      ).statusCode,
-    ).toBe(400);
+    expect((await admin('POST', '/promotions', { title: 'No image', bodyMd: 'x', startsAt: at(0), endsAt: at(DAY), imageId: '00000000-0000-4000-8000-000000000000' })).statusCode).toBe(400);
 
     await admin('POST', '/announcements', { text: 'Old news', startsAt: at(-3 * DAY), endsAt: at(-DAY) });
     await admin('POST', '/announcements', { text: 'Maintenance tonight', startsAt: at(-DAY), priority: 1 });
@@ -178,10 +163,7 @@ describe.each(DATABASE_KINDS)('content (%s)', (kind) => {
     expect((hostile.json() as { bodyHtml: string }).bodyHtml).not.toMatch(/<script|<img|href="javascript/i);
     const search = async (q: string, category?: string) =>
       (
-        await t.app.inject({
-          method: 'GET',
-          url: `/api/v1/help-center?q=${encodeURIComponent(q)}${category ? `&category=${category}` : ''}`,
-        })
+        await t.app.inject({ method: 'GET', url: `/api/v1/help-center?q=${encodeURIComponent(q)}${category ? `&category=${category}` : ''}` })
       ).json() as HelpCenter;
     const transfers = await search('bank transfers');
     expect(transfers.searched).toBe(true);

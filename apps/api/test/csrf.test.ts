@@ -111,11 +111,7 @@ describe('cross-site refusal, server reached over plain HTTP', () => {
   });
 
   it('lets reads through whatever their origin', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/me',
-      headers: { cookie, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
-    });
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie, 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' } });
     expect(response.statusCode).toBe(200);
   });
 

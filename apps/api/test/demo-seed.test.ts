@@ -114,10 +114,7 @@ describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
             from payout_files f`,
     );
     expect(files).toEqual([{ row_count: 2, lines: 2, processing: 2 }]);
-    const [mine] = await rows(
-      database,
-      sql`select count(*)::int as n from withdrawals where user_id = ${demoId} and status = 'processing'`,
-    );
+    const [mine] = await rows(database, sql`select count(*)::int as n from withdrawals where user_id = ${demoId} and status = 'processing'`);
     expect(mine!.n).toBe(1);
   });
 

@@ -124,11 +124,7 @@ describe.each(DATABASE_KINDS)('foundation API on %s', (kind) => {
   });
 
   it('names each bad field of a body', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/client-errors',
-      payload: { kind: 'nope', message: '', path: '/', buildId: 1 },
-    });
+    const response = await t.app.inject({ method: 'POST', url: '/api/v1/client-errors', payload: { kind: 'nope', message: '', path: '/', buildId: 1 } });
     expect(response.statusCode).toBe(400);
     const fields = apiErrorSchema.parse(response.json()).error.fields ?? {};
     expect(Object.keys(fields).sort()).toEqual(['buildId', 'kind', 'message']);

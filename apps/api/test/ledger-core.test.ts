@@ -100,7 +100,10 @@ describe.each(DATABASE_KINDS)('ledger core and database constraints on %s', (kin
   it('refuses in the database a transaction whose entries do not sum to zero (checked at commit)', async () => {
     const error = await db()
       .transaction(async (tx) => {
-        const [row] = await tx.insert(ledgerTransactions).values({ kind: 'recharge' }).returning({ id: ledgerTransactions.id });
+        const [row] = await tx
+          .insert(ledgerTransactions)
+          .values({ kind: 'recharge' })
+          .returning({ id: ledgerTransactions.id });
         await tx.insert(ledgerEntries).values([
           { transactionId: row!.id, accountId: cash, amount: -10 },
           { transactionId: row!.id, accountId: cash, amount: -9 },

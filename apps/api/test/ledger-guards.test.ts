@@ -145,9 +145,7 @@ describe.each(DATABASE_KINDS)('the database guards its own books on %s', (kind) 
 
   describe('3. a cached balance is the sum of its entries', () => {
     it('refuses, at commit, a balance changed without its entry', async () => {
-      const error = await attempt((tx) =>
-        tx.execute(sql`update ledger_accounts set balance = balance + 1 where id = ${accounts.available}`),
-      );
+      const error = await attempt((tx) => tx.execute(sql`update ledger_accounts set balance = balance + 1 where id = ${accounts.available}`));
       expect(sqlStateOf(error)).toBe('23514');
       expect(constraintOf(error)).toBe('ledger_accounts_balance_is_entries');
     });
@@ -177,9 +175,7 @@ describe.each(DATABASE_KINDS)('the database guards its own books on %s', (kind) 
         await tx.execute(sql`update ledger_accounts set balance = balance - 10 where id = ${accounts.available}`);
       });
       expect(constraintOf(error)).toBe('ledger_accounts_balance_is_entries');
-      const [row] = (await db().execute(sql`select balance from ledger_accounts where id = ${accounts.available}`)).rows as {
-        balance: number;
-      }[];
+      const [row] = (await db().execute(sql`select balance from ledger_accounts where id = ${accounts.available}`)).rows as { balance: number }[];
       expect(row!.balance).toBe(1_000);
     });
   });

@@ -37,25 +37,14 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {
-      paths: Record<
-        string,
-        Partial<Record<Operation['method'], { operationId: string; security?: Operation['security']; 'x-permission'?: string }>>
-      >;
+      paths: Record<string, Partial<Record<Operation['method'], { operationId: string; security?: Operation['security']; 'x-permission'?: string }>>>;
     };
     operations = Object.entries(document.paths)
       .filter(([path]) => path.startsWith('/api/v1/admin'))
       .flatMap(([path, item]) =>
         METHODS.flatMap((method) =>
           item[method]
-            ? [
-                {
-                  method,
-                  path,
-                  operationId: item[method].operationId,
-                  security: item[method].security,
-                  permission: item[method]['x-permission'],
-                },
-              ]
+            ? [{ method, path, operationId: item[method].operationId, security: item[method].security, permission: item[method]['x-permission'] }]
             : [],
         ),
       );
@@ -126,17 +115,14 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         expect(response.statusCode, `${role} ${operation.operationId}`).not.toBe(401);
         expect(response.statusCode, `${role} ${operation.operationId}`).toBeLessThan(500);
         outcomes[role]![operation.operationId] = response.statusCode === 403 ? 'forbidden' : 'allowed';
-        expected[role]![operation.operationId] = roleHasPermission(role, operation.permission as ConsolePermission)
-          ? 'allowed'
-          : 'forbidden';
+        expected[role]![operation.operationId] = roleHasPermission(role, operation.permission as ConsolePermission) ? 'allowed' : 'forbidden';
       }
     }
     expect(outcomes).toEqual(expected);
     // The matrix as docs/product.md says it: support reaches members, sign-in links and the outbox; finance
     // the money queues, adjustments and the ledger; neither changes roles, plans or settings.
     for (const id of ['listMembers', 'setMemberStatus', 'issueSignInLink', 'listOutbox']) expect(outcomes.support![id]).toBe('allowed');
-    for (const id of ['creditRechargeOrder', 'payWithdrawal', 'adjustBalance', 'getLedgerReport', 'listMembers'])
-      expect(outcomes.finance![id]).toBe('allowed');
+    for (const id of ['creditRechargeOrder', 'payWithdrawal', 'adjustBalance', 'getLedgerReport', 'listMembers']) expect(outcomes.finance![id]).toBe('allowed');
     for (const role of ['support', 'finance'] as const) {
       for (const id of ['setMemberRole', 'createPlan', 'updateReferralSettings', 'listAuditLog', 'refundPurchase', 'decideReferralHold']) {
         expect(outcomes[role]![id], `${role} ${id}`).toBe('forbidden');
@@ -250,11 +236,7 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         },
         // The last one still pending goes in the payout file, then back to the queue.
         exportPayoutFile: { method: 'POST', url: '/api/v1/admin/withdrawals/export', payload: {} },
-        requeueWithdrawal: {
-          method: 'POST',
-          url: `/api/v1/admin/withdrawals/${ids[3]}/requeue`,
-          payload: { reason: 'The bank sent it back' },
-        },
+        requeueWithdrawal: { method: 'POST', url: `/api/v1/admin/withdrawals/${ids[3]}/requeue`, payload: { reason: 'The bank sent it back' } },
       };
     };
     // A referral hold opened by a signal (team/signals.ts), for the operator to decide.
@@ -269,13 +251,9 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
       };
     };
     // Content: one of each, then a change of each (the ids come from the creations).
-    const contentActions = async (): Promise<
-      Record<string, { method: 'POST' | 'PUT'; url: string; payload: object; headers?: Record<string, string> }>
-    > => {
+    const contentActions = async (): Promise<Record<string, { method: 'POST' | 'PUT'; url: string; payload: object; headers?: Record<string, string> }>> => {
       const asOperator = async (url: string, payload: object) =>
-        (await t.app.inject({ method: 'POST', url: `/api/v1/admin${url}`, headers: { cookie: operator.cookie }, payload })).json() as {
-          id: string;
-        };
+        (await t.app.inject({ method: 'POST', url: `/api/v1/admin${url}`, headers: { cookie: operator.cookie }, payload })).json() as { id: string };
       const window = { startsAt: '2026-01-01T00:00:00.000Z', endsAt: '2027-01-01T00:00:00.000Z' };
       const announcement = await asOperator('/announcements', { text: 'Hello' });
       const promotion = await asOperator('/promotions', { title: 'P', bodyMd: 'x', ...window });
@@ -285,28 +263,11 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         createAnnouncement: { method: 'POST', url: '/api/v1/admin/announcements', payload: { text: 'Audited' } },
         updateAnnouncement: { method: 'PUT', url: `/api/v1/admin/announcements/${announcement.id}`, payload: { text: 'Audited again' } },
         createPromotion: { method: 'POST', url: '/api/v1/admin/promotions', payload: { title: 'Audited', bodyMd: 'x', ...window } },
-        updatePromotion: {
-          method: 'PUT',
-          url: `/api/v1/admin/promotions/${promotion.id}`,
-          payload: { title: 'Changed', bodyMd: 'y', ...window },
-        },
-        uploadContentImage: {
-          method: 'POST',
-          url: '/api/v1/admin/images',
-          payload: png,
-          headers: { 'content-type': 'image/png', origin: 'http://localhost' },
-        },
+        updatePromotion: { method: 'PUT', url: `/api/v1/admin/promotions/${promotion.id}`, payload: { title: 'Changed', bodyMd: 'y', ...window } },
+        uploadContentImage: { method: 'POST', url: '/api/v1/admin/images', payload: png, headers: { 'content-type': 'image/png', origin: 'http://localhost' } },
         createHelpArticle: { method: 'POST', url: '/api/v1/admin/help-articles', payload: { category: 'team', title: 'A', bodyMd: 'B' } },
-        updateHelpArticle: {
-          method: 'PUT',
-          url: `/api/v1/admin/help-articles/${article.id}`,
-          payload: { category: 'team', title: 'A2', bodyMd: 'B2' },
-        },
-        updateSupportContacts: {
-          method: 'PUT',
-          url: '/api/v1/admin/support-contacts',
-          payload: { email: 'help@example.com', phone: null, hours: null },
-        },
+        updateHelpArticle: { method: 'PUT', url: `/api/v1/admin/help-articles/${article.id}`, payload: { category: 'team', title: 'A2', bodyMd: 'B2' } },
+        updateSupportContacts: { method: 'PUT', url: '/api/v1/admin/support-contacts', payload: { email: 'help@example.com', phone: null, hours: null } },
         publishLegalVersion: { method: 'POST', url: '/api/v1/admin/legal/terms', payload: { bodyMd: 'Terms' } },
       };
     };

@@ -154,11 +154,7 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant('settings' as const), settings: settingsArbitrary }), weight: 1 },
   { arbitrary: fc.record({ op: fc.constant('freeze' as const), member: upper }), weight: 1 },
   {
-    arbitrary: fc.record({
-      op: fc.constant('flag' as const),
-      member,
-      kind: fc.constantFrom('registration_burst' as const, 'same_address' as const),
-    }),
+    arbitrary: fc.record({ op: fc.constant('flag' as const), member, kind: fc.constantFrom('registration_burst' as const, 'same_address' as const) }),
     weight: 2,
   },
   {

@@ -123,7 +123,7 @@ export async function tryEveryPair(session: SqlSession, object: MoneyObject, sta
 
   const paths = new Map<string, string[]>();
   for (const t of allowed) if (t.from === null && !paths.has(t.to)) paths.set(t.to, [t.to]);
-  for (let grown = true; grown;) {
+  for (let grown = true; grown; ) {
     grown = false;
     for (const t of allowed) {
       const via = t.from === null ? undefined : paths.get(t.from);

@@ -47,21 +47,14 @@ describe.each(DATABASE_KINDS)('money objects’ states on %s', (kind) => {
 
       // The guard on the real table: before a new row and any change of status, with this object's name.
       const trigger = await stateTriggerOf(s, object);
-      expect(trigger.definition).toMatch(
-        /BEFORE INSERT OR UPDATE OF status ON \S+ FOR EACH ROW EXECUTE FUNCTION state_transition_check\('(\w+)'\)/,
-      );
+      expect(trigger.definition).toMatch(/BEFORE INSERT OR UPDATE OF status ON \S+ FOR EACH ROW EXECUTE FUNCTION state_transition_check\('(\w+)'\)/);
       expect(trigger.definition).toContain(`state_transition_check('${object}')`);
       expect(trigger.enabled).toBe('O');
 
       // Every pair, in SQL: the listed ones pass, every other one is refused.
       const trials = await tryEveryPair(s, object, states, listed);
       expect(trials).toHaveLength(states.length * states.length);
-      expect(
-        trials
-          .filter((trial) => trial.passed)
-          .map((trial) => trial.pair)
-          .sort(),
-      ).toEqual(listed.map(pairKey).sort());
+      expect(trials.filter((trial) => trial.passed).map((trial) => trial.pair).sort()).toEqual(listed.map(pairKey).sort());
       for (const trial of trials.filter((t) => !t.passed)) expect(trial.refusal).toMatch(/does not (start|go from)/);
     });
   });
@@ -83,9 +76,7 @@ describe.each(DATABASE_KINDS)('money objects’ states on %s', (kind) => {
         `insert into users (email, display_name, password_hash, role, invite_code)
          values ('states@orchard.local', 'States', 'x', 'member', 'STATES01') returning id`,
       );
-      await s.exec(
-        `insert into payment_channels (code, kind, name, min_amount, max_amount) values ('state-probe', 'bank_transfer', 'Probe', 1, 1000)`,
-      );
+      await s.exec(`insert into payment_channels (code, kind, name, min_amount, max_amount) values ('state-probe', 'bank_transfer', 'Probe', 1, 1000)`);
       const order = (status: string, reference: string) =>
         s.query(
           `insert into recharge_orders (user_id, channel_code, amount, currency, reference, status, created_at, expires_at)
@@ -95,9 +86,7 @@ describe.each(DATABASE_KINDS)('money objects’ states on %s', (kind) => {
       await order('awaiting_payment', 'STATE-1');
       expect(await refusedBy(`update recharge_orders set status = 'submitted' where reference = 'STATE-1'`)).toBeNull();
       await s.query(`update recharge_orders set status = 'cancelled' where reference = 'STATE-1'`);
-      expect(await refusedBy(`update recharge_orders set status = 'awaiting_payment' where reference = 'STATE-1'`)).toBe(
-        'state_transitions',
-      );
+      expect(await refusedBy(`update recharge_orders set status = 'awaiting_payment' where reference = 'STATE-1'`)).toBe('state_transitions');
       expect(await refusedBy(`update recharge_orders set status = 'expired' where reference = 'STATE-1'`)).toBe('state_transitions');
       await s.exec('begin');
       const refused = await order('submitted', 'STATE-2').then(
@@ -106,17 +95,14 @@ describe.each(DATABASE_KINDS)('money objects’ states on %s', (kind) => {
       );
       await s.exec('rollback');
       expect(refused).toBe('state_transitions');
-      expect(
-        await refusedBy(
-          `insert into referral_holds (member_id, status, opened_at, decided_at, reason) values ($1, 'voided', now(), now(), 'planted')`,
-          [user!.id],
-        ),
-      ).toBe('state_transitions');
+      expect(await refusedBy(`insert into referral_holds (member_id, status, opened_at, decided_at, reason) values ($1, 'voided', now(), now(), 'planted')`, [user!.id])).toBe(
+        'state_transitions',
+      );
       await s.query(`insert into referral_holds (member_id, status, opened_at) values ($1, 'open', now())`, [user!.id]);
       await s.query(`update referral_holds set status = 'voided', decided_at = now(), reason = 'by hand' where member_id = $1`, [user!.id]);
-      expect(
-        await refusedBy(`update referral_holds set status = 'open', decided_at = null, reason = null where member_id = $1`, [user!.id]),
-      ).toBe('state_transitions');
+      expect(await refusedBy(`update referral_holds set status = 'open', decided_at = null, reason = null where member_id = $1`, [user!.id])).toBe(
+        'state_transitions',
+      );
       expect(await refusedBy(`update referral_holds set status = 'released' where member_id = $1`, [user!.id])).toBe('state_transitions');
     });
   });

@@ -32,9 +32,7 @@ export async function teamRollupDrift(db: Db): Promise<unknown[]> {
      where (coalesce(x.members, 0), coalesce(x.purchases_total, 0), coalesce(x.pending, 0), coalesce(x.available, 0),
             coalesce(x.review, 0), coalesce(x.reversed, 0))
            is distinct from (coalesce(t.members, 0), coalesce(t.purchases_total, 0), coalesce(t.commission_pending, 0),
-            coalesce(t.commission_available, 0), coalesce(t.commission_review, 0), coalesce(t.commission_reversed, 0))`)) as unknown as {
-    rows: unknown[];
-  };
+            coalesce(t.commission_available, 0), coalesce(t.commission_review, 0), coalesce(t.commission_reversed, 0))`)) as unknown as { rows: unknown[] };
   const members = (await db.execute(sql`
     with expected as (
       select u.id as user_id,

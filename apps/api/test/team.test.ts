@@ -29,22 +29,10 @@ async function registerOnDevice(t: TestApp, inviteCode: string, device: string):
   expect(registered.statusCode, registered.body).toBe(201);
   const { verificationId } = registered.json() as { verificationId: string };
   const code = await latestCodeTo(t, email, 'register_code');
-  const verified = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/verify',
-    remoteAddress,
-    headers: { cookie },
-    payload: { verificationId, code },
-  });
+  const verified = await t.app.inject({ method: 'POST', url: '/api/v1/auth/verify', remoteAddress, headers: { cookie }, payload: { verificationId, code } });
   expect(verified.statusCode, verified.body).toBe(200);
   const { user } = verified.json() as { user: { id: string; inviteCode: string } };
-  return {
-    userId: user.id,
-    cookie: sessionCookieFrom(verified.headers['set-cookie']),
-    inviteCode: user.inviteCode,
-    email,
-    password: TEST_PASSWORD,
-  };
+  return { userId: user.id, cookie: sessionCookieFrom(verified.headers['set-cookie']), inviteCode: user.inviteCode, email, password: TEST_PASSWORD };
 }
 
 /** The device cookie value a successful sign-in handed out. */
@@ -98,11 +86,7 @@ describe.each(DATABASE_KINDS)('team (%s)', (kind) => {
     const a = await registerMember(t, { displayName: 'Alice', phone: `+1555${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}` });
     const b1 = await registerMember(t, { displayName: 'Bob', inviteCode: a.inviteCode });
     t.clock.advance(1_000);
-    const b2 = await registerMember(t, {
-      displayName: 'Bea',
-      phone: `+1666${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`,
-      inviteCode: a.inviteCode,
-    });
+    const b2 = await registerMember(t, { displayName: 'Bea', phone: `+1666${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`, inviteCode: a.inviteCode });
     const c1 = await registerMember(t, { displayName: 'Cleo', inviteCode: b1.inviteCode });
     const d1 = await registerMember(t, { displayName: 'Dan', inviteCode: c1.inviteCode });
     const others = [b1, b2, c1, d1];
@@ -130,9 +114,7 @@ describe.each(DATABASE_KINDS)('team (%s)', (kind) => {
     expect(level1.items[0]!.contact).toMatch(/^\+1 666 ••• \d\d$/);
     expect(level1.items[1]!.contact).toMatch(/^m•••@example\.com$/);
     const level2 = await get<TeamMemberPage>(a, '/team/members?level=2');
-    expect(level2.items).toEqual([
-      expect.objectContaining({ displayName: null, purchasesTotal: null, brought: 500, contact: 'm•••@example.com' }),
-    ]);
+    expect(level2.items).toEqual([expect.objectContaining({ displayName: null, purchasesTotal: null, brought: 500, contact: 'm•••@example.com' })]);
     const level3 = await get<TeamMemberPage>(a, '/team/members?level=3');
     expect(level3.items).toEqual([expect.objectContaining({ displayName: null, brought: 200 })]);
     const mine = await get<MyCommissionPage>(a, '/team/commissions');
@@ -205,10 +187,7 @@ describe.each(DATABASE_KINDS)('team (%s)', (kind) => {
     const device = await signInForDevice(t, a);
     // A registers a second account under their friend's code, on their own phone.
     const self = await registerOnDevice(t, b.inviteCode, device);
-    const holdRow = await rows<{ status: string }>(
-      t.database.handle.db,
-      sql`select status from referral_holds where member_id = ${self.userId}`,
-    );
+    const holdRow = await rows<{ status: string }>(t.database.handle.db, sql`select status from referral_holds where member_id = ${self.userId}`);
     expect(holdRow).toEqual([{ status: 'open' }]);
 
     await fundAndBuy(self);
@@ -230,19 +209,14 @@ describe.each(DATABASE_KINDS)('team (%s)', (kind) => {
     const hold = page.items.find((item) => item.member.id === self.userId)!;
     expect(page.openCount).toBeGreaterThanOrEqual(1);
     expect(hold.upline?.id).toBe(b.userId);
-    expect(hold.signals).toEqual([
-      expect.objectContaining({ kind: 'same_device', related: { id: a.userId, displayName: 'Upline', level: 2 } }),
-    ]);
+    expect(hold.signals).toEqual([expect.objectContaining({ kind: 'same_device', related: { id: a.userId, displayName: 'Upline', level: 2 } })]);
     expect(hold.held).toEqual({ count: 2, total: 1_500 });
 
     const pendingBefore = await scalar(
       t.database.handle.db,
       sql`select balance as n from ledger_accounts where owner_id = ${b.userId} and type = 'member_commission_pending'`,
     );
-    const voided = await asOperator(w, 'POST', `/referral-holds/${self.userId}/decision`, {
-      decision: 'void',
-      reason: 'Same phone as the upline',
-    });
+    const voided = await asOperator(w, 'POST', `/referral-holds/${self.userId}/decision`, { decision: 'void', reason: 'Same phone as the upline' });
     expect(voided.statusCode, voided.body).toBe(200);
     expect(voided.json()).toMatchObject({ commissions: 2, total: 1_500, hold: { status: 'voided', reason: 'Same phone as the upline' } });
     const pendingAfter = await scalar(
@@ -252,10 +226,7 @@ describe.each(DATABASE_KINDS)('team (%s)', (kind) => {
     expect(pendingBefore - pendingAfter).toBe(1_000);
     expect((await get<MyCommissionPage>(b, '/team/commissions')).items[0]!.status).toBe('reversed');
     // Decided once: a second decision is refused and changes nothing.
-    const again = await asOperator(w, 'POST', `/referral-holds/${self.userId}/decision`, {
-      decision: 'release',
-      reason: 'Changed my mind',
-    });
+    const again = await asOperator(w, 'POST', `/referral-holds/${self.userId}/decision`, { decision: 'release', reason: 'Changed my mind' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ error: { code: 'REFERRAL_HOLD_DECIDED' } });
     const audit = await rows<{ action: string }>(
@@ -294,10 +265,7 @@ describe.each(DATABASE_KINDS)('team (%s)', (kind) => {
     await fundAndBuy(b);
     expect((await get<TeamSummary>(a, '/team')).totals.commission.onReview).toBe(1_000);
     t.clock.advance(3 * DAY);
-    const released = await asOperator(w, 'POST', `/referral-holds/${b.userId}/decision`, {
-      decision: 'release',
-      reason: 'Married couple, one account',
-    });
+    const released = await asOperator(w, 'POST', `/referral-holds/${b.userId}/decision`, { decision: 'release', reason: 'Married couple, one account' });
     expect(released.statusCode, released.body).toBe(200);
     // Past its holding period, the released commission goes straight to the wallet.
     expect((await get<TeamSummary>(a, '/team')).totals.commission).toEqual({ pending: 0, available: 1_000, onReview: 0, reversed: 0 });
@@ -325,11 +293,7 @@ describe.each(DATABASE_KINDS)('team (%s)', (kind) => {
     const e = await quickMember(t, { referrerId: d.userId });
     const tree = await asOperator(w, 'GET', `/members/${c.userId}/tree`);
     expect(tree.statusCode).toBe(200);
-    const body = tree.json() as {
-      uplines: { id: string; level: number }[];
-      levels: { members: number }[];
-      downline: { items: { id: string }[] }[];
-    };
+    const body = tree.json() as { uplines: { id: string; level: number }[]; levels: { members: number }[]; downline: { items: { id: string }[] }[] };
     expect(body.uplines.map((u) => [u.level, u.id])).toEqual([
       [1, b.userId],
       [2, a.userId],

@@ -61,12 +61,7 @@ function withdrawalKit(get: () => { t: TestApp; w: PlansWorld }) {
   /** A bank account past its cool-down and a live step-up for this member. */
   async function ready(member: Who): Promise<Who & { accountId: string }> {
     const { t } = get();
-    const account = await as(member, 'POST', '/me/bank-accounts', {
-      holderName: 'Ana Payee',
-      bankName: 'N26',
-      country: 'DE',
-      number: IBAN,
-    });
+    const account = await as(member, 'POST', '/me/bank-accounts', { holderName: 'Ana Payee', bankName: 'N26', country: 'DE', number: IBAN });
     expect(account.statusCode, account.body).toBe(201);
     const accountId = (account.json() as { id: string }).id;
     await db().execute(sql`update bank_accounts set usable_from = ${new Date(t.clock.now().getTime() - HOUR)} where id = ${accountId}`);
@@ -75,9 +70,7 @@ function withdrawalKit(get: () => { t: TestApp; w: PlansWorld }) {
   }
   async function stepUp(member: Who) {
     const { t } = get();
-    await db().execute(
-      sql`update sessions set step_up_until = ${new Date(t.clock.now().getTime() + DAY)} where user_id = ${member.userId}`,
-    );
+    await db().execute(sql`update sessions set step_up_until = ${new Date(t.clock.now().getTime() + DAY)} where user_id = ${member.userId}`);
   }
   /** A member with `funds` in the wallet, ready to withdraw. */
   async function member(funds: number) {
@@ -259,16 +252,10 @@ describe.each(DATABASE_KINDS)('withdrawal states on %s', (kind) => {
         );
       expect(error).not.toBeNull();
     };
-    await refused(
-      sql`update withdrawals set status = 'pending', processing_at = null, processing_by = null, processing_file_id = null where id = ${paid}`,
-    );
-    await refused(
-      sql`update withdrawals set status = 'processing', processing_at = now(), processing_by = ${w.operator.userId} where id = ${cancelled}`,
-    );
+    await refused(sql`update withdrawals set status = 'pending', processing_at = null, processing_by = null, processing_file_id = null where id = ${paid}`);
+    await refused(sql`update withdrawals set status = 'processing', processing_at = now(), processing_by = ${w.operator.userId} where id = ${cancelled}`);
     await refused(sql`update withdrawals set status = 'paid', payout_reference = 'X', reject_reason = null where id = ${rejected}`);
-    await refused(
-      sql`update withdrawals set status = 'cancelled', settle_transaction_id = hold_transaction_id, resolved_at = now() where id = ${sent}`,
-    );
+    await refused(sql`update withdrawals set status = 'cancelled', settle_transaction_id = hold_transaction_id, resolved_at = now() where id = ${sent}`);
     await refused(sql`update payout_file_rows set amount = 1 where file_id = ${file.id}`);
     await refused(sql`delete from payout_files where id = ${file.id}`);
     expect(await k.statusOf(paid)).toBe('paid');
@@ -303,11 +290,7 @@ describe.each(DATABASE_KINDS)('withdrawal states on %s', (kind) => {
     const m = await k.member(20_000);
     const [toCancel, toReject, toPay] = [await k.pending(m, 5_000), await k.pending(m, 5_000), await k.pending(m, 5_000)];
     // The server restarted with limits far below these withdrawals and this balance.
-    const lowered = {
-      db: t.database.handle.db,
-      clock: t.clock,
-      config: { ...t.config, AMOUNT_MAX_MINOR: 1_000, BALANCE_MAX_MINOR: 1_000 },
-    };
+    const lowered = { db: t.database.handle.db, clock: t.clock, config: { ...t.config, AMOUNT_MAX_MINOR: 1_000, BALANCE_MAX_MINOR: 1_000 } };
     const actor: ConsoleActor = { operatorId: w.operator.userId, role: 'operator', ip: null, requestId: 'lowered-limits' };
     expect(await cancelWithdrawal(lowered, m.userId, toCancel)).toMatchObject({ status: 'cancelled' });
     expect(await rejectWithdrawal(lowered, actor, toReject, 'The bank refused it')).toMatchObject({ status: 'rejected' });
@@ -440,9 +423,7 @@ describe.each(DATABASE_KINDS)('what a member owes after a claw-back never leaves
     const statement = (await k.as(debtor, 'GET', '/wallet/transactions?limit=100')).json() as {
       items: { type: string; account: string; amount: number; balanceAfter: number }[];
     };
-    expect(statement.items).toContainEqual(
-      expect.objectContaining({ type: 'refund', account: 'debt', amount: -1_200, balanceAfter: -1_200 }),
-    );
+    expect(statement.items).toContainEqual(expect.objectContaining({ type: 'refund', account: 'debt', amount: -1_200, balanceAfter: -1_200 }));
     await k.ledgerOk();
   });
 });
@@ -468,11 +449,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('withdrawal states under concurr
       const m = await k.member(10_000);
       const id = await k.pending(m, 4_000);
       const [exported, cancel] = await Promise.all([
-        (round % 2 ? second.app : t.app).inject({
-          method: 'POST',
-          url: '/api/v1/admin/withdrawals/export',
-          headers: { cookie: w.operator.cookie },
-        }),
+        (round % 2 ? second.app : t.app).inject({ method: 'POST', url: '/api/v1/admin/withdrawals/export', headers: { cookie: w.operator.cookie } }),
         (round % 2 ? t.app : second.app).inject({ method: 'POST', url: `/api/v1/withdrawals/${id}/cancel`, headers: { cookie: m.cookie } }),
       ]);
       const inFile = await scalar(k.db(), sql`select count(*)::int as n from payout_file_rows where withdrawal_id = ${id}`);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { APP_ROUTES, findAppRoute } from './routes';
 
 describe('route table (docs/product.md R1)', () => {
-  it('holds exactly the paths of the original description, plus the operator console', () => {
+  it('holds exactly the paths of the original description, plus the operator console and the statement check', () => {
     const paths = APP_ROUTES.map((route) => route.path).sort();
     expect(paths).toEqual(
       [
@@ -32,6 +32,8 @@ describe('route table (docs/product.md R1)', () => {
         '/team/share',
         '/trx/log',
         '/user/password',
+        // Checks a verifiable statement in the browser (docs/decisions/0028).
+        '/verify',
         '/verify-code',
         '/withdraw',
         '/withdraw/bank',

@@ -23,6 +23,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/help', access: 'public', layout: 'default' },
   { path: '/help-center', access: 'public', layout: 'default' },
   { path: '/user/password', access: 'public', layout: 'default' },
+  { path: '/verify', access: 'public', layout: 'default' },
   { path: '/auto_way', access: 'guest', layout: 'auth' },
   { path: '/forget-password', access: 'guest', layout: 'auth' },
   { path: '/register', access: 'guest', layout: 'auth', reads: ['/auth/options'] },

@@ -104,8 +104,7 @@ export const zh: Record<string, string> = {
   'You cannot change your own role; ask another operator.': '你不能更改自己的角色，请联系其他运营人员。',
   'You cannot freeze your own account.': '你不能冻结自己的账号。',
   'You cannot issue a sign-in link for yourself.': '你不能为自己发放登录链接。',
-  'Nobody moves money to or from their own account: another console user must do this.':
-    '任何人都不能向自己的账号转入或转出资金：须由其他运营后台人员办理。',
+  'Nobody moves money to or from their own account: another console user must do this.': '任何人都不能向自己的账号转入或转出资金：须由其他运营后台人员办理。',
   'Adjustments are for members’ wallets only.': '调整仅适用于会员的钱包。',
   'Your console role acts on members only; ask an operator.': '你的运营后台角色只能操作会员账号，请联系运营人员。',
   'This is the last active operator; make another operator first.': '这是最后一位有效的运营人员，请先任命另一位运营人员。',

@@ -301,10 +301,11 @@ const en = {
     sealsTitle: 'Sealed days',
     sealsIntro:
       'Each day that is over is sealed: the chain head, every closing balance and a Merkle root of member balances, signed. Members check their statements against this key.',
-    publicKey: 'Public key (Ed25519, key {id})',
+    publicKey: 'Public key (Ed25519, key {{id}})',
     noKey: 'No signing key is configured (BOOKS_SIGNING_KEY): nothing is sealed.',
     sealNow: 'Seal now',
-    sealed: '{count} day(s) sealed',
+    sealed_one: '{{count}} day sealed',
+    sealed_other: '{{count}} days sealed',
     nothingToSeal: 'Nothing to seal yet',
     noSeals: 'No day sealed yet.',
     sealChain: 'Chain link',

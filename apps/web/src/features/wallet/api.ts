@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   BankAccount,
+  BooksKeys,
   RechargeChannel,
   RechargeOrder,
   StatementEntry,
@@ -112,6 +113,20 @@ export function statementExportHref(apiBaseUrl: string, filters: StatementFilter
 export function entriesExportHref(apiBaseUrl: string, filters: StatementFilters): string {
   return `${apiBaseUrl}/wallet/transactions/export${query({ from: filters.from, to: filters.to })}`;
 }
+
+/** getVerifiableStatement: the sealed days of the filters' period (docs/decisions/0028), as a file to keep. */
+export function verifiableStatementHref(apiBaseUrl: string, filters: StatementFilters): string {
+  return `${apiBaseUrl}/books/statement${query({ from: filters.from, to: filters.to })}`;
+}
+
+/** getBooksKeys: the operator's published key; offline it fails, and /verify says it checked with the file's own. */
+export const booksKeysQueryOptions = () =>
+  queryOptions({
+    queryKey: ['books', 'keys'] as const,
+    queryFn: ({ signal }) => apiFetch<BooksKeys>('/books/keys', { signal }),
+    retry: false,
+    staleTime: 5 * 60_000,
+  });
 
 /** listRechargeChannels */
 export const rechargeChannelsQueryOptions = () =>

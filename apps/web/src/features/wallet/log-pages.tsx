@@ -8,12 +8,13 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Field, inputClass } from '../../components/ui/field';
 import { appConfig } from '../../lib/config';
 import { formatMoney } from '../../lib/format';
-import { entriesExportHref, rechargeOrdersQueryOptions, statementExportHref, statementQueryOptions, type StatementFilters } from './api';
+import { rechargeOrdersQueryOptions, statementExportHref, statementQueryOptions, type StatementFilters } from './api';
 import { ListSkeleton, StatusPill } from './components';
 import { DayGroupedList, LoadMore } from '../../components/ui/day-list';
 import { knownStatementFilters, STATEMENT_EVENT_KINDS } from './logic';
 import { useWalletMessages } from './messages';
 import { EventRow } from './event-row';
+import { StatementDownloads } from './statement-downloads';
 
 /** /recharge/log: my orders, newest first, by day, each with its status. */
 export function RechargeLogPage() {
@@ -177,17 +178,7 @@ export function StatementPage() {
             render={(event) => <EventRow event={event} />}
           />
           <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} fetchNextPage={query.fetchNextPage} />
-          <p className="flex flex-col items-center gap-1 text-center text-xs text-gray-600 dark:text-gray-400">
-            <a
-              href={entriesExportHref(appConfig.apiBaseUrl, filters)}
-              download
-              className="text-primary-700 dark:text-primary-400 inline-flex min-h-11 items-center gap-1 rounded-lg px-2 text-sm font-semibold hover:underline"
-            >
-              <Download className="size-4" aria-hidden="true" />
-              {t('statement.exportEntries')}
-            </a>
-            {t('statement.exportEntriesHint')}
-          </p>
+          <StatementDownloads filters={filters} />
         </>
       )}
     </Page>
