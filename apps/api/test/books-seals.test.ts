@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { testConfig } from '../src/config';
 import type { Db } from '../src/db/client';
-import { linkChainNow, verifySeals } from '../src/ledger/index';
+import { incrementalCheck, linkChainNow, verifySeals } from '../src/ledger/index';
 import { ManualClock } from '../src/lib/clock';
 import { sealDueDays, signingKeyFor } from '../src/modules/books/seal';
 import { sealedClosings } from '../src/modules/books/repository';
@@ -94,5 +94,17 @@ describe.each(DATABASE_KINDS)('sealed days on %s', (kind) => {
     const check = await verifySeals(db);
     expect(check.breaks[0]).toMatchObject({ day: '2026-01-01', problem: 'balance' });
     expect((await verifySeals(db, { fromDay: '2026-01-02' })).breaks.map((b) => b.problem)).toContain('backdated');
+  });
+
+  it('checks only what changed since the last seal, and names an account whose balance no longer follows', async () => {
+    const { db, a, clock } = await twoDays();
+    await sealDueDays({ db, clock, key });
+    await rechargeMember(db, [40], a.memberId, new Date('2026-01-03T08:00:00Z'));
+    await linkChainNow(db);
+    expect(await incrementalCheck(db)).toMatchObject({ ok: true, since: '2026-01-02', transactions: 1, entries: 2, chain: { links: 1 } });
+    await asSuperuser(db, sql`update ledger_accounts set balance = balance + 5 where id = ${a.available}`);
+    expect((await incrementalCheck(db)).accountBreaks).toEqual([
+      { accountId: String(a.available), closing: '3000', moved: '40', balanceAfter: '3040', cached: '3045' },
+    ]);
   });
 });

@@ -13,11 +13,15 @@
  * interval between drawing its id and writing its row (one INSERT statement). Nothing of this
  * touches the money path: postings never wait for the chain, and no row is hot.
  */
-import { GENESIS_HASH, checkLink, linkHash, partHashes, type ChainBreak, type StoredLink } from '@orchard/shared/books';
+import { createHash } from 'node:crypto';
+import { GENESIS_HASH, checkLink, linkHash, partHashes, useSyncSha256, type ChainBreak, type StoredLink } from '@orchard/shared/books';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { ledgerChain } from '../db/schema/index';
 import { chainHead, readChainTransactions, readLinks, rows } from './chain-rows';
+
+// On the server, node:crypto's SHA-256: the same hashes as WebCrypto's, without a thread-pool round trip each.
+useSyncSha256((data) => createHash('sha256').update(data).digest('hex'));
 
 /** The advisory lock the chain job holds while it links: one linker at a time, on any instance. */
 const CHAIN_LOCK = 7_206_028;

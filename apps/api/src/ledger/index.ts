@@ -39,3 +39,4 @@ export { listMemberEvents, type StatementEventFilter, type StatementEventView } 
 export { chainHorizon, linkChain, linkChainNow, verifyChain, type ChainCheck, type ChainHorizon, type LinkRun } from './chain';
 export { chainHead } from './chain-rows';
 export { verifySeals, type SealBreak, type SealCheck } from './seal-check';
+export { incrementalCheck, type IncrementalCheck } from './incremental-check';
