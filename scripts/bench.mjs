@@ -7,6 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { ensureBuilt, ensureInstalled, ROOT } from './lib.mjs';
+import { runBooksIncremental } from './bench/books-incremental.mjs';
 import { runDashboard } from './bench/dashboard.mjs';
 import { runLedgerCredits } from './bench/ledger-credits.mjs';
 import { runLighthouseOnBuiltServer } from './bench/lighthouse.mjs';
@@ -41,6 +42,7 @@ await section('walletRead', () => runWalletRead({ quick }));
 await section('load', () => runLoad({ quick }));
 await section('team', () => runTeam({ quick }));
 await section('dashboard', () => runDashboard({ quick }));
+await section('booksIncremental', () => runBooksIncremental({ quick }));
 
 // ------------------------------------------------------------ the lines, ratios first
 const lines = [];
@@ -52,6 +54,14 @@ if (r.purchases?.ratio !== undefined)
     r.purchases.ratio,
     '≥ 0.6',
     r.purchases.ratio >= 0.6,
+  );
+if (r.booksIncremental?.incrementalMs !== undefined)
+  add(
+    `books check since the last seal, a day of ${r.booksIncremental.dayEntries} entries (${r.booksIncremental.entries} in all; full scan ${r.booksIncremental.fullMs} ms)`,
+    r.booksIncremental.incrementalMs,
+    '≤ 100 ms',
+    r.booksIncremental.incrementalMs <= 100,
+    ' ms',
   );
 if (r.ledgerCredits?.ratio !== undefined)
   add(

@@ -91,3 +91,28 @@ export const verifiableStatementSchema = z.strictObject({
     }),
   ),
 });
+
+/** checkBooksSinceSeal: the incremental integrity check (docs/decisions/0028). */
+export const incrementalCheckSchema = z.strictObject({
+  ok: z.boolean(),
+  since: z.iso.date().nullable(),
+  transactions: z.number().int(),
+  entries: z.number().int(),
+  chain: z.strictObject({
+    links: z.number().int(),
+    broken: z.strictObject({ seq: z.string().nullable(), txId: z.string(), problem: z.string(), detail: z.string() }).nullable(),
+  }),
+  sealBreaks: z.array(z.strictObject({ day: z.iso.date(), problem: z.string(), detail: z.string() })),
+  accountBreaks: z.array(
+    z.strictObject({
+      accountId: z.string(),
+      closing: z.string(),
+      moved: z.string(),
+      balanceAfter: z.string().nullable(),
+      cached: z.string().nullable(),
+    }),
+  ),
+  unbalanced: z.array(z.strictObject({ transactionId: z.string(), sum: z.string() })),
+  ms: z.number().int(),
+});
+export type IncrementalCheckResult = z.infer<typeof incrementalCheckSchema>;

@@ -2,11 +2,13 @@ import {
   apiErrorSchema,
   booksKeysSchema,
   booksSealsSchema,
+  incrementalCheckSchema,
   sealRunSchema,
   verifiableStatementQuerySchema,
   verifiableStatementSchema,
 } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { incrementalCheck } from '../../ledger/index';
 import { authOf } from '../../plugins/auth';
 import { operatorOf } from '../../plugins/operator-scope';
 import * as service from './service';
@@ -79,6 +81,19 @@ export const adminBooksRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => service.listSeals(deps),
+  );
+  app.get(
+    '/books/check',
+    {
+      config: { permission: 'ledger' },
+      schema: {
+        operationId: 'checkBooksSinceSeal',
+        tags: ['admin'],
+        summary: 'The incremental integrity check: only what changed since the last sealed day (the full scan is getLedgerReport)',
+        response: { 200: incrementalCheckSchema },
+      },
+    },
+    async () => incrementalCheck(app.database.db),
   );
   app.post(
     '/books/seal',

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from 
 import type {
   AdminWithdrawal,
   BooksSeals,
+  IncrementalCheckResult,
   SealRunResult,
   AdjustBalanceBody,
   PayoutImportResult,
@@ -353,3 +354,11 @@ export function useSealBooks() {
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.report() }),
   });
 }
+
+/** checkBooksSinceSeal: only what changed since the last sealed day; run when the operator asks. */
+export const booksCheckQueryOptions = () =>
+  queryOptions({
+    queryKey: [...adminLedgerKeys.report(), 'since-seal'] as const,
+    queryFn: ({ signal }) => apiFetch<IncrementalCheckResult>('/admin/books/check', { signal }),
+    enabled: false,
+  });

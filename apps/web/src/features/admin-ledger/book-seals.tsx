@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Lock } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { StatusText } from '../../components/ui/console';
 import { CopyField } from '../../components/ui/copy-field';
 import { toast } from '../../components/ui/toast';
 import { formatDate } from '../../lib/format';
-import { bookSealsQueryOptions, useSealBooks } from './api';
+import { booksCheckQueryOptions, bookSealsQueryOptions, useSealBooks } from './api';
 import { useAdminLedgerMessages } from './messages';
 
 /** The ledger page's sealed days: the public key members verify with, the recent seals, "Seal now". */
@@ -13,6 +14,7 @@ export function BookSeals() {
   const { t } = useAdminLedgerMessages();
   const { data } = useQuery(bookSealsQueryOptions());
   const seal = useSealBooks();
+  const since = useQuery(booksCheckQueryOptions());
   const sealNow = () =>
     seal.mutate(undefined, {
       onSuccess: (run) => toast(run.sealed.length > 0 ? t('ledger.sealed', { count: run.sealed.length }) : t('ledger.nothingToSeal')),
@@ -36,6 +38,20 @@ export function BookSeals() {
           <p className="text-sm text-red-700 dark:text-red-400">{t('ledger.noKey')}</p>
         ) : null}
         {data && data.seals.length === 0 ? <p className="text-sm">{t('ledger.noSeals')}</p> : null}
+        <div className="flex flex-wrap items-center gap-3">
+          <Button variant="secondary" onClick={() => void since.refetch()} isBusy={since.isFetching}>
+            {t('ledger.checkSinceSeal')}
+          </Button>
+          {since.data ? (
+            <StatusText tone={since.data.ok ? 'good' : 'bad'} className="text-sm">
+              {t(since.data.ok ? 'ledger.sinceSealOk' : 'ledger.sinceSealBad', {
+                transactions: since.data.transactions,
+                day: since.data.since ?? '—',
+                ms: since.data.ms,
+              })}
+            </StatusText>
+          ) : null}
+        </div>
         {data && data.seals.length > 0 ? (
           <ul className="divide-y divide-gray-100 text-sm dark:divide-gray-800">
             {data.seals.slice(0, 7).map((row) => (
