@@ -10,7 +10,7 @@ import { loadSigningKey, type SigningKey } from './signing-key';
 
 const DAY_MS = 86_400_000;
 /** A day is sealed this long after it ends at the earliest: a transaction begun before midnight has committed by then. */
-export const SEAL_GRACE_MS = 5 * 60_000;
+const SEAL_GRACE_MS = 5 * 60_000;
 
 export interface SealDeps {
   db: Db;
@@ -18,7 +18,7 @@ export interface SealDeps {
   key: SigningKey | null;
 }
 
-export type SealWait = 'no_key' | 'locked' | 'no_ledger' | 'day_not_over' | 'chain_behind';
+type SealWait = 'no_key' | 'locked' | 'no_ledger' | 'day_not_over' | 'chain_behind';
 export interface SealRun {
   sealed: string[];
   /** Why it stopped: the next day is not due yet, or cannot be sealed now. */

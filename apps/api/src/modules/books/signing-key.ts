@@ -23,7 +23,7 @@ function fromConfigured(text: string): KeyObject {
   return createPrivateKey({ key: Buffer.from(value, 'base64'), format: 'der', type: 'pkcs8' });
 }
 
-export function signingKeyOf(privateKey: KeyObject): SigningKey {
+function signingKeyOf(privateKey: KeyObject): SigningKey {
   if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('BOOKS_SIGNING_KEY must be an Ed25519 private key');
   const raw = Buffer.from(createPublicKey(privateKey).export({ format: 'jwk' }).x!, 'base64url');
   return {
@@ -37,7 +37,7 @@ export function signingKeyOf(privateKey: KeyObject): SigningKey {
 }
 
 /** A new key's 32-byte seed, base64url: what BOOKS_SIGNING_KEY takes. */
-export function newSigningSeed(): string {
+function newSigningSeed(): string {
   const der = generateKeyPairSync('ed25519').privateKey.export({ format: 'der', type: 'pkcs8' });
   return der.subarray(PKCS8_PREFIX.length).toString('base64url');
 }
