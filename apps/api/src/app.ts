@@ -15,6 +15,7 @@ import {
   isAccountAction,
   passkeyRoutes,
   readSessionToken,
+  secondFactorRoutes,
   SESSION_COOKIE,
 } from './modules/accounts/index';
 import { adminRoutes } from './modules/admin/index';
@@ -104,7 +105,10 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await registerOpenApi(app, config.APP_NAME);
   await app.register(idempotencyPlugin);
   await app.register(readCachesPlugin);
-  await app.register(authPlugin, { sessions: { tokenOf: readSessionToken, find: findLiveSession } });
+  const sessionRules = { consoleIdleMs: config.CONSOLE_IDLE_MINUTES * 60_000 };
+  await app.register(authPlugin, {
+    sessions: { tokenOf: readSessionToken, find: (db, token, now) => findLiveSession(db, token, now, sessionRules) },
+  });
   // Every API route declares who may call it; one that does not refuses to register.
   registerRouteAccess(app);
   // Sign-ins and registrations record the team's self-referral signals in their own transaction.
@@ -123,6 +127,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
       });
       await api.register(accountRoutes);
       await api.register(passkeyRoutes);
+      await api.register(secondFactorRoutes);
       await api.register(walletRoutes);
       await api.register(rechargeRoutes);
       await api.register(planRoutes);

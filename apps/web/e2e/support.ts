@@ -44,6 +44,7 @@ export const CONSOLE_ROUTES = [
   '/admin/recharges',
   '/admin/referral-reviews',
   '/admin/referrals',
+  '/admin/second-factor',
 ];
 
 /** SIGNED_IN_ROUTES with the signed-in member's real plan and recharge order ids in the dynamic ones. */

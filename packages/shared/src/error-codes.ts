@@ -47,6 +47,8 @@ export const ERRORS = {
   LINK_INVALID: { status: 400, message: 'This sign-in link is not valid.' },
   LINK_USED: { status: 400, message: 'This sign-in link was already used.' },
   LINK_EXPIRED: { status: 400, message: 'This sign-in link has expired.' },
+  /** A console role's session has not proved its second factor yet (modules/accounts/second-factor.ts). */
+  SECOND_FACTOR_REQUIRED: { status: 403, message: 'Confirm it is you with your second factor to use the console.' },
   // Money (apps/api/src/ledger, modules/recharge).
   AMOUNT_TOO_LARGE: { status: 400, message: 'This amount is larger than allowed.' },
   BALANCE_LIMIT: { status: 409, message: 'This would take the balance past its limit.' },

@@ -12,6 +12,7 @@ export * from './contracts/team';
 export * from './console-roles';
 export * from './contracts/content';
 export * from './contracts/passkeys';
+export * from './contracts/second-factor';
 export * from './languages';
 export * from './translations';
 export * from './countries';

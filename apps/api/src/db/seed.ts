@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { generateInviteCode } from '../lib/invite-code';
 import { hashPassword } from '../lib/password';
+import { enrolConsoleTotp } from '../modules/accounts/index';
 import { seedDemoPaymentChannels } from '../modules/recharge/index';
 import type { DatabaseHandle } from './client';
 import { createDemoBusiness } from './demo/business';
@@ -14,6 +15,12 @@ export interface SeedLogger {
 }
 
 const DEFAULT_OPERATOR_EMAIL = 'operator@orchard.local';
+/**
+ * The demo operator's authenticator secret (README, "Operator console"): public, like the demo
+ * member's password, so whoever runs `npm start` can add it to an authenticator app. Only while
+ * SEED_DEMO is on and OPERATOR_TOTP_SECRET is unset; a production operator sets up their own.
+ */
+export const DEMO_OPERATOR_TOTP_SECRET = 'ORCHARDDEMOCONSOLESECONDFACTOR23';
 
 /** Held while the first-start content is written (migrate.ts has its own for the schema). */
 const SEED_LOCK_KEY = 727_001;
@@ -86,13 +93,20 @@ async function seedOperator(database: DatabaseHandle, config: Config, log: SeedL
   const email = (config.OPERATOR_EMAIL ?? DEFAULT_OPERATOR_EMAIL).toLowerCase();
   const generated = config.OPERATOR_PASSWORD === undefined;
   const password = config.OPERATOR_PASSWORD ?? randomBytes(12).toString('base64url');
-  await db.insert(users).values({
-    email,
-    displayName: 'Operator',
-    passwordHash: await hashPassword(password),
-    role: 'operator',
-    inviteCode: generateInviteCode(),
-  });
+  const [operator] = await db
+    .insert(users)
+    .values({
+      email,
+      displayName: 'Operator',
+      passwordHash: await hashPassword(password),
+      role: 'operator',
+      inviteCode: generateInviteCode(),
+    })
+    .returning({ id: users.id });
+  // The console asks for the second factor: a configured (or the demo's) authenticator secret, or
+  // the operator sets one up at the first sign-in.
+  const totpSecret = config.OPERATOR_TOTP_SECRET ?? (config.SEED_DEMO ? DEMO_OPERATOR_TOTP_SECRET : undefined);
+  if (totpSecret) await enrolConsoleTotp(db, operator!.id, totpSecret, new Date());
   if (generated) {
     // Printed once: the only copy of this password is in this line of the start-up output.
     console.log(`\n  Operator account created: ${email}\n  Password (shown once): ${password}\n`);

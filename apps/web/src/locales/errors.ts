@@ -44,6 +44,7 @@ export const errorMessagesEn: Record<ApiErrorCode, string> = {
   LINK_INVALID: 'This sign-in link is not valid. Request a new one.',
   LINK_USED: 'This sign-in link was already used. Request a new one.',
   LINK_EXPIRED: 'This sign-in link has expired. Request a new one.',
+  SECOND_FACTOR_REQUIRED: 'Confirm it is you with your second factor to use the console.',
   AMOUNT_TOO_LARGE: 'This amount is larger than allowed.',
   BALANCE_LIMIT: 'This would take the balance past its limit.',
   INSUFFICIENT_FUNDS: 'The balance is too low for this.',

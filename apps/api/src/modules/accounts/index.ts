@@ -23,5 +23,8 @@ export {
   revokeSessionsOfUser,
   SESSION_COOKIE,
 } from './sessions';
+export { clearSecondFactor, enrolConsoleTotp } from './second-factor';
+export { totpCodeAt } from './second-factor-codes';
+export { secondFactorRoutes } from './second-factor-routes';
 export { issueSignInLink } from './sign-in-links';
 export { markSteppedUp } from './step-up';

@@ -12,6 +12,7 @@ import {
   memberListSchema,
   memberSummarySchema,
   outboxListSchema,
+  resetSecondFactorBodySchema,
   setMemberRoleBodySchema,
   setMemberStatusBodySchema,
 } from '@orchard/shared';
@@ -71,6 +72,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => admin.setRole(deps, operatorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/members/:id/second-factor/reset',
+    {
+      config: { permission: 'roles', accountAction: 'second_factor' },
+      schema: {
+        operationId: 'resetSecondFactor',
+        tags,
+        summary: 'Take away a console account’s authenticator, recovery codes and passkeys; it sets up anew at its next sign-in (audited)',
+        params: memberIdParamsSchema,
+        body: resetSecondFactorBodySchema,
+        response: { 200: memberSummarySchema, ...errors },
+      },
+    },
+    async (request) => admin.resetSecondFactor(deps, operatorOf(request), request.params.id, request.body),
   );
 
   app.put(

@@ -3,6 +3,7 @@ import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import {
   issueSignInLinkBodySchema,
+  resetSecondFactorBodySchema,
   roleSchema,
   setMemberRoleBodySchema,
   setMemberStatusBodySchema,
@@ -16,7 +17,7 @@ import { ConsolePage } from '../../components/ui/console';
 import { SelectField } from '../../components/ui/console-fields';
 import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
 import { useConsoleCan } from '../../lib/console-access';
-import { memberQueryOptions, useIssueSignInLink, useSetMemberRole, useSetMemberStatus } from './api';
+import { memberQueryOptions, useIssueSignInLink, useResetSecondFactor, useSetMemberRole, useSetMemberStatus } from './api';
 import { useAdminAccountsMessages } from './messages';
 import { CopyButton, Pill } from './ui';
 
@@ -152,6 +153,45 @@ function MemberAccess({ member }: { member: MemberSummary }) {
   );
 }
 
+/** An operator takes away another console account's second factor (lost phone), with the reason the audit log keeps. */
+function MemberSecondFactor({ member }: { member: MemberSummary }) {
+  const { t } = useAdminAccountsMessages();
+  const reset = useResetSecondFactor(member.id);
+  const form = useZodForm(resetSecondFactorBodySchema, { defaultValues: { reason: '' } });
+  return (
+    <Card className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.secondFactor')}</h2>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('member.secondFactorLead')}</p>
+      </div>
+      <Form
+        form={form}
+        onSubmit={async (body) => {
+          await reset.mutateAsync(body);
+          form.reset({ reason: '' });
+        }}
+      >
+        <TextField
+          id="second-factor-reason"
+          name="reason"
+          label={t('member.secondFactorReason')}
+          hint={t('member.reasonHint')}
+          maxLength={500}
+          autoComplete="off"
+        />
+        <SubmitButton className="sm:w-auto sm:self-start" variant="danger">
+          {t('member.resetSecondFactor')}
+        </SubmitButton>
+      </Form>
+      {reset.data ? (
+        <p role="status" className="text-sm text-gray-900 dark:text-gray-100">
+          {t('member.secondFactorReset')}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
 /**
  * `/admin/members/$id`: one member, freeze/unfreeze and a support sign-in link (audited, with a
  * reason). `money` is the ledger's panel, composed by the route (features do not import each other).
@@ -255,6 +295,7 @@ export function MemberPage({ money }: { money?: ReactNode }) {
           {member.status === 'active' && can('sign_in_links') ? <IssueSignInLink memberId={member.id} /> : null}
           {can('member_status') ? <MemberAccess member={member} /> : null}
           {can('roles') ? <MemberRole member={member} /> : null}
+          {can('roles') && member.role !== 'member' ? <MemberSecondFactor member={member} /> : null}
         </div>
         <div className="flex min-w-0 flex-col gap-4">{money}</div>
       </div>
