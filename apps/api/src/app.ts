@@ -20,7 +20,7 @@ import {
 } from './modules/accounts/index';
 import { adminRoutes } from './modules/admin/index';
 import { consoleEntriesWritten } from './modules/audit/index';
-import { systemRoutes, testClockRoutes } from './modules/system/index';
+import { adminMaintenanceRoutes, MaintenanceSwitch, maintenanceRoutes, systemRoutes, testClockRoutes } from './modules/system/index';
 import { adminLedgerRoutes } from './modules/admin-ledger/index';
 import { demoCheckoutRoutes, paymentWebhookRoutes, rechargeRoutes } from './modules/recharge/index';
 import { walletRoutes } from './modules/wallet/index';
@@ -33,6 +33,7 @@ import { adminWithdrawalRoutes, withdrawalRoutes } from './modules/withdrawals/i
 import { idempotencyPlugin } from './plugins/idempotency';
 import { registerRouteAccess } from './plugins/access';
 import { authPlugin } from './plugins/auth';
+import { maintenancePlugin } from './plugins/maintenance';
 import { readCachesPlugin } from './plugins/read-caches';
 import { operatorScope } from './plugins/operator-scope';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
@@ -111,6 +112,9 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   });
   // Every API route declares who may call it; one that does not refuses to register.
   registerRouteAccess(app);
+  // Maintenance mode: money-moving requests answer 503 while it is on (the deploy's key or the operator's switch).
+  const maintenance = new MaintenanceSwitch({ db: database.db, clock, config });
+  await app.register(maintenancePlugin, { isOn: () => maintenance.isOn() });
   // Sign-ins and registrations record the team's self-referral signals in their own transaction.
   await app.register(accountsPlugin, { signals: { signedIn: recordSignInSignals, registered: recordRegistrationSignals } });
 
@@ -136,6 +140,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
       await api.register(teamRoutes);
       await api.register(contentRoutes);
       await api.register(eventRoutes);
+      await api.register(maintenanceRoutes, { maintenance });
       // Every operator route lives inside the one operator scope (guard, permissions, audit check).
       await api.register(operatorScope, {
         prefix: '/admin',
@@ -149,6 +154,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
           adminTeamRoutes,
           adminContentRoutes,
           adminDashboardRoutes,
+          async (admin) => admin.register(adminMaintenanceRoutes, { maintenance }),
         ],
       });
     },

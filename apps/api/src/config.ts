@@ -81,6 +81,8 @@ const envSchema = z.object({
     .regex(/^[A-Z2-7]{32,128}$/, 'must be base32 (A–Z, 2–7), 32 to 128 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Maintenance mode from the deploy: money-moving requests answer 503 MAINTENANCE, reads go on (plugins/maintenance.ts). */
+  MAINTENANCE_MODE: booleanFromEnv,
   /** A console session (operator, support, finance) ends after this many minutes without a request. */
   CONSOLE_IDLE_MINUTES: integerFromEnv(30, 1),
   TRUST_PROXY: trustProxyFromEnv,

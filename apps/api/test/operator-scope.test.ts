@@ -289,6 +289,8 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         payload: { status: 'frozen', reason: 'Chargeback' },
       },
       issueSignInLink: { method: 'POST', url: `/api/v1/admin/members/${target.userId}/sign-in-links`, payload: { reason: 'Locked out' } },
+      // Off: the actions after it still move money.
+      setMaintenance: { method: 'PUT', url: '/api/v1/admin/maintenance', payload: { on: false, reason: 'Upgrade done' } },
       resetSecondFactor: {
         method: 'POST',
         url: `/api/v1/admin/members/${await staffMember()}/second-factor/reset`,

@@ -21,6 +21,8 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Internal Server Error' },
   UNAVAILABLE: { status: 503, message: 'Service Unavailable' },
+  /** Maintenance mode is on: money does not move (apps/api/src/plugins/maintenance.ts); reads go on. */
+  MAINTENANCE: { status: 503, message: 'Money cannot move while the service is being upgraded. Try again in a few minutes.' },
   // Framework and transport refusals (apps/api/src/plugins/errors.ts).
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },

@@ -13,6 +13,7 @@ export * from './console-roles';
 export * from './contracts/content';
 export * from './contracts/passkeys';
 export * from './contracts/second-factor';
+export * from './contracts/maintenance';
 export * from './languages';
 export * from './translations';
 export * from './countries';

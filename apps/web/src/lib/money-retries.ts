@@ -27,7 +27,7 @@ export function subscribeRetrying(listener: () => void) {
 function isWorthRetrying(error: unknown): error is ApiError {
   return (
     error instanceof ApiError &&
-    (error.code === 'NETWORK' || error.status >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS' || error.code === 'CONFLICT')
+    (error.code === 'NETWORK' || (error.status >= 500 && error.code !== 'MAINTENANCE') || error.code === 'IDEMPOTENCY_IN_PROGRESS' || error.code === 'CONFLICT')
   );
 }
 

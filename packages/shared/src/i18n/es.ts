@@ -497,4 +497,6 @@ export const es: Record<string, string> = {
   'This authenticator was set up or replaced meanwhile. Start again.':
     'Esta aplicación de autenticación se configuró o se sustituyó mientras tanto. Empieza de nuevo.',
   'This code was already used. Wait for the next one.': 'Este código ya se usó. Espera al siguiente.',
+  'Use at most 300 characters.': 'Usa como máximo 300 caracteres.',
+  'Money cannot move while the service is being upgraded. Try again in a few minutes.': 'El dinero no puede moverse mientras se actualiza el servicio. Inténtalo de nuevo en unos minutos.',
 };

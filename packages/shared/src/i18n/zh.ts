@@ -450,4 +450,6 @@ export const zh: Record<string, string> = {
   'Start setting up an authenticator app first.': '请先开始设置身份验证器应用。',
   'This authenticator was set up or replaced meanwhile. Start again.': '该身份验证器已在此期间被设置或替换，请重新开始。',
   'This code was already used. Wait for the next one.': '此验证码已使用过，请等待下一个。',
+  'Use at most 300 characters.': '最多使用 300 个字符。',
+  'Money cannot move while the service is being upgraded. Try again in a few minutes.': '服务升级期间资金暂停流动，请几分钟后再试。',
 };

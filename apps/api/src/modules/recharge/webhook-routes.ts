@@ -27,7 +27,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhooks/payments/:channel',
     {
-      config: { access: 'public' },
+      config: { movesMoney: true, access: 'public' },
       schema: {
         operationId: 'paymentWebhook',
         tags: ['recharge'],

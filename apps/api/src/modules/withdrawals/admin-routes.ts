@@ -112,7 +112,7 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/import',
     {
-      config: { permission: 'withdrawals', accountAction: 'withdrawal' },
+      config: { movesMoney: true, permission: 'withdrawals', accountAction: 'withdrawal' },
       schema: {
         operationId: 'importPayoutResults',
         tags,
@@ -160,7 +160,7 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/:id/pay',
     {
-      config: { permission: 'withdrawals', accountAction: 'withdrawal' },
+      config: { movesMoney: true, permission: 'withdrawals', accountAction: 'withdrawal' },
       schema: {
         operationId: 'payWithdrawal',
         tags,
@@ -176,7 +176,7 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/:id/reject',
     {
-      config: { permission: 'withdrawals', accountAction: 'withdrawal' },
+      config: { movesMoney: true, permission: 'withdrawals', accountAction: 'withdrawal' },
       schema: {
         operationId: 'rejectWithdrawal',
         tags,

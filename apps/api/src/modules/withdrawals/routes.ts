@@ -152,7 +152,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/:id/cancel',
     {
-      config: { access: 'member' },
+      config: { movesMoney: true, access: 'member' },
       schema: {
         operationId: 'cancelWithdrawal',
         tags,

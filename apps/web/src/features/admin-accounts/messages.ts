@@ -112,6 +112,17 @@ const en = {
     confirm: 'Open the console',
     usePasskey: 'Use a passkey instead',
   },
+  maintenance: {
+    title: 'Maintenance mode',
+    offLead: 'Money moves as usual. Turning maintenance on stops every top-up, purchase, withdrawal and payout at once (they answer “try again in a few minutes”) while members and the console keep reading; everyone sees a banner. Your reason is audited.',
+    onLead: 'Maintenance is on: no money moves. Turn it off when the upgrade is done. Your reason is audited.',
+    fromEnvironment: 'Maintenance is on from the deployment (MAINTENANCE_MODE): it ends when the servers restart without it.',
+    message: 'Message for the banner (optional)',
+    messageHint: 'E.g. when it ends: “Back at 02:00 UTC.”',
+    reason: 'Why',
+    turnOn: 'Turn maintenance on',
+    turnOff: 'Turn maintenance off',
+  },
   account: {
     signedInAs: 'Signed in as',
     signOut: 'Sign out',

@@ -114,6 +114,17 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
     confirm: 'Abrir la consola',
     usePasskey: 'Usar una llave de acceso',
   },
+  maintenance: {
+    title: 'Modo de mantenimiento',
+    offLead: 'El dinero se mueve con normalidad. Activar el mantenimiento detiene al instante todas las recargas, compras, retiros y pagos (responden «inténtalo de nuevo en unos minutos»), mientras los miembros y la consola siguen leyendo; todos ven un aviso. Tu motivo queda auditado.',
+    onLead: 'El mantenimiento está activo: no se mueve dinero. Desactívalo cuando termine la actualización. Tu motivo queda auditado.',
+    fromEnvironment: 'El mantenimiento está activo desde el despliegue (MAINTENANCE_MODE): termina cuando los servidores se reinicien sin él.',
+    message: 'Mensaje para el aviso (opcional)',
+    messageHint: 'P. ej., cuándo termina: «Volvemos a las 02:00 UTC».',
+    reason: 'Por qué',
+    turnOn: 'Activar mantenimiento',
+    turnOff: 'Desactivar mantenimiento',
+  },
   account: {
     signedInAs: 'Sesión iniciada como',
     signOut: 'Cerrar sesión',
