@@ -34,6 +34,7 @@ import { idempotencyPlugin } from './plugins/idempotency';
 import { registerRouteAccess } from './plugins/access';
 import { authPlugin } from './plugins/auth';
 import { maintenancePlugin } from './plugins/maintenance';
+import { metricsPlugin } from './plugins/metrics';
 import { readCachesPlugin } from './plugins/read-caches';
 import { operatorScope } from './plugins/operator-scope';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
@@ -115,6 +116,8 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   // Maintenance mode: money-moving requests answer 503 while it is on (the deploy's key or the operator's switch).
   const maintenance = new MaintenanceSwitch({ db: database.db, clock, config });
   await app.register(maintenancePlugin, { isOn: () => maintenance.isOn() });
+  // Prometheus metrics behind METRICS_TOKEN (off without it).
+  await app.register(metricsPlugin);
   // Sign-ins and registrations record the team's self-referral signals in their own transaction.
   await app.register(accountsPlugin, { signals: { signedIn: recordSignInSignals, registered: recordRegistrationSignals } });
 

@@ -81,6 +81,12 @@ const envSchema = z.object({
     .regex(/^[A-Z2-7]{32,128}$/, 'must be base32 (A–Z, 2–7), 32 to 128 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Bearer token of GET /metrics (Prometheus); unset: no /metrics (404). At least 16 characters. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Maintenance mode from the deploy: money-moving requests answer 503 MAINTENANCE, reads go on (plugins/maintenance.ts). */
   MAINTENANCE_MODE: booleanFromEnv,
   /** A console session (operator, support, finance) ends after this many minutes without a request. */
