@@ -100,4 +100,17 @@ describe.each(DATABASE_KINDS)('maintenance mode on %s', (kind) => {
       await deployed.close();
     }
   });
+
+  it('shows operators each job, the queues and maintenance mode on the System page; not support', async () => {
+    const status = await t.app.inject({ method: 'GET', url: '/api/v1/admin/system', headers: { cookie: operator.cookie } });
+    expect(status.statusCode, status.body).toBe(200);
+    expect(status.json()).toMatchObject({
+      jobs: expect.arrayContaining([expect.objectContaining({ name: 'commission release', failures: 0, lastError: null })]),
+      queues: { rechargesToReview: expect.any(Number), payouts: expect.any(Number), referralHolds: expect.any(Number) },
+      maintenance: { on: false },
+    });
+    const staff = await signInOperator(t);
+    await t.database.handle.db.execute(sql`update users set role = 'support' where id = ${staff.userId}`);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/admin/system', headers: { cookie: staff.cookie } })).statusCode).toBe(403);
+  });
 });

@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobHealthOf, periodicJob } from '../src/lib/periodic-job';
 import { createTestApp, type TestApp } from './app';
 import { registerMember } from './auth';
 
@@ -46,5 +48,24 @@ describe('metrics', () => {
     } finally {
       await off.close();
     }
+  });
+});
+
+describe('periodic job health', () => {
+  it('counts runs and failures and keeps the last failure’s reason', async () => {
+    const app = Fastify({ logger: false });
+    let calls = 0;
+    periodicJob(app, 'flaky job', 10, async () => {
+      calls++;
+      if (calls % 2 === 1) throw new Error('relation "missing_table" does not exist');
+    });
+    await app.ready();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    await app.close();
+    const [job] = jobHealthOf(app);
+    expect(job).toMatchObject({ name: 'flaky job', pollMs: 10, lastError: 'relation "missing_table" does not exist' });
+    expect(job!.runs).toBeGreaterThanOrEqual(2);
+    expect(job!.failures).toBeGreaterThanOrEqual(1);
+    expect(job!.lastSuccessAt).toBeInstanceOf(Date);
   });
 });

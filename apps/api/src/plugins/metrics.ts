@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { unauthenticated } from '../errors';
 import { jobHealthOf } from '../lib/periodic-job';
+import { queueSizes } from '../lib/queue-sizes';
 
 /** Each periodic job's runs on this instance (lib/periodic-job.ts). */
 function registerJobGauges(registry: Registry, app: FastifyInstance) {
@@ -42,12 +43,8 @@ function registerDatabaseGauges(registry: Registry, db: Db) {
     labelNames: ['queue'] as const,
     registers: [registry],
     async collect() {
-      const result = await db.execute(sql`select
-        (select count(*) from recharge_orders where status = 'submitted')::int as recharges_to_review,
-        (select count(*) from withdrawals where status = 'pending')::int as payouts,
-        (select count(*) from referral_holds where status = 'open')::int as referral_holds`);
-      const row = result.rows[0] as Record<string, number>;
-      for (const [queue, size] of Object.entries(row)) this.set({ queue }, Number(size));
+      const sizes = await queueSizes(db);
+      for (const [queue, size] of Object.entries(sizes)) this.set({ queue }, size);
     },
   });
   new Gauge({

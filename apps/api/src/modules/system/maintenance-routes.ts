@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { apiErrorSchema, maintenanceStatusSchema, setMaintenanceBodySchema } from '@orchard/shared';
+import { apiErrorSchema, maintenanceStatusSchema, setMaintenanceBodySchema, systemStatusSchema } from '@orchard/shared';
+import { jobHealthOf } from '../../lib/periodic-job';
+import { queueSizes } from '../../lib/queue-sizes';
 import { operatorOf } from '../../plugins/operator-scope';
 import type { MaintenanceSwitch } from './maintenance';
 
@@ -35,5 +37,37 @@ export const adminMaintenanceRoutes: FastifyPluginAsyncZod<{ maintenance: Mainte
       },
     },
     async (request) => maintenance.set(operatorOf(request), request.body),
+  );
+
+  app.get(
+    '/system',
+    {
+      config: { permission: 'maintenance' },
+      schema: {
+        operationId: 'getSystemStatus',
+        tags: ['admin'],
+        summary: 'Each periodic job’s runs and failures on this instance, the queues and maintenance mode',
+        response: { 200: systemStatusSchema },
+      },
+    },
+    async () => {
+      const iso = (at: Date | null) => (at ? at.toISOString() : null);
+      const queues = await queueSizes(app.database.db);
+      return {
+        jobs: jobHealthOf(app).map((job) => ({
+          ...job,
+          lastStartedAt: iso(job.lastStartedAt),
+          lastSuccessAt: iso(job.lastSuccessAt),
+          lastFailureAt: iso(job.lastFailureAt),
+        })),
+        queues: {
+          rechargesToReview: Number(queues.rechargesToReview),
+          payouts: Number(queues.payouts),
+          referralHolds: Number(queues.referralHolds),
+        },
+        maintenance: await maintenance.status(),
+        at: app.clock.now().toISOString(),
+      };
+    },
   );
 };

@@ -3,6 +3,7 @@ import { defineMessages } from '../../lib/i18n';
 /** The operator console's member, outbox and audit-log pages. */
 const en = {
   nav: {
+    system: 'System',
     members: 'Members',
     outbox: 'Outbox',
     audit: 'Audit log',
@@ -122,6 +123,26 @@ const en = {
     reason: 'Why',
     turnOn: 'Turn maintenance on',
     turnOff: 'Turn maintenance off',
+  },
+  system: {
+    title: 'System',
+    lead: 'The background jobs of the server that answered, the queues and maintenance mode: what the metrics show, without Grafana.',
+    caption: 'Background jobs',
+    job: 'Job',
+    state: 'State',
+    ok: 'Running',
+    failing: 'Failing',
+    off: 'Off',
+    lastSuccess: 'Last run through',
+    runs: 'Runs',
+    failures: 'Failures',
+    lastError: 'Last failure and why',
+    noJobs: 'No background job on this server',
+    noJobsBody: 'Jobs appear here once the server has started them.',
+    queues: 'Waiting',
+    rechargesToReview: 'Recharges to review',
+    payouts: 'Payouts to make',
+    referralHolds: 'Referral reviews',
   },
   account: {
     signedInAs: 'Signed in as',

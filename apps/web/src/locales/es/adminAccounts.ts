@@ -3,6 +3,7 @@ import type { AdminAccountsMessages } from '../../features/admin-accounts/messag
 
 export const adminAccounts: Catalogue<AdminAccountsMessages> = {
   nav: {
+    system: 'Sistema',
     members: 'Miembros',
     outbox: 'Bandeja de salida',
     audit: 'Registro de auditoría',
@@ -124,6 +125,26 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
     reason: 'Por qué',
     turnOn: 'Activar mantenimiento',
     turnOff: 'Desactivar mantenimiento',
+  },
+  system: {
+    title: 'Sistema',
+    lead: 'Las tareas en segundo plano del servidor que respondió, las colas y el modo de mantenimiento: lo que muestran las métricas, sin Grafana.',
+    caption: 'Tareas en segundo plano',
+    job: 'Tarea',
+    state: 'Estado',
+    ok: 'En marcha',
+    failing: 'Fallando',
+    off: 'Desactivada',
+    lastSuccess: 'Última ejecución completa',
+    runs: 'Ejecuciones',
+    failures: 'Fallos',
+    lastError: 'Último fallo y motivo',
+    noJobs: 'No hay tareas en segundo plano en este servidor',
+    noJobsBody: 'Las tareas aparecen aquí en cuanto el servidor las inicia.',
+    queues: 'Pendiente',
+    rechargesToReview: 'Recargas por revisar',
+    payouts: 'Pagos por hacer',
+    referralHolds: 'Revisiones de referidos',
   },
   account: {
     signedInAs: 'Sesión iniciada como',

@@ -3,6 +3,7 @@ import type { AdminAccountsMessages } from '../../features/admin-accounts/messag
 
 export const adminAccounts: Catalogue<AdminAccountsMessages> = {
   nav: {
+    system: '系统',
     members: '会员',
     outbox: '发件箱',
     audit: '审计日志',
@@ -120,6 +121,26 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
     reason: '原因',
     turnOn: '开启维护',
     turnOff: '关闭维护',
+  },
+  system: {
+    title: '系统',
+    lead: '应答服务器的后台任务、待处理队列和维护模式：即指标所显示的内容，无需 Grafana。',
+    caption: '后台任务',
+    job: '任务',
+    state: '状态',
+    ok: '运行中',
+    failing: '失败中',
+    off: '已关闭',
+    lastSuccess: '最近一次成功运行',
+    runs: '运行次数',
+    failures: '失败次数',
+    lastError: '最近一次失败及原因',
+    noJobs: '此服务器没有后台任务',
+    noJobsBody: '服务器启动任务后会显示在这里。',
+    queues: '待处理',
+    rechargesToReview: '待审核充值',
+    payouts: '待打款',
+    referralHolds: '推荐审核',
   },
   account: {
     signedInAs: '当前登录',
