@@ -11,7 +11,11 @@ import {
 } from '@orchard/shared';
 import { authOf } from '../../plugins/auth';
 import { idempotencyHeaders, idempotencyKeyOf, requireIdempotencyKey } from '../../plugins/idempotency';
-import * as service from './service';
+import { cancelOrder } from './cancel-order';
+import { listEnabledChannels } from './channels';
+import { createOrder } from './create-order';
+import { getOrder, listOrders } from './member-orders';
+import { submitPayment } from './submit-payment';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
@@ -30,7 +34,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async () => ({ items: await service.listEnabledChannels(deps()) }),
+    async () => ({ items: await listEnabledChannels(deps()) }),
   );
 
   app.post(
@@ -48,7 +52,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireIdempotencyKey,
     },
     async (request, reply) => {
-      const order = await service.createOrder(deps(), authOf(request).userId, request.body, idempotencyKeyOf(request));
+      const order = await createOrder(deps(), authOf(request).userId, request.body, idempotencyKeyOf(request));
       return reply.status(201).send(order);
     },
   );
@@ -65,7 +69,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => service.listOrders(deps(), authOf(request).userId, request.query),
+    async (request) => listOrders(deps(), authOf(request).userId, request.query),
   );
 
   app.get(
@@ -80,7 +84,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => service.getOrder(deps(), authOf(request).userId, request.params.id),
+    async (request) => getOrder(deps(), authOf(request).userId, request.params.id),
   );
 
   app.post(
@@ -96,7 +100,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => service.submitPayment(deps(), authOf(request).userId, request.params.id, request.body.payerReference),
+    async (request) => submitPayment(deps(), authOf(request).userId, request.params.id, request.body.payerReference),
   );
 
   app.post(
@@ -111,6 +115,6 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => service.cancelOrder(deps(), authOf(request).userId, request.params.id),
+    async (request) => cancelOrder(deps(), authOf(request).userId, request.params.id),
   );
 };
