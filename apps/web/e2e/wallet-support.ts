@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_OPERATOR } from '../../../playwright.config';
 
-/** The demo member the seed creates (apps/api/src/db/seed.ts). */
+/** The demo member the seed creates (apps/api/src/demo/seed.ts). */
 export const DEMO_MEMBER = { email: 'demo@orchard.local', password: 'orchard-demo-2026' };
 
 /** Signs in for real through the API; the page and page.request share the session cookie. */

@@ -1,11 +1,11 @@
-import type { Config } from '../../config';
-import { ManualClock } from '../../lib/clock';
-import type { ServiceDeps } from '../../lib/service-deps';
-import { createDemoMember, createSession, markSteppedUp, revokeSession } from '../../modules/accounts/index';
-import { adjustBalance } from '../../modules/admin-ledger/index';
-import type { ConsoleActor } from '../../modules/audit/index';
-import * as recharge from '../../modules/recharge/index';
-import { createCoupon, createPlan, purchasePlan, redeemCoupon, refundPurchase, releaseDueCommissions } from '../../modules/plans/index';
+import type { Config } from '../config';
+import { ManualClock } from '../lib/clock';
+import type { ServiceDeps } from '../lib/service-deps';
+import { createDemoMember, createSession, markSteppedUp, revokeSession } from '../modules/accounts/index';
+import { adjustBalance } from '../modules/admin-ledger/index';
+import type { ConsoleActor } from '../modules/audit/index';
+import * as recharge from '../modules/recharge/index';
+import { createCoupon, createPlan, purchasePlan, redeemCoupon, refundPurchase, releaseDueCommissions } from '../modules/plans/index';
 import {
   cancelWithdrawal,
   createBankAccount,
@@ -13,8 +13,8 @@ import {
   exportPayoutFile,
   payWithdrawal,
   rejectWithdrawal,
-} from '../../modules/withdrawals/index';
-import type { Db } from '../client';
+} from '../modules/withdrawals/index';
+import type { Db } from '../db/client';
 import { seedDemoContent } from './content';
 import { DEMO_COUPONS, DEMO_PLANS, DEMO_TEAM, DEMO_TIMELINE, type DemoStep } from './script';
 
