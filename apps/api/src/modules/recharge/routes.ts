@@ -16,13 +16,13 @@ import { listEnabledChannels } from './channels';
 import { createOrder } from './create-order';
 import { getOrder, listOrders } from './member-orders';
 import { submitPayment } from './submit-payment';
+import { depsOf, type RouteApp } from '../../lib/route-app';
+import type { ServiceDeps } from '../../lib/service-deps';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
-/** The member's side of recharge: channels, orders, "I have paid", cancel. */
-export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
-
+/** The payment channels a member may pay with. */
+function channelsRoute(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/recharge/channels',
     {
@@ -36,7 +36,10 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => ({ items: await listEnabledChannels(deps()) }),
   );
+}
 
+/** A member creates, lists and reads their recharge orders. */
+function orderRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.post(
     '/recharge/orders',
     {
@@ -86,7 +89,10 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getOrder(deps(), authOf(request).userId, request.params.id),
   );
+}
 
+/** What a member does with an open order: "I have paid", cancel. */
+function orderActionRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.post(
     '/recharge/orders/:id/submit',
     {
@@ -117,4 +123,12 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => cancelOrder(deps(), authOf(request).userId, request.params.id),
   );
+}
+
+/** The member's side of recharge: channels, orders, "I have paid", cancel. */
+export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => depsOf(app);
+  channelsRoute(app, deps);
+  orderRoutes(app, deps);
+  orderActionRoutes(app, deps);
 };
