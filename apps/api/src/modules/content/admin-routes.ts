@@ -33,8 +33,8 @@ import {
   saveArticle,
   savePromotion,
   updateSupportContacts,
-  uploadImage,
 } from './content';
+import { uploadImage } from './images';
 import { depsOf, type RouteApp } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 

@@ -10,7 +10,8 @@ import {
   searchHelpQuerySchema,
 } from '@orchard/shared';
 import { requestLanguage } from '../../i18n/translate';
-import { getHelpCenter, getHomeContent, getLegalPages, listPromotions, readImage } from './content';
+import { readImage } from './images';
+import { getHelpCenter, getHomeContent, getLegalPages, listPromotions } from './member-content';
 import { depsOf, type RouteApp } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
