@@ -170,3 +170,8 @@ export async function listRedemptions(db: Queryable, couponId: string, page: { c
 export async function markRedemptionReturned(tx: Tx, purchaseId: string, now: Date): Promise<void> {
   await tx.update(couponRedemptions).set({ status: 'returned', returnedAt: now }).where(eq(couponRedemptions.purchaseId, purchaseId));
 }
+
+/** A coupon's row, locked before the member's guard rows (the lock order) and updated after them (a refund). */
+export async function lockCoupon(tx: Tx, couponId: string): Promise<void> {
+  await tx.execute(sql`select 1 from coupons where id = ${couponId} for no key update`);
+}
