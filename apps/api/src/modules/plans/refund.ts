@@ -55,7 +55,7 @@ export async function refundPurchase(
     await assertMayActOn(tx, actor, 'refund', purchase.userId, { alsoMoves: movedFrom, missing: purchaseNotFound });
     if (purchase.status === 'refunded') throw new AppError('REFUND_NOT_ALLOWED', 'This purchase was refunded already.');
     const settings = await repo.readSettings(tx);
-    assertRefundAllowed(purchase, rows, settings.refundWindowDays, body.override, now);
+    assertRefundAllowed(purchase, rows, settings, body.override, now);
 
     await returnLimits(tx, purchase, now);
     // A commission on review sits in the pending account too, and is taken back the same way.
@@ -100,15 +100,15 @@ export async function refundPurchase(
 function assertRefundAllowed(
   purchase: repo.PurchaseRow,
   rows: repo.CommissionRow[],
-  windowDays: number,
+  settings: Pick<repo.SettingsRow, 'refundWindowDays'>,
   override: boolean | undefined,
   now: Date,
 ) {
-  const windowEnds = purchase.createdAt.getTime() + windowDays * DAY_MS;
+  const windowEnds = purchase.createdAt.getTime() + settings.refundWindowDays * DAY_MS;
   if (!override && now.getTime() > windowEnds) {
     throw new AppError(
       'REFUND_NOT_ALLOWED',
-      `The refund window of ${windowDays} days has passed. Refund with the override to go ahead anyway.`,
+      `The refund window of ${settings.refundWindowDays} days has passed. Refund with the override to go ahead anyway.`,
     );
   }
   if (!override && rows.some((row) => row.status === 'available')) {
