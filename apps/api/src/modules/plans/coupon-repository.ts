@@ -175,3 +175,8 @@ export async function markRedemptionReturned(tx: Tx, purchaseId: string, now: Da
 export async function lockCoupon(tx: Tx, couponId: string): Promise<void> {
   await tx.execute(sql`select 1 from coupons where id = ${couponId} for no key update`);
 }
+
+/** Serializes a member's redeems of one key (an advisory lock to the end of the transaction): a retry waits, then finds the first. */
+export async function lockRedemptionKey(tx: Tx, redemptionId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(727274503, hashtext(${redemptionId}))`);
+}
