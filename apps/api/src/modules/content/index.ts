@@ -4,4 +4,4 @@
  */
 export { adminContentRoutes } from './admin-routes';
 export { contentRoutes } from './routes';
-export { type ContentSeed, seedContent } from './seed-content';
+export { seedContent } from './seed-content';

@@ -45,7 +45,7 @@ export async function getHelpCenter(deps: ServiceDeps, query: SearchHelpQuery, l
 }
 
 /** The newest terms, privacy notice and about page as a reader of `language` sees them. */
-export function legalInLanguage(row: repo.LegalRow, language: Language) {
+function legalInLanguage(row: repo.LegalRow, language: Language) {
   const { texts, untranslated } = inLanguage({ body_md: row.body_md }, row.translations, language);
   return { bodyMd: texts.body_md, language: untranslated.length > 0 ? DEFAULT_LANGUAGE : language };
 }
