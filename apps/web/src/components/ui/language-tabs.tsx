@@ -7,7 +7,7 @@ import { cn } from './cn';
 import { useUiMessages } from './messages';
 
 /** Each language named in itself (as the language picker does), whatever the console is in. */
-export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', zh: '中文' };
+const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', zh: '中文' };
 
 /**
  * The console's editors write an item's texts in every language (docs/decisions/0024): one tab per
@@ -15,7 +15,7 @@ export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Espa
  * what was typed in each and the server's field messages land on fields in any tab; a tab with a
  * field message, or missing a text English has, says so. Arrow keys move between tabs (WAI-ARIA).
  */
-export function LanguageTabs({
+function LanguageTabs({
   missing,
   invalid = [],
   children,

@@ -21,7 +21,7 @@ const TONE_CLASSES: Record<Tone, string> = {
 };
 
 /** A status: icon + word + colour, never colour alone (docs/product.md "Look and feel"). */
-export function Pill({ tone, icon: Icon, children, className }: { tone: Tone; icon: LucideIcon; children: ReactNode; className?: string }) {
+function Pill({ tone, icon: Icon, children, className }: { tone: Tone; icon: LucideIcon; children: ReactNode; className?: string }) {
   return (
     <span
       className={cn(
