@@ -111,80 +111,43 @@ function SaveButton({ children }: { children: ReactNode }) {
   );
 }
 
-/** `/profile`: my account, appearance, security (password, devices), history links, sign out. */
-export function ProfilePage() {
-  const { t, locale } = useAccountsMessages();
-  const queryClient = useQueryClient();
-  const router = useRouter();
-  const { data: me } = useQuery(meQueryOptions());
+/** My name (edited in place), contact, invite code and the day I joined. */
+function AccountCard({ me }: { me: Me }) {
+  const { t } = useAccountsMessages();
   const [editing, setEditing] = useState(false);
-  // The language is in place already (this device); the account keeps it for other devices and messages.
-  const saveLanguage = (language: Locale) =>
-    updateMe({ language }).then(
-      (updated) => queryClient.setQueryData(meQueryKey, updated),
-      () => toast(t('profile.languageNotSaved')),
-    );
-  const signOut = useMutation({
-    mutationFn: signOutRequest,
-    onSuccess: async () => {
-      setSignedIn(queryClient, null);
-      await router.navigate({ to: '/' });
-    },
-  });
-  if (!me) return null;
-
   return (
-    <Page title={t('profile.title')}>
-      <Section id="profile-account" title={t('profile.account')}>
-        <Card className="py-2">
-          {editing ? (
-            <NameForm me={me} onDone={() => setEditing(false)} />
-          ) : (
-            // The name is never cut: the button moves under it when both do not fit (long names, longer words).
-            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
-              <div className="min-w-0 flex-[1_1_10rem]">
-                <p className="text-sm text-gray-600 dark:text-gray-400">{t('profile.name')}</p>
-                <p className="text-lg font-semibold [overflow-wrap:anywhere] text-gray-900 dark:text-gray-50">{me.displayName}</p>
-              </div>
-              <Button variant="secondary" className="whitespace-nowrap" onClick={() => setEditing(true)}>
-                {t('profile.editName')}
-              </Button>
-            </div>
-          )}
-          <dl>
-            {me.email && <Detail label={t('profile.email')}>{me.email}</Detail>}
-            {me.phone && <Detail label={t('profile.phone')}>{me.phone}</Detail>}
-            <Detail label={t('profile.inviteCode')}>
-              <span className="tracking-wide">{me.inviteCode}</span>
-            </Detail>
-            <Detail label={t('profile.memberSince')}>{formatDate(me.createdAt)}</Detail>
-          </dl>
-        </Card>
-      </Section>
-
-      <Section id="profile-appearance" title={t('profile.appearance')}>
-        <Card>
-          <div className="flex flex-col gap-3 py-3">
-            <LanguagePicker className="w-full" onChosen={saveLanguage} />
-            <ThemeSwitcher className="w-full" />
+    <Card className="py-2">
+      {editing ? (
+        <NameForm me={me} onDone={() => setEditing(false)} />
+      ) : (
+        // The name is never cut: the button moves under it when both do not fit (long names, longer words).
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
+          <div className="min-w-0 flex-[1_1_10rem]">
+            <p className="text-sm text-gray-600 dark:text-gray-400">{t('profile.name')}</p>
+            <p className="text-lg font-semibold [overflow-wrap:anywhere] text-gray-900 dark:text-gray-50">{me.displayName}</p>
           </div>
-        </Card>
-      </Section>
+          <Button variant="secondary" className="whitespace-nowrap" onClick={() => setEditing(true)}>
+            {t('profile.editName')}
+          </Button>
+        </div>
+      )}
+      <dl>
+        {me.email && <Detail label={t('profile.email')}>{me.email}</Detail>}
+        {me.phone && <Detail label={t('profile.phone')}>{me.phone}</Detail>}
+        <Detail label={t('profile.inviteCode')}>
+          <span className="tracking-wide">{me.inviteCode}</span>
+        </Detail>
+        <Detail label={t('profile.memberSince')}>{formatDate(me.createdAt)}</Detail>
+      </dl>
+    </Card>
+  );
+}
 
-      <Section id="profile-security" title={t('profile.security')}>
-        <Card className="py-2">
-          <Link to="/user/password" className={rowLink}>
-            <KeyRound className="size-5 text-gray-500 dark:text-gray-500" aria-hidden="true" />
-            <span className="flex-1">{t('profile.changePassword')}</span>
-            <ChevronRight className="size-5 text-gray-500" aria-hidden="true" />
-          </Link>
-        </Card>
-        <h3 className="sr-only">{t('profile.passkeys')}</h3>
-        <PasskeysCard />
-        <h3 className="sr-only">{t('profile.sessions')}</h3>
-        <Sessions />
-      </Section>
-
+/** Links to my records (plans, recharges, withdrawals, statement, coupons, team) and to help. */
+function HistoryAndHelp() {
+  const { t } = useAccountsMessages();
+  return (
+    <>
       <Section id="profile-records" title={t('profile.records')}>
         <Card className="py-2">
           <ul>
@@ -219,6 +182,61 @@ export function ProfilePage() {
           </ul>
         </Card>
       </Section>
+    </>
+  );
+}
+
+/** `/profile`: my account, appearance, security (password, devices), history links, sign out. */
+export function ProfilePage() {
+  const { t, locale } = useAccountsMessages();
+  const queryClient = useQueryClient();
+  const router = useRouter();
+  const { data: me } = useQuery(meQueryOptions());
+  // The language is in place already (this device); the account keeps it for other devices and messages.
+  const saveLanguage = (language: Locale) =>
+    updateMe({ language }).then(
+      (updated) => queryClient.setQueryData(meQueryKey, updated),
+      () => toast(t('profile.languageNotSaved')),
+    );
+  const signOut = useMutation({
+    mutationFn: signOutRequest,
+    onSuccess: async () => {
+      setSignedIn(queryClient, null);
+      await router.navigate({ to: '/' });
+    },
+  });
+  if (!me) return null;
+
+  return (
+    <Page title={t('profile.title')}>
+      <Section id="profile-account" title={t('profile.account')}>
+        <AccountCard me={me} />
+      </Section>
+
+      <Section id="profile-appearance" title={t('profile.appearance')}>
+        <Card>
+          <div className="flex flex-col gap-3 py-3">
+            <LanguagePicker className="w-full" onChosen={saveLanguage} />
+            <ThemeSwitcher className="w-full" />
+          </div>
+        </Card>
+      </Section>
+
+      <Section id="profile-security" title={t('profile.security')}>
+        <Card className="py-2">
+          <Link to="/user/password" className={rowLink}>
+            <KeyRound className="size-5 text-gray-500 dark:text-gray-500" aria-hidden="true" />
+            <span className="flex-1">{t('profile.changePassword')}</span>
+            <ChevronRight className="size-5 text-gray-500" aria-hidden="true" />
+          </Link>
+        </Card>
+        <h3 className="sr-only">{t('profile.passkeys')}</h3>
+        <PasskeysCard />
+        <h3 className="sr-only">{t('profile.sessions')}</h3>
+        <Sessions />
+      </Section>
+
+      <HistoryAndHelp />
 
       {signOut.error && <FormAlert>{failureMessage(signOut.error, t('common.genericError'), locale)}</FormAlert>}
       <Button

@@ -61,6 +61,27 @@ function channelForm(digits: number, t: Translate) {
     });
 }
 
+/** A gateway's own fields: its payment page address and the secret that signs its webhooks. */
+function GatewayFields({ hasWebhookSecret }: { hasWebhookSecret: boolean }) {
+  const { t } = useAdminLedgerMessages();
+  return (
+    <>
+      <div className="sm:col-span-2">
+        <TextField name="paymentUrlTemplate" type="url" label={t('channels.paymentUrlTemplate')} hint={t('channels.paymentUrlHint')} />
+      </div>
+      <div className="sm:col-span-2">
+        <TextField
+          name="webhookSecret"
+          type="password"
+          autoComplete="new-password"
+          label={t('channels.webhookSecret')}
+          hint={`${hasWebhookSecret ? `${t('channels.webhookSecretSet')} ` : ''}${t('channels.webhookSecretHint')}`}
+        />
+      </div>
+    </>
+  );
+}
+
 /** Add a channel, or edit one (its code stays); saving toasts and closes the form. */
 export function ChannelForm({ channel, onDone }: { channel: PaymentChannel | null; onDone: () => void }) {
   const { t } = useAdminLedgerMessages();
@@ -111,27 +132,7 @@ export function ChannelForm({ channel, onDone }: { channel: PaymentChannel | nul
         <div className="sm:col-span-2">
           <TextAreaField name="instructions" label={t('channels.instructions')} rows={4} maxLength={4000} />
         </div>
-        {isGateway ? (
-          <>
-            <div className="sm:col-span-2">
-              <TextField
-                name="paymentUrlTemplate"
-                type="url"
-                label={t('channels.paymentUrlTemplate')}
-                hint={t('channels.paymentUrlHint')}
-              />
-            </div>
-            <div className="sm:col-span-2">
-              <TextField
-                name="webhookSecret"
-                type="password"
-                autoComplete="new-password"
-                label={t('channels.webhookSecret')}
-                hint={`${channel?.hasWebhookSecret ? `${t('channels.webhookSecretSet')} ` : ''}${t('channels.webhookSecretHint')}`}
-              />
-            </div>
-          </>
-        ) : null}
+        {isGateway ? <GatewayFields hasWebhookSecret={Boolean(channel?.hasWebhookSecret)} /> : null}
         <TextField name="minAmount" label={`${t('channels.minAmount')}${currency}`} inputMode="decimal" autoComplete="off" />
         <TextField name="maxAmount" label={`${t('channels.maxAmount')}${currency}`} inputMode="decimal" autoComplete="off" />
         <div className="sm:col-span-2">

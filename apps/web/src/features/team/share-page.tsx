@@ -70,18 +70,7 @@ export function SharePage() {
                   {t('share.share')}
                 </Button>
               </Card>
-              <Card className="flex flex-col gap-2 p-4">
-                <h2 className="font-semibold text-gray-900 dark:text-gray-50">{t('share.rates')}</h2>
-                <p className="text-sm text-gray-700 dark:text-gray-300">{t('share.ratesBody')}</p>
-                <ul className="flex flex-col gap-1 text-sm text-gray-900 dark:text-gray-100">
-                  {data.ratesBp.map((bp, index) => (
-                    <li key={index} className="tabular-nums">
-                      {t('share.rateLine', { level: index + 1, rate: percent(bp, locale) })}
-                    </li>
-                  ))}
-                </ul>
-                <p className="text-xs text-gray-600 dark:text-gray-400">{t('share.ratesNote')}</p>
-              </Card>
+              <RatesCard ratesBp={data.ratesBp} />
               <Link to="/team/list" className={buttonClass('secondary')}>
                 <Users className="size-4" aria-hidden="true" />
                 {t('share.seeTeam')}
@@ -102,5 +91,24 @@ export function SharePage() {
         </div>
       )}
     </Page>
+  );
+}
+
+/** What I earn from each level of my team: one line per level, with the note beneath. */
+function RatesCard({ ratesBp }: { ratesBp: readonly number[] }) {
+  const { t, locale } = useTeamMessages();
+  return (
+    <Card className="flex flex-col gap-2 p-4">
+      <h2 className="font-semibold text-gray-900 dark:text-gray-50">{t('share.rates')}</h2>
+      <p className="text-sm text-gray-700 dark:text-gray-300">{t('share.ratesBody')}</p>
+      <ul className="flex flex-col gap-1 text-sm text-gray-900 dark:text-gray-100">
+        {ratesBp.map((bp, index) => (
+          <li key={index} className="tabular-nums">
+            {t('share.rateLine', { level: index + 1, rate: percent(bp, locale) })}
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-gray-600 dark:text-gray-400">{t('share.ratesNote')}</p>
+    </Card>
   );
 }
