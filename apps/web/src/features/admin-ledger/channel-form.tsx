@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { paymentChannelCodeSchema, paymentChannelKindSchema, upsertPaymentChannelBodySchema } from '@orchard/shared';
 import { decimalStringToMinor, minorToDecimalString } from '@orchard/shared/money';
-import { Button } from '../../components/ui/button';
+import { SaveCancelButtons } from '../../components/ui/decision-buttons';
 import { Card } from '../../components/ui/card';
 import { CheckboxField, SelectField, TextAreaField } from '../../components/ui/console-fields';
-import { Form, FormServerError, TextField, useZodForm } from '../../components/ui/form';
+import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { currencyFractionDigits } from '../../lib/format';
 import { useUpsertPaymentChannel, type PaymentChannel } from './api';
@@ -141,17 +141,7 @@ export function ChannelForm({ channel, onDone }: { channel: PaymentChannel | nul
         <div className="sm:col-span-2">
           <CheckboxField name="enabled" label={t('channels.enabledLabel')} />
         </div>
-        <div className="flex flex-col gap-2 sm:col-span-2">
-          <FormServerError />
-          <div className="flex gap-2">
-            <Button type="submit" isBusy={form.formState.isSubmitting}>
-              {t('channels.save')}
-            </Button>
-            <Button variant="secondary" onClick={onDone} disabled={form.formState.isSubmitting}>
-              {t('channels.cancel')}
-            </Button>
-          </div>
-        </div>
+        <SaveCancelButtons saveLabel={t('channels.save')} cancelLabel={t('channels.cancel')} onCancel={onDone} />
       </Form>
     </Card>
   );

@@ -71,8 +71,6 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
   const queryClient = useQueryClient();
   const availability = planAvailability(plan);
   const limit = limitText(plan, t);
-  const shown = plan.benefits.slice(0, CARD_BENEFITS);
-  const more = plan.benefits.length - shown.length;
   const headingId = `plan-${plan.id}`;
   return (
     <article
@@ -80,20 +78,7 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
       className="relative flex w-full flex-col gap-3 rounded-2xl bg-white p-5 ring-1 ring-gray-200 focus-within:ring-2 focus-within:ring-primary-600 hover:ring-gray-300 dark:bg-gray-900 dark:ring-gray-800 dark:focus-within:ring-primary-500 dark:hover:ring-gray-700"
     >
       <div className="flex items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-col items-start gap-1.5">
-          {plan.badge ? (
-            <span
-              className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2.5 py-0.5 text-xs font-semibold"
-              lang={fallbackLang(plan.untranslated, 'badge')}
-            >
-              {plan.badge}
-            </span>
-          ) : null}
-          <h2 id={headingId} className="text-lg font-semibold text-gray-900 dark:text-gray-50">
-            <span lang={fallbackLang(plan.untranslated, 'name')}>{plan.name}</span>
-          </h2>
-          <UntranslatedMark fields={plan.untranslated} />
-        </div>
+        <CardTitle plan={plan} headingId={headingId} />
         {availability === 'on_sale' ? null : <AvailabilityPill availability={availability} />}
       </div>
 
@@ -112,17 +97,7 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
         </p>
       ) : null}
 
-      {shown.length > 0 ? (
-        <ul className="flex flex-col gap-1.5" aria-label={t('plan.benefits')} lang={fallbackLang(plan.untranslated, 'benefits')}>
-          {shown.map((benefit) => (
-            <li key={benefit} className="flex items-start gap-2 text-sm text-gray-800 dark:text-gray-200">
-              <Check className="text-primary-700 dark:text-primary-400 mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {benefit}
-            </li>
-          ))}
-          {more > 0 ? <li className="pl-6 text-sm text-gray-600 dark:text-gray-400">{t('plan.moreBenefits', { count: more })}</li> : null}
-        </ul>
-      ) : null}
+      <CardBenefits plan={plan} />
 
       {limit || plan.remainingStock !== null ? (
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs font-medium text-gray-600 tabular-nums dark:text-gray-400">
@@ -159,5 +134,44 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
         {t('list.openShort')}
       </Link>
     </article>
+  );
+}
+
+/** The plan's badge and name (each marked when shown in English for want of a translation). */
+function CardTitle({ plan, headingId }: { plan: Plan; headingId: string }) {
+  return (
+    <div className="flex min-w-0 flex-col items-start gap-1.5">
+      {plan.badge ? (
+        <span
+          className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2.5 py-0.5 text-xs font-semibold"
+          lang={fallbackLang(plan.untranslated, 'badge')}
+        >
+          {plan.badge}
+        </span>
+      ) : null}
+      <h2 id={headingId} className="text-lg font-semibold text-gray-900 dark:text-gray-50">
+        <span lang={fallbackLang(plan.untranslated, 'name')}>{plan.name}</span>
+      </h2>
+      <UntranslatedMark fields={plan.untranslated} />
+    </div>
+  );
+}
+
+/** The first benefits, then how many more the plan's page lists. */
+function CardBenefits({ plan }: { plan: Plan }) {
+  const { t } = usePlansMessages();
+  const shown = plan.benefits.slice(0, CARD_BENEFITS);
+  const more = plan.benefits.length - shown.length;
+  if (shown.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-1.5" aria-label={t('plan.benefits')} lang={fallbackLang(plan.untranslated, 'benefits')}>
+      {shown.map((benefit) => (
+        <li key={benefit} className="flex items-start gap-2 text-sm text-gray-800 dark:text-gray-200">
+          <Check className="text-primary-700 dark:text-primary-400 mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          {benefit}
+        </li>
+      ))}
+      {more > 0 ? <li className="pl-6 text-sm text-gray-600 dark:text-gray-400">{t('plan.moreBenefits', { count: more })}</li> : null}
+    </ul>
   );
 }
