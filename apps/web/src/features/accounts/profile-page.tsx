@@ -16,6 +16,7 @@ import {
   LogOut,
   Ticket,
   Users,
+  type LucideIcon,
 } from 'lucide-react';
 import type { Me } from '@orchard/shared';
 import { formatDate } from '../../lib/format';
@@ -111,6 +112,29 @@ function SaveButton({ children }: { children: ReactNode }) {
   );
 }
 
+/** One line of a link list: its icon, its words, and a chevron. */
+function RowLink({
+  to,
+  hash,
+  icon: Icon,
+  label,
+}: {
+  to: (typeof LOGS)[number]['to'] | (typeof HELP_LINKS)[number]['to'];
+  hash?: string;
+  icon: LucideIcon;
+  label: string;
+}) {
+  return (
+    <li className="border-b border-gray-200 last:border-0 dark:border-gray-800">
+      <Link to={to} hash={hash} className={rowLink}>
+        <Icon className="size-5 text-gray-500 dark:text-gray-500" aria-hidden="true" />
+        <span className="flex-1">{label}</span>
+        <ChevronRight className="size-5 text-gray-500" aria-hidden="true" />
+      </Link>
+    </li>
+  );
+}
+
 /** My name (edited in place), contact, invite code and the day I joined. */
 function AccountCard({ me }: { me: Me }) {
   const { t } = useAccountsMessages();
@@ -151,14 +175,8 @@ function HistoryAndHelp() {
       <Section id="profile-records" title={t('profile.records')}>
         <Card className="py-2">
           <ul>
-            {LOGS.map(({ to, key, icon: Icon }) => (
-              <li key={to} className="border-b border-gray-200 last:border-0 dark:border-gray-800">
-                <Link to={to} className={rowLink}>
-                  <Icon className="size-5 text-gray-500 dark:text-gray-500" aria-hidden="true" />
-                  <span className="flex-1">{t(`profile.logs.${key}`)}</span>
-                  <ChevronRight className="size-5 text-gray-500" aria-hidden="true" />
-                </Link>
-              </li>
+            {LOGS.map(({ to, key, icon }) => (
+              <RowLink key={to} to={to} icon={icon} label={t(`profile.logs.${key}`)} />
             ))}
           </ul>
         </Card>
@@ -167,18 +185,15 @@ function HistoryAndHelp() {
       <Section id="profile-help" title={t('profile.help')}>
         <Card className="py-2">
           <ul>
-            {HELP_LINKS.map((link) => {
-              const Icon = link.icon;
-              return (
-                <li key={link.key} className="border-b border-gray-200 last:border-0 dark:border-gray-800">
-                  <Link to={link.to} hash={'hash' in link ? link.hash : undefined} className={rowLink}>
-                    <Icon className="size-5 text-gray-500 dark:text-gray-500" aria-hidden="true" />
-                    <span className="flex-1">{t(`profile.helpLinks.${link.key}`)}</span>
-                    <ChevronRight className="size-5 text-gray-500" aria-hidden="true" />
-                  </Link>
-                </li>
-              );
-            })}
+            {HELP_LINKS.map((link) => (
+              <RowLink
+                key={link.key}
+                to={link.to}
+                hash={'hash' in link ? link.hash : undefined}
+                icon={link.icon}
+                label={t(`profile.helpLinks.${link.key}`)}
+              />
+            ))}
           </ul>
         </Card>
       </Section>

@@ -1,18 +1,18 @@
 import '../../app.css';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useRouter, useSearch } from '@tanstack/react-router';
+import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { useFormContext } from 'react-hook-form';
 import { cn } from '../../components/ui/cn';
 import { inputClass, linkClass } from '../../components/ui/field';
 import { Form, SubmitButton, TextField, useFieldError, useZodForm } from '../../components/ui/form';
-import { meQueryOptions } from '../../lib/session';
 import { authOptionsQueryOptions, register } from './api';
 import { AuthTitle } from './auth-title';
 import { registerSchema } from './form-schemas';
 import { useAccountsMessages } from './messages';
 import { NewPasswordFields } from './new-password-fields';
 import { savePendingCode } from './pending';
+import { useHomeIfSignedIn } from './signed-out-only';
 
 /** Email or phone, one of them: the switch between the two and the field of the one chosen. */
 function ContactFields({ kind, onKind }: { kind: 'email' | 'phone'; onKind: (kind: 'email' | 'phone') => void }) {
@@ -97,12 +97,9 @@ export function RegisterPage() {
       acceptedTermsVersion: false,
     },
   });
-  // A signed-in member has an account: home, as `/` does. Checked here, not in the route's
-  // beforeLoad, so the first load of `/` carries none of it.
-  const { data: me, isPending } = useQuery(meQueryOptions());
-
-  if (isPending) return null;
-  if (me) return <Navigate to="/home" replace />;
+  // A signed-in member has an account.
+  const away = useHomeIfSignedIn();
+  if (away !== undefined) return away;
 
   return (
     <Form

@@ -19,7 +19,8 @@ import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/f
 import { useConsoleCan } from '../../lib/console-access';
 import { memberQueryOptions, useIssueSignInLink, useSetMemberRole, useSetMemberStatus } from './api';
 import { useAdminAccountsMessages } from './messages';
-import { CopyButton, Pill } from './ui';
+import { Pill } from './ui';
+import { CopyButton } from '../../components/ui/copy-button';
 
 // Typed by route id; useSearch/useParams({ from }) rather than getRouteApi, whose class would join
 // the router chunk of the first load.

@@ -4,12 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
-import { failureMessage } from '../../components/ui/form-errors';
-import { LoadError } from '../../components/ui/load-error';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { dashboardQueryOptions, type Dashboard, type DashboardMetric } from './api';
 import { DailyChart } from './chart';
 import { useDashboardMessages } from './messages';
+import { QueryLoadError } from '../../components/ui/load-error';
 
 const MONEY_METRICS: DashboardMetric[] = ['deposits', 'purchases', 'refunds', 'commissions_earned', 'commissions_released', 'payouts'];
 const COLORS: Record<DashboardMetric, string> = {
@@ -30,15 +29,11 @@ const QUEUES: Queue[] = ['recharges', 'withdrawals', 'referralReviews', 'failedR
 
 /** The console dashboard (operator and finance): what waits, the totals of three periods, 30 days of charts. */
 export function ConsoleDashboard() {
-  const { t, locale } = useDashboardMessages();
+  const { t } = useDashboardMessages();
   const query = useQuery(dashboardQueryOptions());
   if (!query.data) {
     return query.isError ? (
-      <LoadError
-        message={failureMessage(query.error, t('failed'), locale)}
-        onRetry={() => void query.refetch()}
-        isRetrying={query.isFetching}
-      />
+      <QueryLoadError query={query} fallback={t('failed')} />
     ) : (
       <div className="h-72 animate-pulse rounded-2xl bg-gray-100 motion-reduce:animate-none dark:bg-gray-800" aria-hidden="true" />
     );

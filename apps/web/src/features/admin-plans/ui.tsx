@@ -8,25 +8,6 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { windowState } from './logic';
 import { useAdminPlansMessages } from './messages';
 
-/** Copies text to the clipboard and says so on the button for a moment. */
-export function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      variant="secondary"
-      className="min-h-10"
-      onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => {
-          setCopied(true);
-          setTimeout(() => setCopied(false), 2000);
-        });
-      }}
-    >
-      <span aria-live="polite">{copied ? done : label}</span>
-    </Button>
-  );
-}
-
 /**
  * Several choices of a list (the plans a coupon applies to) as checkboxes in a fieldset, kept as
  * an array of ids in the form (also with a single checkbox, where a registered box would give a

@@ -1,28 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { Card } from '../../components/ui/card';
-import { failureMessage } from '../../components/ui/form-errors';
-import { LoadError } from '../../components/ui/load-error';
 import { Skeleton } from '../../components/ui/skeletons';
 import { formatDate, formatMoney } from '../../lib/format';
 import { memberTreeQueryOptions, type MemberTree } from './api';
 import { useAdminTeamMessages } from './messages';
+import { QueryLoadError } from '../../components/ui/load-error';
 
 /** A member's place in the referral tree, on their console page: uplines, per-level figures, the newest below. */
 export function MemberTreePanel({ memberId }: { memberId: string }) {
-  const { t, locale } = useAdminTeamMessages();
+  const { t } = useAdminTeamMessages();
   const tree = useQuery(memberTreeQueryOptions(memberId));
   const data = tree.data;
   if (!data) {
-    return tree.isError ? (
-      <LoadError
-        message={failureMessage(tree.error, t('tree.failed'), locale)}
-        onRetry={() => void tree.refetch()}
-        isRetrying={tree.isFetching}
-      />
-    ) : (
-      <Skeleton className="h-64 rounded-2xl" />
-    );
+    return tree.isError ? <QueryLoadError query={tree} fallback={t('tree.failed')} /> : <Skeleton className="h-64 rounded-2xl" />;
   }
   const money = (minor: number) => formatMoney(minor, { currency: data.currency });
   return (

@@ -109,9 +109,6 @@ export function CardsSkeleton({ cards = 3, height = '9rem' }: { cards?: number; 
   );
 }
 
-/** A list that did not load: what happened in words, and a way to ask again. */
-export { LoadError } from '../../components/ui/load-error';
-
 /** A label and its value, one line of a plan's or a purchase's facts. */
 export function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (

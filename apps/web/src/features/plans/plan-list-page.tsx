@@ -4,21 +4,21 @@ import { Check, ClipboardList } from 'lucide-react';
 import { Page } from '../../components/page';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
-import { failureMessage } from '../../components/ui/form-errors';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { formatDate, formatMoney } from '../../lib/format';
 import { planKeys, plansQueryOptions, type Plan } from './api';
 import { limitText, planAvailability } from './logic';
 import { usePlansMessages } from './messages';
-import { AvailabilityPill, CardsSkeleton, LoadError } from './parts';
+import { AvailabilityPill, CardsSkeleton } from './parts';
 import { SaleCountdown } from './plan-countdown';
+import { QueryLoadError } from '../../components/ui/load-error';
 
 /** Benefits a card lists before "+ N more" (the plan's page lists them all). */
 const CARD_BENEFITS = 3;
 
 /** /plan: the plans on sale, each a card leading to its page. */
 export function PlansPage() {
-  const { t, locale } = usePlansMessages();
+  const { t } = usePlansMessages();
   const plans = useQuery(plansQueryOptions());
   return (
     <Page
@@ -54,11 +54,7 @@ export function PlansPage() {
           </ul>
         )
       ) : plans.isError ? (
-        <LoadError
-          message={failureMessage(plans.error, t('errors.loadFailed'), locale)}
-          onRetry={() => void plans.refetch()}
-          isRetrying={plans.isFetching}
-        />
+        <QueryLoadError query={plans} fallback={t('errors.loadFailed')} />
       ) : (
         <CardsSkeleton cards={3} height="14rem" />
       )}

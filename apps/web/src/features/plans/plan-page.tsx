@@ -5,20 +5,20 @@ import { BadgeInfo, Check, CircleCheckBig } from 'lucide-react';
 import { Page } from '../../components/page';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { failureMessage } from '../../components/ui/form-errors';
 import { formatDate, formatMoney } from '../../lib/format';
 import { planKeys, planQueryOptions, type Plan, type Purchase } from './api';
 import { limitText, planAvailability, type Availability } from './logic';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { usePlansMessages } from './messages';
-import { AvailabilityPill, CardsSkeleton, LoadError } from './parts';
+import { AvailabilityPill, CardsSkeleton } from './parts';
 import { SaleCountdown } from './plan-countdown';
 import { Checkout } from './checkout';
+import { QueryLoadError } from '../../components/ui/load-error';
 
 /** /plan/{id}: the plan, a coupon with a live quote, and buying it from the wallet. */
 export function PlanPage() {
   const { id } = useParams({ from: '/_default/_app/plan/$id' });
-  const { t, locale } = usePlansMessages();
+  const { t } = usePlansMessages();
   const plan = useQuery(planQueryOptions(id));
   const [bought, setBought] = useState<Purchase | null>(null);
   return (
@@ -28,11 +28,7 @@ export function PlanPage() {
       ) : plan.data ? (
         <PlanDetail plan={plan.data} receivedAt={plan.dataUpdatedAt} onBought={setBought} />
       ) : plan.isError ? (
-        <LoadError
-          message={failureMessage(plan.error, t('errors.loadFailed'), locale)}
-          onRetry={() => void plan.refetch()}
-          isRetrying={plan.isFetching}
-        />
+        <QueryLoadError query={plan} fallback={t('errors.loadFailed')} />
       ) : (
         <CardsSkeleton cards={2} height="12rem" />
       )}
