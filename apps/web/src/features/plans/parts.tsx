@@ -2,7 +2,8 @@ import type { CSSProperties, ReactNode } from 'react';
 import { CalendarClock, CalendarX, CircleCheckBig, CircleMinus, PackageX, TicketPercent, Undo, type LucideIcon } from 'lucide-react';
 import { cn } from '../../components/ui/cn';
 import type { Availability, CouponState } from './logic';
-import type { PurchaseStatus } from './api';
+import type { Plan, PurchaseStatus } from './api';
+import { formatMoney } from '../../lib/format';
 import { usePlansMessages } from './messages';
 
 /*
@@ -116,5 +117,20 @@ export function Fact({ label, children, className }: { label: string; children: 
       <dt className="text-sm text-gray-600 dark:text-gray-400">{label}</dt>
       <dd className="text-right text-sm font-medium text-gray-900 tabular-nums dark:text-gray-100">{children}</dd>
     </div>
+  );
+}
+
+/** The price and what it buys ("per 30 days"); `className` sizes the figure. */
+export function PlanPrice({ plan, className }: { plan: Pick<Plan, 'price' | 'currency' | 'durationDays'>; className: string }) {
+  const { t } = usePlansMessages();
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2">
+      <span className={cn('font-bold text-gray-900 tabular-nums dark:text-gray-50', className)}>
+        {formatMoney(plan.price, { currency: plan.currency })}
+      </span>
+      <span className="text-sm text-gray-600 dark:text-gray-400">
+        {t('plan.perDuration', { duration: t('plan.duration', { count: plan.durationDays }) })}
+      </span>
+    </p>
   );
 }

@@ -5,11 +5,11 @@ import { Page } from '../../components/page';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
-import { formatDate, formatMoney } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { planKeys, plansQueryOptions, type Plan } from './api';
 import { limitText, planAvailability } from './logic';
 import { usePlansMessages } from './messages';
-import { AvailabilityPill, CardsSkeleton } from './parts';
+import { AvailabilityPill, CardsSkeleton, PlanPrice } from './parts';
 import { SaleCountdown } from './plan-countdown';
 import { QueryLoadError } from '../../components/ui/load-error';
 
@@ -78,14 +78,7 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
         {availability === 'on_sale' ? null : <AvailabilityPill availability={availability} />}
       </div>
 
-      <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="text-2xl font-bold text-gray-900 tabular-nums dark:text-gray-50">
-          {formatMoney(plan.price, { currency: plan.currency })}
-        </span>
-        <span className="text-sm text-gray-600 dark:text-gray-400">
-          {t('plan.perDuration', { duration: t('plan.duration', { count: plan.durationDays }) })}
-        </span>
-      </p>
+      <PlanPrice plan={plan} className="text-2xl" />
 
       {plan.description ? (
         <p className="line-clamp-2 text-sm text-gray-700 dark:text-gray-300" lang={fallbackLang(plan.untranslated, 'description')}>

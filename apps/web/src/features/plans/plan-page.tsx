@@ -10,7 +10,7 @@ import { planKeys, planQueryOptions, type Plan, type Purchase } from './api';
 import { limitText, planAvailability, type Availability } from './logic';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { usePlansMessages } from './messages';
-import { AvailabilityPill, CardsSkeleton } from './parts';
+import { AvailabilityPill, CardsSkeleton, PlanPrice } from './parts';
 import { SaleCountdown } from './plan-countdown';
 import { Checkout } from './checkout';
 import { QueryLoadError } from '../../components/ui/load-error';
@@ -82,14 +82,7 @@ function PlanFacts({ plan, availability, children }: { plan: Plan; availability:
         <span id="plan-price-label" className="text-sm text-gray-600 dark:text-gray-400">
           {t('plan.price')}
         </span>
-        <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="text-3xl font-bold text-gray-900 tabular-nums dark:text-gray-50">
-            {formatMoney(plan.price, { currency: plan.currency })}
-          </span>
-          <span className="text-sm text-gray-600 dark:text-gray-400">
-            {t('plan.perDuration', { duration: t('plan.duration', { count: plan.durationDays }) })}
-          </span>
-        </p>
+        <PlanPrice plan={plan} className="text-3xl" />
       </div>
       {plan.description ? (
         <p className="text-sm whitespace-pre-line text-gray-700 dark:text-gray-300" lang={fallbackLang(plan.untranslated, 'description')}>
