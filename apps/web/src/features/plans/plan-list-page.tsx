@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Check, ClipboardList } from 'lucide-react';
 import { Page } from '../../components/page';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { formatDate } from '../../lib/format';
-import { planKeys, plansQueryOptions, type Plan } from './api';
+import { plansQueryOptions, type Plan } from './api';
 import { limitText, planAvailability } from './logic';
 import { usePlansMessages } from './messages';
 import { AvailabilityPill, CardsSkeleton, PlanPrice } from './parts';
@@ -64,7 +64,6 @@ export function PlansPage() {
 
 function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
   const { t } = usePlansMessages();
-  const queryClient = useQueryClient();
   const availability = planAvailability(plan);
   const limit = limitText(plan, t);
   const headingId = `plan-${plan.id}`;
@@ -101,14 +100,7 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
         <p className="text-sm text-amber-800 dark:text-amber-300">{t('plan.saleStartsAt', { date: formatDate(plan.saleStartsAt) })}</p>
       ) : null}
 
-      {availability === 'on_sale' && plan.saleEndsAt ? (
-        <SaleCountdown
-          endsAt={plan.saleEndsAt}
-          serverTime={plan.serverTime}
-          receivedAt={receivedAt}
-          onElapsed={() => void queryClient.invalidateQueries({ queryKey: planKeys.all })}
-        />
-      ) : null}
+      <SaleCountdown plan={plan} receivedAt={receivedAt} />
 
       {/* A button to tap, in words; the whole card stays its target area too (the link's ::after covers it). */}
       <Link

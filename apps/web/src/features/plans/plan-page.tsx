@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { BadgeInfo, Check, CircleCheckBig } from 'lucide-react';
 import { Page } from '../../components/page';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { formatDate, formatMoney } from '../../lib/format';
-import { planKeys, planQueryOptions, type Plan, type Purchase } from './api';
+import { planQueryOptions, type Plan, type Purchase } from './api';
 import { limitText, planAvailability, type Availability } from './logic';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { usePlansMessages } from './messages';
@@ -37,19 +37,11 @@ export function PlanPage() {
 }
 
 function PlanDetail({ plan, receivedAt, onBought }: { plan: Plan; receivedAt: number; onBought: (purchase: Purchase) => void }) {
-  const queryClient = useQueryClient();
   const availability = planAvailability(plan);
   return (
     <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
       <PlanFacts plan={plan} availability={availability}>
-        {availability === 'on_sale' && plan.saleEndsAt ? (
-          <SaleCountdown
-            endsAt={plan.saleEndsAt}
-            serverTime={plan.serverTime}
-            receivedAt={receivedAt}
-            onElapsed={() => void queryClient.invalidateQueries({ queryKey: planKeys.all })}
-          />
-        ) : null}
+        <SaleCountdown plan={plan} receivedAt={receivedAt} />
       </PlanFacts>
       <div className="flex flex-col gap-4">
         {availability === 'on_sale' ? <Checkout plan={plan} onBought={onBought} /> : <Blocked plan={plan} availability={availability} />}
