@@ -1,5 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { CalendarClock, CalendarX, CircleCheckBig, CircleMinus, PackageX, TicketPercent, Undo, type LucideIcon } from 'lucide-react';
+import { CalendarClock, Check, CalendarX, CircleCheckBig, CircleMinus, PackageX, TicketPercent, Undo, type LucideIcon } from 'lucide-react';
 import { cn } from '../../components/ui/cn';
 import type { Availability, CouponState } from './logic';
 import type { Plan, PurchaseStatus } from './api';
@@ -132,5 +132,15 @@ export function PlanPrice({ plan, className }: { plan: Pick<Plan, 'price' | 'cur
         {t('plan.perDuration', { duration: t('plan.duration', { count: plan.durationDays }) })}
       </span>
     </p>
+  );
+}
+
+/** One benefit of a plan, ticked. */
+export function Benefit({ children }: { children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-2 text-sm text-gray-800 dark:text-gray-200">
+      <Check className="text-primary-700 dark:text-primary-400 mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      {children}
+    </li>
   );
 }

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Check, ClipboardList } from 'lucide-react';
+import { ClipboardList } from 'lucide-react';
 import { Page } from '../../components/page';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -9,7 +9,7 @@ import { formatDate } from '../../lib/format';
 import { plansQueryOptions, type Plan } from './api';
 import { limitText, planAvailability } from './logic';
 import { usePlansMessages } from './messages';
-import { AvailabilityPill, CardsSkeleton, PlanPrice } from './parts';
+import { AvailabilityPill, Benefit, CardsSkeleton, PlanPrice } from './parts';
 import { SaleCountdown } from './plan-countdown';
 import { QueryLoadError } from '../../components/ui/load-error';
 
@@ -147,10 +147,7 @@ function CardBenefits({ plan }: { plan: Plan }) {
   return (
     <ul className="flex flex-col gap-1.5" aria-label={t('plan.benefits')} lang={fallbackLang(plan.untranslated, 'benefits')}>
       {shown.map((benefit) => (
-        <li key={benefit} className="flex items-start gap-2 text-sm text-gray-800 dark:text-gray-200">
-          <Check className="text-primary-700 dark:text-primary-400 mt-0.5 size-4 shrink-0" aria-hidden="true" />
-          {benefit}
-        </li>
+        <Benefit key={benefit}>{benefit}</Benefit>
       ))}
       {more > 0 ? <li className="pl-6 text-sm text-gray-600 dark:text-gray-400">{t('plan.moreBenefits', { count: more })}</li> : null}
     </ul>

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { BadgeInfo, Check, CircleCheckBig } from 'lucide-react';
+import { BadgeInfo, CircleCheckBig } from 'lucide-react';
 import { Page } from '../../components/page';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -10,7 +10,7 @@ import { planQueryOptions, type Plan, type Purchase } from './api';
 import { limitText, planAvailability, type Availability } from './logic';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { usePlansMessages } from './messages';
-import { AvailabilityPill, CardsSkeleton, PlanPrice } from './parts';
+import { AvailabilityPill, Benefit, CardsSkeleton, PlanPrice } from './parts';
 import { SaleCountdown } from './plan-countdown';
 import { Checkout } from './checkout';
 import { QueryLoadError } from '../../components/ui/load-error';
@@ -88,10 +88,7 @@ function PlanFacts({ plan, availability, children }: { plan: Plan; availability:
         {plan.benefits.length > 0 ? (
           <ul className="flex flex-col gap-2" lang={fallbackLang(plan.untranslated, 'benefits')}>
             {plan.benefits.map((benefit) => (
-              <li key={benefit} className="flex items-start gap-2 text-sm text-gray-800 dark:text-gray-200">
-                <Check className="text-primary-700 dark:text-primary-400 mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                {benefit}
-              </li>
+              <Benefit key={benefit}>{benefit}</Benefit>
             ))}
           </ul>
         ) : (
