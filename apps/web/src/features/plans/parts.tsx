@@ -1,6 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
 import { CalendarClock, Check, CalendarX, CircleCheckBig, CircleMinus, PackageX, TicketPercent, Undo, type LucideIcon } from 'lucide-react';
 import { cn } from '../../components/ui/cn';
+import { fallbackLang } from '../../components/ui/untranslated';
 import type { Availability, CouponState } from './logic';
 import type { Plan, PurchaseStatus } from './api';
 import { formatMoney } from '../../lib/format';
@@ -142,5 +143,17 @@ export function Benefit({ children }: { children: ReactNode }) {
       <Check className="text-primary-700 dark:text-primary-400 mt-0.5 size-4 shrink-0" aria-hidden="true" />
       {children}
     </li>
+  );
+}
+
+/** The plan's badge ("Popular"), marked as English when it has no translation. */
+export function PlanBadge({ plan }: { plan: Pick<Plan, 'badge' | 'untranslated'> }) {
+  return (
+    <span
+      className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2.5 py-0.5 text-xs font-semibold"
+      lang={fallbackLang(plan.untranslated, 'badge')}
+    >
+      {plan.badge}
+    </span>
   );
 }

@@ -9,7 +9,7 @@ import { formatDate } from '../../lib/format';
 import { plansQueryOptions, type Plan } from './api';
 import { limitText, planAvailability } from './logic';
 import { usePlansMessages } from './messages';
-import { AvailabilityPill, Benefit, CardsSkeleton, PlanPrice } from './parts';
+import { AvailabilityPill, Benefit, CardsSkeleton, PlanBadge, PlanPrice } from './parts';
 import { SaleCountdown } from './plan-countdown';
 import { QueryLoadError } from '../../components/ui/load-error';
 
@@ -122,14 +122,7 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
 function CardTitle({ plan, headingId }: { plan: Plan; headingId: string }) {
   return (
     <div className="flex min-w-0 flex-col items-start gap-1.5">
-      {plan.badge ? (
-        <span
-          className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2.5 py-0.5 text-xs font-semibold"
-          lang={fallbackLang(plan.untranslated, 'badge')}
-        >
-          {plan.badge}
-        </span>
-      ) : null}
+      {plan.badge ? <PlanBadge plan={plan} /> : null}
       <h2 id={headingId} className="text-lg font-semibold text-gray-900 dark:text-gray-50">
         <span lang={fallbackLang(plan.untranslated, 'name')}>{plan.name}</span>
       </h2>

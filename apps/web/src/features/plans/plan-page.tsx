@@ -10,7 +10,7 @@ import { planQueryOptions, type Plan, type Purchase } from './api';
 import { limitText, planAvailability, type Availability } from './logic';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { usePlansMessages } from './messages';
-import { AvailabilityPill, Benefit, CardsSkeleton, PlanPrice } from './parts';
+import { AvailabilityPill, Benefit, CardsSkeleton, PlanBadge, PlanPrice } from './parts';
 import { SaleCountdown } from './plan-countdown';
 import { Checkout } from './checkout';
 import { QueryLoadError } from '../../components/ui/load-error';
@@ -57,16 +57,7 @@ function PlanFacts({ plan, availability, children }: { plan: Plan; availability:
   return (
     <Card className="flex flex-col gap-4" role="region" aria-labelledby="plan-price-label">
       <div className="flex items-start justify-between gap-3">
-        {plan.badge ? (
-          <span
-            className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2.5 py-0.5 text-xs font-semibold"
-            lang={fallbackLang(plan.untranslated, 'badge')}
-          >
-            {plan.badge}
-          </span>
-        ) : (
-          <span />
-        )}
+        {plan.badge ? <PlanBadge plan={plan} /> : <span />}
         <AvailabilityPill availability={availability} />
       </div>
       <UntranslatedMark fields={plan.untranslated} />
