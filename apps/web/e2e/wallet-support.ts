@@ -3,7 +3,7 @@ import { request as playwrightRequest, type APIRequestContext, type Browser, typ
 import { proveSecondFactor } from './console-factor';
 import { E2E_OPERATOR } from '../../../playwright.config';
 
-/** The demo member the seed creates (apps/api/src/db/seed.ts). */
+/** The demo member the seed creates (apps/api/src/demo/seed.ts). */
 export const DEMO_MEMBER = { email: 'demo@orchard.local', password: 'orchard-demo-2026' };
 
 /**

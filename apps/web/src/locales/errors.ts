@@ -2,7 +2,7 @@ import type { ErrorCode } from '@orchard/shared';
 import { namespaceIn } from '../lib/i18n';
 
 /** Failures the client itself names: no answer at all, or an answer not in the API's shape. */
-export type ClientErrorCode = 'NETWORK' | 'HTTP_ERROR';
+type ClientErrorCode = 'NETWORK' | 'HTTP_ERROR';
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 /**

@@ -5,6 +5,7 @@
  */
 export { assertMayActOn, assertMayActOnFacts, isAccountAction } from './account-policy';
 export { createDemoMember } from './demo-member';
+export { createFirstOperator, emailHasAccount, findAnyOperatorId } from './first-start';
 export { maskEmail, maskPhone } from './mask';
 export { setOperatorPassword } from './operator-password';
 export { linkOrigin } from './origin';

@@ -24,7 +24,7 @@ import type { AuditSearch, MembersSearch, OutboxSearch } from './search';
  */
 export const PAGE_SIZE = 25;
 
-export const adminAccountsKeys = {
+const adminAccountsKeys = {
   members: (search: MembersSearch) => ['admin', 'members', search] as const,
   member: (id: string) => ['admin', 'member', id] as const,
   outbox: (search: OutboxSearch) => ['admin', 'outbox', search] as const,

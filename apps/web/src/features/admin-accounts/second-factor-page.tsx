@@ -15,7 +15,7 @@ import {
   useVerifySecondFactor,
 } from './api';
 import { useAdminAccountsMessages } from './messages';
-import { CopyButton } from './ui';
+import { CopyButton } from '../../components/ui/copy-button';
 
 const heading = 'text-xl font-semibold text-gray-900 dark:text-gray-50';
 const lead = 'text-sm text-gray-600 dark:text-gray-400';

@@ -70,8 +70,7 @@ const en = {
     rejectConfirm: 'Reject withdrawal',
     rejected: 'Withdrawal rejected; {{amount}} is back in the member’s balance.',
     requeueTitle: 'Put this withdrawal of {{amount}} back in the queue?',
-    requeueBody:
-      'Only when the bank did not take it and nothing was paid: it waits to be sent again, and its member may cancel it again.',
+    requeueBody: 'Only when the bank did not take it and nothing was paid: it waits to be sent again, and its member may cancel it again.',
     requeueReason: 'Why it goes back',
     requeueHint: 'Written to the audit log with your name.',
     requeueConfirm: 'Back to the queue',
@@ -87,7 +86,8 @@ const en = {
     exported_other: 'Payout file made: {{count}} withdrawals, {{total}}.',
     files: {
       title: 'Payout files',
-      intro: 'Each file made for the bank, with the withdrawals it sent. A download gives the same rows again (and is written to the audit log).',
+      intro:
+        'Each file made for the bank, with the withdrawals it sent. A download gives the same rows again (and is written to the audit log).',
       created: 'Made',
       by: 'By',
       rows: 'Withdrawals',
