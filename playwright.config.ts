@@ -5,7 +5,12 @@ import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = mkdtempSync(join(tmpdir(), 'orchard-e2e-'));
-export const E2E_OPERATOR = { email: 'operator@e2e.test', password: 'operator-e2e-password' };
+/** The seeded operator; its authenticator secret (base32) is set by OPERATOR_TOTP_SECRET below (apps/web/e2e/console-factor.ts). */
+export const E2E_OPERATOR = {
+  email: 'operator@e2e.test',
+  password: 'operator-e2e-password',
+  totpSecret: 'E2EOPERATORCONSOLESECONDFACTORAB',
+};
 /** apps/web/e2e/accounts.spec.ts starts an SMTP sink here and reads the codes and links sent. */
 export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
 
@@ -55,6 +60,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       OPERATOR_EMAIL: E2E_OPERATOR.email,
       OPERATOR_PASSWORD: E2E_OPERATOR.password,
+      OPERATOR_TOTP_SECRET: E2E_OPERATOR.totpSecret,
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       OUTBOX_POLL_MS: '250',
       // wallet.spec.ts watches an order expire for real (the server keeps the real clock): one minute, not thirty.

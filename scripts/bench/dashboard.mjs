@@ -18,14 +18,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureBuilt } from '../lib.mjs';
-import { httpClient, startBenchServer } from './support.mjs';
+import { BENCH_BASE_URL, httpClient, percentile, roundMs, startBenchServer } from './support.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BASE_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_P95_MS = 50;
 const log = (line) => console.log(`dashboard: ${line}`);
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const round = (ms) => Math.round(ms * 100) / 100;
 
 async function seed(db, entries) {
   const transactions = Math.floor(entries / 2);
@@ -90,7 +87,7 @@ export async function runDashboard({ quick = process.argv.includes('--quick') } 
   const entries = Number(process.env.BENCH_DASHBOARD_ENTRIES || (quick ? 1_000_000 : 10_000_000));
   const requests = quick ? 60 : 200;
   ensureBuilt();
-  const server = await startBenchServer({ root: ROOT, baseUrl: BASE_URL, prefix: 'orchard_bench_dashboard' });
+  const server = await startBenchServer({ root: ROOT, baseUrl: BENCH_BASE_URL, prefix: 'orchard_bench_dashboard' });
   if (server.skipped) {
     log(`skipped: ${server.skipped}`);
     return { skipped: server.skipped };
@@ -110,7 +107,7 @@ export async function runDashboard({ quick = process.argv.includes('--quick') } 
     started = process.hrtime.bigint();
     await db.query('select dashboard_rollup(now())');
     const nextRollupMs = Number(process.hrtime.bigint() - started) / 1e6;
-    log(`first rollup (all 30 days) ${round(firstRollupMs)} ms; a later run (two hours) ${round(nextRollupMs)} ms`);
+    log(`first rollup (all 30 days) ${roundMs(firstRollupMs)} ms; a later run (two hours) ${roundMs(nextRollupMs)} ms`);
 
     const token = randomBytes(32).toString('base64url');
     await db.query(
@@ -130,9 +127,9 @@ export async function runDashboard({ quick = process.argv.includes('--quick') } 
     }
     times.sort((a, b) => a - b);
     const dashboard = {
-      p50: round(percentile(times, 50)),
-      p95: round(percentile(times, 95)),
-      max: round(times[times.length - 1]),
+      p50: roundMs(percentile(times, 50)),
+      p95: roundMs(percentile(times, 95)),
+      max: roundMs(times[times.length - 1]),
       n: times.length,
     };
     log(`GET /admin/dashboard: p50 ${dashboard.p50} ms, p95 ${dashboard.p95} ms, max ${dashboard.max} ms (${dashboard.n} requests)`);
@@ -148,11 +145,15 @@ export async function runDashboard({ quick = process.argv.includes('--quick') } 
       }
     }
     statementTimes.sort((a, b) => a - b);
-    const statement = { p50: round(percentile(statementTimes, 50)), p95: round(percentile(statementTimes, 95)), n: statementTimes.length };
+    const statement = {
+      p50: roundMs(percentile(statementTimes, 50)),
+      p95: roundMs(percentile(statementTimes, 95)),
+      n: statementTimes.length,
+    };
     log(`statement page (first page of a member's entries): p50 ${statement.p50} ms, p95 ${statement.p95} ms (${statement.n} requests)`);
     started = process.hrtime.bigint();
     const report = await client.call('GET', '/api/v1/admin/ledger/report', { cookie });
-    const reportMs = round(Number(process.hrtime.bigint() - started) / 1e6);
+    const reportMs = roundMs(Number(process.hrtime.bigint() - started) / 1e6);
     log(`GET /admin/ledger/report (reads every entry): ${reportMs} ms (status ${report.status})`);
     client.close();
     const pass = dashboard.p95 <= GOAL_P95_MS;
@@ -160,9 +161,9 @@ export async function runDashboard({ quick = process.argv.includes('--quick') } 
     return {
       entries: seeded.entries,
       purchases: seeded.purchases,
-      seedSeconds: round(seeded.seconds),
-      firstRollupMs: round(firstRollupMs),
-      nextRollupMs: round(nextRollupMs),
+      seedSeconds: roundMs(seeded.seconds),
+      firstRollupMs: roundMs(firstRollupMs),
+      nextRollupMs: roundMs(nextRollupMs),
       dashboard,
       statement,
       ledgerReportMs: reportMs,

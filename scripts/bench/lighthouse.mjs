@@ -37,7 +37,7 @@ const CHROME_FLAGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
-// Kept in step with apps/api/src/db/seed.ts (the demo member the README lists).
+// Kept in step with apps/api/src/demo/seed.ts (the demo member the README lists).
 const DEMO_MEMBER = { account: 'demo@orchard.local', password: 'orchard-demo-2026' };
 
 function median(values) {

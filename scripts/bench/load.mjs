@@ -25,7 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { ensureBuilt } from '../lib.mjs';
 import { findBinary, haproxyConfig, waitReady } from '../chaos/run.mjs';
-import { freePort, rawConnection, sessionCookieOf, httpClient, withDatabase } from './support.mjs';
+import { benchServerEnv, freePort, rawConnection, sessionCookieOf, httpClient, withDatabase } from './support.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BASE_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -62,22 +62,17 @@ export async function runLoad({ quick = false } = {}) {
   const servers = ports.map((port) =>
     spawn(process.execPath, [join(ROOT, 'apps/api/dist/server.js')], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: url,
-        HOST: '127.0.0.1',
-        PORT: String(port),
+      env: benchServerEnv({
+        url,
+        port,
+        publicUrl: `http://127.0.0.1:${front}`,
         TRUST_PROXY: '1',
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
         OPERATOR_EMAIL: 'load-operator@orchard.local',
         OPERATOR_PASSWORD: operatorPassword,
-        PUBLIC_URL: `http://127.0.0.1:${front}`,
         DASHBOARD_ROLLUP_POLL_MS: '0',
         OUTBOX_POLL_MS: '0',
         REDIS_URL: 'redis://127.0.0.1:6379/6',
-      },
+      }),
       stdio: ['ignore', 'ignore', 'inherit'],
     }),
   );

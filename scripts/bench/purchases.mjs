@@ -33,7 +33,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { ensureBuilt } from '../lib.mjs';
-import { findPgbench, freePort, httpClient, rawConnection, sessionCookieOf, waitReady, withDatabase } from './support.mjs';
+import { benchServerEnv, findPgbench, freePort, httpClient, rawConnection, sessionCookieOf, waitReady, withDatabase } from './support.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // BENCH_API_SERVER: another build of the API to measure (a prototype); not rebuilt.
@@ -199,22 +199,17 @@ export async function runPurchases() {
     const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
     child = spawn(process.execPath, [...nodeArgs, ...preload, SERVER], {
       cwd: ROOT,
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        DATABASE_URL: url,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        LOG_LEVEL: 'warn',
-        SEED_DEMO: 'false',
+      env: benchServerEnv({
+        url,
+        port,
+        publicUrl: base,
         // The hash chain's job links while purchases run (docs/decisions/0028): its cost is in the figure.
         LEDGER_CHAIN_POLL_MS: process.env.LEDGER_CHAIN_POLL_MS ?? '1000',
         OPERATOR_EMAIL,
         OPERATOR_PASSWORD,
-        PUBLIC_URL: base,
         BENCH_QUERY_COUNT_FROM: SERVER,
         BENCH_QUERY_COUNT_FILE: countFile,
-      },
+      }),
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     // If this process ends early (Ctrl-C, a closed pipe, a crash), the server must not outlive it.

@@ -4,6 +4,28 @@ import { spawnSync } from 'node:child_process';
 import http from 'node:http';
 import net, { createServer } from 'node:net';
 
+/** The server the benches create their databases beside. */
+export const BENCH_BASE_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+/** The p-th percentile of ascending times (nearest rank), and a time rounded to 0.01 ms. */
+export const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+export const roundMs = (ms) => Math.round(ms * 100) / 100;
+
+/** The environment of a built API server run by a bench: production, quiet, on loopback, no demo data. */
+export function benchServerEnv({ url, port, publicUrl, ...env }) {
+  return {
+    ...process.env,
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    PUBLIC_URL: publicUrl,
+    ...env,
+  };
+}
+
 export function withDatabase(url, name) {
   const parsed = new URL(url);
   parsed.pathname = `/${name}`;
@@ -164,20 +186,15 @@ export async function startBenchServer({ root, baseUrl, prefix, env = {} }) {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [`${root}apps/api/dist/server.js`], {
     cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      DATABASE_URL: url,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      SEED_DEMO: 'false',
+    env: benchServerEnv({
+      url,
+      port,
+      publicUrl: base,
       OPERATOR_PASSWORD: `bench-${randomBytes(8).toString('hex')}`,
-      PUBLIC_URL: base,
       DASHBOARD_ROLLUP_POLL_MS: '0',
       COMMISSION_RELEASE_POLL_MS: '0',
       ...env,
-    },
+    }),
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const stop = async () => {

@@ -20,35 +20,37 @@ import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { ensureBuilt } from '../lib.mjs';
-import { httpClient, startBenchServer } from './support.mjs';
+import { BENCH_BASE_URL, httpClient, percentile, roundMs, startBenchServer } from './support.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const BASE_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const GOAL_P95_MS = 20;
 const log = (line) => console.log(`team: ${line}`);
-
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const round = (ms) => Math.round(ms * 100) / 100;
 
 /** Writes `members` members in a power-law referral tree, with purchases and commission rollups. */
 async function seedTree(db, members) {
   const started = Date.now();
   await db.query('alter table users disable trigger users_chain_set');
   await db.query('alter table users disable trigger team_member_joined');
-  await db.query(`create unlogged table bench_tree as
+  await db.query(
+    `create unlogged table bench_tree as
     select i, gen_random_uuid() as id,
            case when i <= 10 then null else 1 + floor((i - 1) * power(random(), 3))::int end as ref_i,
            case when random() < 0.33 then (1 + floor(random() * 8))::bigint * 2500 else 0 end as paid
-      from generate_series(1, $1::int) as i`, [members]);
+      from generate_series(1, $1::int) as i`,
+    [members],
+  );
   await db.query('alter table bench_tree add primary key (i)');
-  await db.query(`insert into users (id, email, display_name, password_hash, invite_code, referrer_id, ancestor_2, ancestor_3, created_at)
+  await db.query(
+    `insert into users (id, email, display_name, password_hash, invite_code, referrer_id, ancestor_2, ancestor_3, created_at)
     select t.id, 'm' || t.i || '@bench.local', 'Member ' || t.i, 'not-a-real-hash', upper(lpad(to_hex(t.i), 8, '0')),
            r.id, r2.id, r3.id, now() - ($1::int - t.i) * interval '15 seconds'
       from bench_tree t
       left join bench_tree r on r.i = t.ref_i
       left join bench_tree r2 on r2.i = r.ref_i
       left join bench_tree r3 on r3.i = r2.ref_i
-     order by t.i`, [members]);
+     order by t.i`,
+    [members],
+  );
   await db.query('alter table users enable trigger users_chain_set');
   await db.query('alter table users enable trigger team_member_joined');
   // What the purchase and commission triggers would have kept: 10 % / 5 % / 2 % to the uplines, released.
@@ -93,7 +95,7 @@ export async function runTeam({ quick = process.argv.includes('--quick') } = {})
   const members = Number(process.env.BENCH_TEAM_MEMBERS || (quick ? 100_000 : 1_000_000));
   const rounds = Number(process.env.BENCH_TEAM_ROUNDS || (quick ? 5 : 20));
   ensureBuilt();
-  const server = await startBenchServer({ root: ROOT, baseUrl: BASE_URL, prefix: 'orchard_bench_team' });
+  const server = await startBenchServer({ root: ROOT, baseUrl: BENCH_BASE_URL, prefix: 'orchard_bench_team' });
   if (server.skipped) {
     log(`skipped: ${server.skipped}`);
     return { skipped: server.skipped };
@@ -106,7 +108,9 @@ export async function runTeam({ quick = process.argv.includes('--quick') } = {})
     const seedSeconds = await seedTree(db, members);
     const { rows: shape } = await db.query(`select level, max(members)::int as largest, round(avg(members), 1)::float as mean
       from team_level_totals group by level order by level`);
-    log(`seeded in ${seedSeconds.toFixed(1)} s; largest team per level: ${shape.map((row) => `L${row.level} ${row.largest.toLocaleString('en')}`).join(', ')}`);
+    log(
+      `seeded in ${seedSeconds.toFixed(1)} s; largest team per level: ${shape.map((row) => `L${row.level} ${row.largest.toLocaleString('en')}`).join(', ')}`,
+    );
     const people = await viewers(db);
     const client = httpClient(base, { maxSockets: 4 });
     const calls = {
@@ -130,11 +134,24 @@ export async function runTeam({ quick = process.argv.includes('--quick') } = {})
       }
     }
     client.close();
-    const result = { members, seedSeconds: round(seedSeconds), largestTeam: shape, viewers: people.length, rounds, goalP95Ms: GOAL_P95_MS, calls: {} };
+    const result = {
+      members,
+      seedSeconds: roundMs(seedSeconds),
+      largestTeam: shape,
+      viewers: people.length,
+      rounds,
+      goalP95Ms: GOAL_P95_MS,
+      calls: {},
+    };
     let worst = 0;
     for (const [key, list] of Object.entries(times)) {
       list.sort((a, b) => a - b);
-      const line = { p50: round(percentile(list, 50)), p95: round(percentile(list, 95)), max: round(list[list.length - 1]), n: list.length };
+      const line = {
+        p50: roundMs(percentile(list, 50)),
+        p95: roundMs(percentile(list, 95)),
+        max: roundMs(list[list.length - 1]),
+        n: list.length,
+      };
       result.calls[key] = line;
       worst = Math.max(worst, line.p95);
       log(`${key}: p50 ${line.p50} ms, p95 ${line.p95} ms, max ${line.max} ms (${line.n} requests)`);

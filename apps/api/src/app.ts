@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { API_PREFIX } from '@orchard/shared';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
@@ -15,11 +15,12 @@ import {
   isAccountAction,
   passkeyRoutes,
   readSessionToken,
+  secondFactorRoutes,
   SESSION_COOKIE,
 } from './modules/accounts/index';
 import { adminRoutes } from './modules/admin/index';
 import { consoleEntriesWritten } from './modules/audit/index';
-import { systemRoutes, testClockRoutes } from './modules/system/index';
+import { adminMaintenanceRoutes, MaintenanceSwitch, maintenanceRoutes, systemRoutes, testClockRoutes } from './modules/system/index';
 import { adminLedgerRoutes } from './modules/admin-ledger/index';
 import { demoCheckoutRoutes, paymentWebhookRoutes, rechargeRoutes } from './modules/recharge/index';
 import { walletRoutes } from './modules/wallet/index';
@@ -33,6 +34,8 @@ import { adminWithdrawalRoutes, withdrawalRoutes } from './modules/withdrawals/i
 import { idempotencyPlugin } from './plugins/idempotency';
 import { registerRouteAccess } from './plugins/access';
 import { authPlugin } from './plugins/auth';
+import { maintenancePlugin } from './plugins/maintenance';
+import { metricsPlugin } from './plugins/metrics';
 import { readCachesPlugin } from './plugins/read-caches';
 import { operatorScope } from './plugins/operator-scope';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
@@ -66,9 +69,9 @@ function trustHops(hops: number) {
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
 
-/** Builds the whole app without listening, so tests drive it with `app.inject`. */
-export async function buildApp({ config, database, webDistDir, clock = systemClock, logStream }: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+/** The Fastify instance with the app's server options: logging, proxies, body limit, request ids, errors before routing. */
+function createServer(config: Config, logStream: AppOptions['logStream']) {
+  return Fastify({
     logger: loggerOptions(config, { stream: logStream }),
     // registerRequestLog writes one line per request, at a level that depends on what was asked for.
     logController: new LogController({ disableRequestLogging: true }),
@@ -86,6 +89,48 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+}
+
+/** Every API route under API_PREFIX: the members' modules, then the console's inside the one operator scope. */
+const apiRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceSwitch }> = async (api, { maintenance }) => {
+  api.addHook('onSend', async (_request, reply) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+  await api.register(accountRoutes);
+  await api.register(passkeyRoutes);
+  await api.register(secondFactorRoutes);
+  await api.register(walletRoutes);
+  await api.register(rechargeRoutes);
+  await api.register(planRoutes);
+  await api.register(paymentWebhookRoutes);
+  await api.register(withdrawalRoutes);
+  await api.register(teamRoutes);
+  await api.register(contentRoutes);
+  await api.register(eventRoutes);
+  await api.register(maintenanceRoutes, { maintenance });
+  await api.register(booksRoutes);
+  // Every operator route lives inside the one operator scope (guard, permissions, audit check).
+  await api.register(operatorScope, {
+    prefix: '/admin',
+    isAccountAction,
+    auditEntriesWritten: consoleEntriesWritten,
+    routes: [
+      adminLedgerRoutes,
+      adminRoutes,
+      adminPlanRoutes,
+      adminWithdrawalRoutes,
+      adminTeamRoutes,
+      adminContentRoutes,
+      adminDashboardRoutes,
+      adminBooksRoutes,
+      async (admin) => admin.register(adminMaintenanceRoutes, { maintenance }),
+    ],
+  });
+};
+
+/** Builds the whole app without listening, so tests drive it with `app.inject`. */
+export async function buildApp({ config, database, webDistDir, clock = systemClock, logStream }: AppOptions): Promise<FastifyInstance> {
+  const app = createServer(config, logStream);
 
   app.decorate('config', config);
   app.decorate('database', database);
@@ -105,9 +150,17 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await registerOpenApi(app, config.APP_NAME);
   await app.register(idempotencyPlugin);
   await app.register(readCachesPlugin);
-  await app.register(authPlugin, { sessions: { tokenOf: readSessionToken, find: findLiveSession } });
+  const sessionRules = { consoleIdleMs: config.CONSOLE_IDLE_MINUTES * 60_000 };
+  await app.register(authPlugin, {
+    sessions: { tokenOf: readSessionToken, find: (db, token, now) => findLiveSession(db, token, now, sessionRules) },
+  });
   // Every API route declares who may call it; one that does not refuses to register.
   registerRouteAccess(app);
+  // Maintenance mode: money-moving requests answer 503 while it is on (the deploy's key or the operator's switch).
+  const maintenance = new MaintenanceSwitch({ db: database.db, clock, config });
+  await app.register(maintenancePlugin, { isOn: () => maintenance.isOn() });
+  // Prometheus metrics behind METRICS_TOKEN (off without it).
+  await app.register(metricsPlugin);
   // Sign-ins and registrations record the team's self-referral signals in their own transaction.
   await app.register(accountsPlugin, { signals: { signedIn: recordSignInSignals, registered: recordRegistrationSignals } });
 
@@ -120,41 +173,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await app.register(eventHubPlugin);
   // Browser journeys move time forward (holding periods); only with TEST_CLOCK and an adjustable clock.
   if (config.TEST_CLOCK && clock instanceof AdjustableClock) await app.register(testClockRoutes, { clock });
-  await app.register(
-    async (api) => {
-      api.addHook('onSend', async (_request, reply) => {
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
-      });
-      await api.register(accountRoutes);
-      await api.register(passkeyRoutes);
-      await api.register(walletRoutes);
-      await api.register(rechargeRoutes);
-      await api.register(planRoutes);
-      await api.register(paymentWebhookRoutes);
-      await api.register(withdrawalRoutes);
-      await api.register(teamRoutes);
-      await api.register(contentRoutes);
-      await api.register(eventRoutes);
-      await api.register(booksRoutes);
-      // Every operator route lives inside the one operator scope (guard, permissions, audit check).
-      await api.register(operatorScope, {
-        prefix: '/admin',
-        isAccountAction,
-        auditEntriesWritten: consoleEntriesWritten,
-        routes: [
-          adminLedgerRoutes,
-          adminRoutes,
-          adminPlanRoutes,
-          adminWithdrawalRoutes,
-          adminTeamRoutes,
-          adminContentRoutes,
-          adminDashboardRoutes,
-          adminBooksRoutes,
-        ],
-      });
-    },
-    { prefix: API_PREFIX },
-  );
+  await app.register(apiRoutes, { prefix: API_PREFIX, maintenance });
 
   // The card gateway's test checkout, served by the app itself while demo data is on (recharge/demo-checkout.ts).
   if (config.SEED_DEMO) await app.register(demoCheckoutRoutes, { root: app });

@@ -71,6 +71,26 @@ const envSchema = z.object({
     .max(128)
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * The first operator's authenticator secret (RFC 4648 base32, 32–128 characters), set when the
+   * account is created: the console asks for its codes. Unset: the demo secret while SEED_DEMO is
+   * on, otherwise the operator sets up an authenticator at the first sign-in.
+   */
+  OPERATOR_TOTP_SECRET: z
+    .string()
+    .regex(/^[A-Z2-7]{32,128}$/, 'must be base32 (A–Z, 2–7), 32 to 128 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Bearer token of GET /metrics (Prometheus); unset: no /metrics (404). At least 16 characters. */
+  METRICS_TOKEN: z
+    .string()
+    .min(16)
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Maintenance mode from the deploy: money-moving requests answer 503 MAINTENANCE, reads go on (plugins/maintenance.ts). */
+  MAINTENANCE_MODE: booleanFromEnv,
+  /** A console session (operator, support, finance) ends after this many minutes without a request. */
+  CONSOLE_IDLE_MINUTES: integerFromEnv(30, 1),
   TRUST_PROXY: trustProxyFromEnv,
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO: z
@@ -175,6 +195,9 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
     LEDGER_CHAIN_POLL_MS: '0',
     BOOKS_SEAL_POLL_MS: '0',
     READ_CACHE_MS: '0',
+    // Suites move the clock by days with an operator signed in; the console's idle rule has its own
+    // suite (console-second-factor.test.ts), which sets the default back.
+    CONSOLE_IDLE_MINUTES: '10080',
     ...overrides,
   });
 }

@@ -3,7 +3,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
-import { seed } from './db/seed';
+import { seed } from './demo/seed';
 import { unpackTemplate } from './db/template';
 import { AdjustableClock } from './lib/clock';
 import { linkOrigin } from './modules/accounts/index';

@@ -56,6 +56,8 @@ const PUBLIC = [
   'signInWithPasskey',
   'getSession',
   'paymentWebhook',
+  // Whether money moves now (maintenance mode): the banner shows it to visitors too.
+  'getMaintenance',
   // Help and the legal pages are public (docs/product.md); images are what promotions and articles show.
   'getHelpCenter',
   'getLegalPages',

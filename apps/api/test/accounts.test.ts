@@ -8,6 +8,7 @@ import {
   latestCodeTo,
   latestMessageTo,
   randomIp,
+  proveSecondFactor,
   registerMember,
   sessionCookieFrom,
   sessionSetCookieFrom,
@@ -807,6 +808,9 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       const promoted = await put(`/admin/members/${member.userId}/role`, { role: 'operator', reason: 'new support hire' });
       expect(promoted.statusCode, promoted.body).toBe(200);
       expect(promoted.json().role).toBe('operator');
+      // A console role proves its second factor before the console answers (console-second-factor.test.ts).
+      expect(errorOf(await get('/admin/members', member.cookie)).code).toBe('SECOND_FACTOR_REQUIRED');
+      await proveSecondFactor(t, member.userId, member.cookie);
       expect((await get('/admin/members', member.cookie)).statusCode).toBe(200);
       expect((await put(`/admin/members/${operator.userId}/role`, { role: 'member', reason: 'oops' })).statusCode).toBe(409);
       const demoted = await put(`/admin/members/${member.userId}/role`, { role: 'member', reason: 'left the team' });
@@ -816,6 +820,7 @@ describe.each(DATABASE_KINDS)('accounts on %s', (kind) => {
       // Support reaches members, but cannot give roles, nor sign in as anyone with console access.
       const support = await registerMember(t);
       expect((await put(`/admin/members/${support.userId}/role`, { role: 'support', reason: 'support desk' })).statusCode).toBe(200);
+      await proveSecondFactor(t, support.userId, support.cookie);
       expect((await get('/admin/members', support.cookie)).statusCode).toBe(200);
       const escalate = await t.app.inject({
         method: 'PUT',

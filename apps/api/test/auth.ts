@@ -1,6 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { and, desc, eq } from 'drizzle-orm';
-import { outbox, users } from '../src/db/schema/index';
+import { consoleTotp, outbox, users } from '../src/db/schema/index';
+import { enrolConsoleTotp, totpCodeAt } from '../src/modules/accounts/index';
 import { generateInviteCode } from '../src/lib/invite-code';
 import { hashPassword } from '../src/lib/password';
 import { CURRENT_TERMS_VERSION } from '../src/modules/accounts/terms';
@@ -132,5 +133,39 @@ export async function signInOperator(
     payload: { account: email, password },
   });
   if (response.statusCode !== 200) throw new Error(`operator sign-in failed: ${response.statusCode} ${response.body}`);
-  return { userId: row!.id, cookie: sessionCookieFrom(response.headers['set-cookie']), email, password };
+  const cookie = sessionCookieFrom(response.headers['set-cookie']);
+  await proveSecondFactor(t, row!.id, cookie);
+  return { userId: row!.id, cookie, email, password };
+}
+
+/** A fresh authenticator secret for tests (base32, 160 bits). */
+export function testTotpSecret(): string {
+  return randomBytes(20)
+    .toString('base64')
+    .replace(/[^A-Za-z]/g, 'A')
+    .toUpperCase()
+    .slice(0, 32)
+    .padEnd(32, 'Q');
+}
+
+/**
+ * The console's second factor for a signed-in console account's session: gives the account an
+ * authenticator (unless it has one) and enters its current code through the API. Returns the secret.
+ */
+export async function proveSecondFactor(t: TestApp, userId: string, cookie: string, secret = testTotpSecret()): Promise<string> {
+  const db = t.database.handle.db;
+  const [existing] = await db.select().from(consoleTotp).where(eq(consoleTotp.userId, userId));
+  const used = existing?.secret ?? secret;
+  if (!existing) await enrolConsoleTotp(db, userId, used, t.clock.now());
+  // A code is taken once: a second session of the same account within one 30-second step uses the next step's.
+  const step = Math.floor(t.clock.now().getTime() / 30_000);
+  const at = existing && existing.lastUsedStep >= step - 1 ? new Date((existing.lastUsedStep + 1) * 30_000) : t.clock.now();
+  const verified = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/me/second-factor/verify',
+    headers: { cookie },
+    payload: { code: totpCodeAt(used, at) },
+  });
+  if (verified.statusCode !== 200) throw new Error(`second factor failed: ${verified.statusCode} ${verified.body}`);
+  return used;
 }

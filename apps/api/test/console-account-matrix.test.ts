@@ -58,6 +58,11 @@ const EXPECTED: Record<string, Record<ActorRole, string>> = {
     support: /*                   */ 'own   ok     kind    kind    kind     kind',
     finance: /*                   */ 'perm  perm   perm    perm    perm     perm',
   },
+  resetSecondFactor: {
+    operator: /*                  */ 'own   kind   ok      ok      ok       own',
+    support: /*                   */ 'perm  perm   perm    perm    perm     perm',
+    finance: /*                   */ 'perm  perm   perm    perm    perm     perm',
+  },
   adjustBalance: {
     operator: /*                  */ 'own   ok     kind    kind    kind     own',
     support: /*                   */ 'perm  perm   perm    perm    perm     perm',
@@ -114,6 +119,10 @@ const REQUESTS: Record<string, { owns: Owned; call: (account: { id: string; role
   issueSignInLink: {
     owns: 'nothing',
     call: (account) => ({ method: 'POST', url: `/admin/members/${account.id}/sign-in-links`, payload: { reason: 'Matrix check' } }),
+  },
+  resetSecondFactor: {
+    owns: 'nothing',
+    call: (account) => ({ method: 'POST', url: `/admin/members/${account.id}/second-factor/reset`, payload: { reason: 'Matrix check' } }),
   },
   adjustBalance: {
     owns: 'nothing',
@@ -219,7 +228,7 @@ describe.each(DATABASE_KINDS)('whose account each console role may act on, on %s
       })
       .returning({ id: users.id });
     const id = row!.id;
-    const session = await createSession(db, { userId: id, now: t.clock.now(), ip: null, userAgent: null });
+    const session = await createSession(db, { userId: id, now: t.clock.now(), ip: null, userAgent: null, secondFactorAt: t.clock.now() });
     await markSteppedUp(db, { userId: id, sessionId: session.sessionId }, new Date(t.clock.now().getTime() + 86_400_000));
     const made: Account = { id, role: 'member', cookie: `${SESSION_COOKIE}=${session.token}`, owned: {} };
     // Money first, while the account is a member's (adjustments are for members' wallets).
@@ -490,6 +499,7 @@ describe('the account rules as a table', () => {
       role: 'last_operator',
       status: 'last_operator',
       sign_in_link: 'not_for_this_account',
+      second_factor: null,
       adjustment: 'not_for_this_account',
       recharge: null,
       withdrawal: null,

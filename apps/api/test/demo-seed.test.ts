@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../src/config';
-import { DEMO_MEMBER_EMAIL, seed } from '../src/db/seed';
+import { DEMO_MEMBER_EMAIL, seed } from '../src/demo/seed';
 import { buildIntegrityReport, getMemberBalances, listMemberEntries } from '../src/ledger/index';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './database';
 import { teamRollupDrift } from './team-helpers';

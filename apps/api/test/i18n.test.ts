@@ -22,6 +22,7 @@ const SKIPPED_FILES = [
   'packages/shared/src/i18n/',
   'packages/shared/src/money.ts',
   'apps/api/src/db/',
+  'apps/api/src/demo/',
   'apps/api/src/ledger/format-report.ts',
   'apps/api/src/server.ts',
   'apps/api/src/operator-password.ts',

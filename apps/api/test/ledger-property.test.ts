@@ -9,7 +9,8 @@ import { AppError } from '../src/errors';
 import { buildIntegrityReport } from '../src/ledger/index';
 import { adjustBalance } from '../src/modules/admin-ledger/service';
 import type { ConsoleActor } from '../src/modules/audit/console';
-import * as recharge from '../src/modules/recharge/service';
+import * as rechargeActions from '../src/modules/recharge/index';
+import { applyWebhookEvent } from '../src/modules/recharge/webhook-event';
 import { getWallet } from '../src/modules/wallet/service';
 import { createSession } from '../src/modules/accounts/sessions';
 import { markSteppedUp } from '../src/modules/accounts/step-up';
@@ -147,7 +148,7 @@ describe.each(DATABASE_KINDS)('ledger invariants under random money flows (recha
           try {
             switch (command.op) {
               case 'create': {
-                const order = await recharge.createOrder(deps, members[command.member]!, {
+                const order = await rechargeActions.createOrder(deps, members[command.member]!, {
                   channel: command.channel,
                   amount: command.amount,
                 });
@@ -211,18 +212,18 @@ describe.each(DATABASE_KINDS)('ledger invariants under random money flows (recha
                 const order = orders[command.order % Math.max(orders.length, 1)];
                 if (!order) break;
                 const memberId = members[order.member]!;
-                if (command.op === 'submit') await recharge.submitPayment(deps, memberId, order.id, 'PAYER-1');
-                if (command.op === 'cancel') await recharge.cancelOrder(deps, memberId, order.id);
-                if (command.op === 'reject') await recharge.rejectOrder(deps, operator, order.id, 'no payment found');
+                if (command.op === 'submit') await rechargeActions.submitPayment(deps, memberId, order.id, 'PAYER-1');
+                if (command.op === 'cancel') await rechargeActions.cancelOrder(deps, memberId, order.id);
+                if (command.op === 'reject') await rechargeActions.rejectOrder(deps, operator, order.id, 'no payment found');
                 if (command.op === 'credit') {
-                  await recharge.creditOrder(deps, operator, order.id, randomUUID());
+                  await rechargeActions.creditOrder(deps, operator, order.id, randomUUID());
                   expect(credited.has(order.id)).toBe(false);
                   credited.add(order.id);
                   expected[order.member]! += order.amount;
                   cashIn[order.member]! += order.amount;
                 }
                 if (command.op === 'webhook') {
-                  const outcome = await recharge.applyWebhookEvent(deps, 'gw', {
+                  const outcome = await applyWebhookEvent(deps, 'gw', {
                     id: `evt-${order.id}-${command.exact}`,
                     type: 'payment.succeeded',
                     data: { orderId: order.id, amount: command.exact ? order.amount : order.amount + 1, currency: config.CURRENCY },
@@ -300,7 +301,14 @@ type PayoutCommand =
 
 const back = fc.nat(7);
 const payoutCommandArbitrary: fc.Arbitrary<PayoutCommand> = fc.oneof(
-  { arbitrary: fc.record({ op: fc.constant('fund' as const), member: fc.nat(MEMBERS - 1), amount: fc.integer({ min: 1_000, max: 30_000 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('fund' as const),
+      member: fc.nat(MEMBERS - 1),
+      amount: fc.integer({ min: 1_000, max: 30_000 }),
+    }),
+    weight: 2,
+  },
   {
     arbitrary: fc.record({
       op: fc.constant('withdraw' as const),
@@ -326,25 +334,34 @@ const payoutCommandArbitrary: fc.Arbitrary<PayoutCommand> = fc.oneof(
     weight: 3,
   },
   { arbitrary: fc.record({ op: fc.constant('limits' as const), lowered: fc.boolean() }), weight: 1 },
-  { arbitrary: fc.record({ op: fc.constant('clawback' as const), member: fc.nat(MEMBERS - 1), amount: fc.integer({ min: 100, max: 20_000 }) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      op: fc.constant('clawback' as const),
+      member: fc.nat(MEMBERS - 1),
+      amount: fc.integer({ min: 100, max: 20_000 }),
+    }),
+    weight: 2,
+  },
 );
 
 /**
  * Every run starts with a member who owes: 5,000 in, a claw-back of 8,000 takes it and books 3,000
  * as debt, then 12,000 more comes in (9,000 withdrawable); the random steps follow the few below.
  */
-const payoutScenarioArbitrary = fc.noBias(fc.array(payoutCommandArbitrary, { minLength: 1, maxLength: 30, size: 'max' })).map((steps): PayoutCommand[] => [
-  { op: 'fund', member: 0, amount: 5_000 },
-  { op: 'clawback', member: 0, amount: 8_000 },
-  { op: 'fund', member: 0, amount: 12_000 },
-  // Then the debt meets a withdrawal (7,001 of the 9,000 in the wallet is refused), and two payout files go out.
-  { op: 'withdraw', member: 0, amount: 2_000 },
-  { op: 'withdraw', member: 0, amount: 'beyond' },
-  { op: 'export' },
-  { op: 'withdraw', member: 0, amount: 1_500 },
-  { op: 'export' },
-  ...steps,
-]);
+const payoutScenarioArbitrary = fc
+  .noBias(fc.array(payoutCommandArbitrary, { minLength: 1, maxLength: 30, size: 'max' }))
+  .map((steps): PayoutCommand[] => [
+    { op: 'fund', member: 0, amount: 5_000 },
+    { op: 'clawback', member: 0, amount: 8_000 },
+    { op: 'fund', member: 0, amount: 12_000 },
+    // Then the debt meets a withdrawal (7,001 of the 9,000 in the wallet is refused), and two payout files go out.
+    { op: 'withdraw', member: 0, amount: 2_000 },
+    { op: 'withdraw', member: 0, amount: 'beyond' },
+    { op: 'export' },
+    { op: 'withdraw', member: 0, amount: 1_500 },
+    { op: 'export' },
+    ...steps,
+  ]);
 
 type WithdrawalState = 'pending' | 'processing' | 'paid' | 'rejected' | 'cancelled';
 const OPEN: WithdrawalState[] = ['pending', 'processing'];
@@ -354,7 +371,7 @@ const referenceOf = (id: string) => `REF-${id.slice(0, 8)}`;
 const WITHDRAWAL_ARROWS = drawing('withdrawal').transitions.filter((t) => t.from !== null);
 function reachable(from: string, to: string): boolean {
   const seen = new Set([from]);
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     grown = false;
     for (const arrow of WITHDRAWAL_ARROWS)
       if (seen.has(arrow.from!) && !seen.has(arrow.to)) {
@@ -425,7 +442,11 @@ describe.each([
               number: 'DE89370400440532013000',
             });
             const session = await createSession(db, { userId: memberId, now: clock.now(), ip: null, userAgent: null });
-            await markSteppedUp(db, { userId: memberId, sessionId: session.sessionId }, new Date(clock.now().getTime() + 3_650 * 86_400_000));
+            await markSteppedUp(
+              db,
+              { userId: memberId, sessionId: session.sessionId },
+              new Date(clock.now().getTime() + 3_650 * 86_400_000),
+            );
             return { accountId: account.id, sessionId: session.sessionId };
           }),
         );
@@ -452,7 +473,13 @@ describe.each([
           switch (command.op) {
             case 'fund': {
               const done = await attempt(() =>
-                adjustBalance(deps, operator, members[command.member]!, { direction: 'credit', amount: command.amount, reason: 'model funds' }, `f${++keyCounter}`),
+                adjustBalance(
+                  deps,
+                  operator,
+                  members[command.member]!,
+                  { direction: 'credit', amount: command.amount, reason: 'model funds' },
+                  `f${++keyCounter}`,
+                ),
               );
               // Lowered limits may refuse new money past them; money already in stays where it is.
               if (!limited) expectOutcome(done.ok, true, 'fund');
@@ -465,7 +492,11 @@ describe.each([
               const withdrawable = Math.max(0, seenBefore.available - seenBefore.debt);
               const openOnes = withdrawals.filter((w) => w.member === command.member && OPEN.includes(w.status)).length;
               const amount =
-                command.amount === 'withdrawable' ? Math.min(withdrawable, WITHDRAWAL_SETTINGS.maxAmount) : command.amount === 'beyond' ? withdrawable + 1 : command.amount;
+                command.amount === 'withdrawable'
+                  ? Math.min(withdrawable, WITHDRAWAL_SETTINGS.maxAmount)
+                  : command.amount === 'beyond'
+                    ? withdrawable + 1
+                    : command.amount;
               const done = await attempt(() =>
                 createWithdrawal(
                   deps,
@@ -496,7 +527,9 @@ describe.each([
               const done = await attempt(() => exportPayoutFile(deps, operator));
               const open = withdrawals.filter((w) => w.status === 'pending');
               if (done.ok) {
-                const lines = await db.execute(sql`select withdrawal_id from payout_file_rows where file_id = ${done.value.id} order by line`);
+                const lines = await db.execute(
+                  sql`select withdrawal_id from payout_file_rows where file_id = ${done.value.id} order by line`,
+                );
                 const ids = (lines as unknown as { rows: { withdrawal_id: string }[] }).rows.map((row) => row.withdrawal_id);
                 files.push(ids);
                 if (!paired) expect(open.every((w) => ids.includes(w.id))).toBe(true);
@@ -511,7 +544,8 @@ describe.each([
               const rows = file.filter((_, i) => command.keep[i % command.keep.length]);
               if (command.reversed) rows.reverse();
               if (rows.length === 0) return;
-              const outcomeOf = (id: string, i: number) => (command.rejectEvery > 0 && i % (command.rejectEvery + 1) === 0 ? 'rejected' : 'paid');
+              const outcomeOf = (id: string, i: number) =>
+                command.rejectEvery > 0 && i % (command.rejectEvery + 1) === 0 ? 'rejected' : 'paid';
               const csv = `withdrawal_id,outcome,reference\n${rows.map((id, i) => `${id},${outcomeOf(id, i)},${outcomeOf(id, i) === 'paid' ? referenceOf(id) : 'Account closed'}`).join('\n')}\n`;
               for (let round = 0; round < (command.twice ? 2 : 1); round++) {
                 const done = await attempt(() => importPayoutResults(deps, operator, { csv, apply: true }));
@@ -578,8 +612,7 @@ describe.each([
                 if (done.ok) {
                   w.status = 'cancelled';
                   claims.set(w.id, 'cancelled');
-                }
-                else if (!paired) expect(done.error.code).toBe('WITHDRAWAL_NOT_PENDING');
+                } else if (!paired) expect(done.error.code).toBe('WITHDRAWAL_NOT_PENDING');
               } else if (command.op === 'reveal') {
                 const done = await attempt(() => revealPayoutDetails(deps, operator, w.id));
                 expectOutcome(done.ok, true, 'reveal');
@@ -591,7 +624,9 @@ describe.each([
               } else {
                 const outcome = command.op === 'pay' ? 'paid' : 'rejected';
                 const done = await attempt(() =>
-                  command.op === 'pay' ? payWithdrawal(deps, operator, w.id, referenceOf(w.id)) : rejectWithdrawal(deps, operator, w.id, 'Model says no'),
+                  command.op === 'pay'
+                    ? payWithdrawal(deps, operator, w.id, referenceOf(w.id))
+                    : rejectWithdrawal(deps, operator, w.id, 'Model says no'),
                 );
                 // Settling moves money already in: lowered limits never stop it.
                 expectOutcome(done.ok, OPEN.includes(was) || was === outcome, `${command.op} a ${was} one`);
@@ -609,13 +644,15 @@ describe.each([
         const claims = new Map<string, WithdrawalState>();
         async function check(): Promise<void> {
           const statuses = withdrawals.length
-            ? ((await db.execute(
-                sql`select id, status, (select count(*)::int from ledger_transactions t where t.idempotency_key = 'withdrawal-settle:' || w.id) as settled
+            ? (
+                (await db.execute(
+                  sql`select id, status, (select count(*)::int from ledger_transactions t where t.idempotency_key = 'withdrawal-settle:' || w.id) as settled
                       from withdrawals w where id in (${sql.join(
                         withdrawals.map((w) => sql`${w.id}`),
                         sql`, `,
                       )})`,
-              )) as unknown as { rows: { id: string; status: WithdrawalState; settled: number }[] }).rows
+                )) as unknown as { rows: { id: string; status: WithdrawalState; settled: number }[] }
+              ).rows
             : [];
           const now = new Map(statuses.map((row) => [row.id, row]));
           for (const w of withdrawals) {
@@ -670,7 +707,16 @@ describe.each([
       { numRuns: paired ? 20 : 25 },
     );
     expect([...reached].sort()).toEqual(
-      ['a second payout file', 'cancelled', 'debt met a withdrawal', 'paid', 'pending', 'processing', 'rejected', ...(paired ? [] : ['refused for the debt'])].sort(),
+      [
+        'a second payout file',
+        'cancelled',
+        'debt met a withdrawal',
+        'paid',
+        'pending',
+        'processing',
+        'rejected',
+        ...(paired ? [] : ['refused for the debt']),
+      ].sort(),
     );
   }, 240_000);
 });

@@ -135,6 +135,12 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
   it('audits every successful state-changing console action once, with the operator, the address and the request id', async () => {
     await insertChannels(t.database.handle.db);
     const target = await registerMember(t);
+    /** A support account, whose second factor the operator resets. */
+    const staffMember = async () => {
+      const staff = await registerMember(t);
+      await t.database.handle.db.execute(sql`update users set role = 'support' where id = ${staff.userId}`);
+      return staff.userId;
+    };
     const order = async () => {
       const created = await t.app.inject({
         method: 'POST',
@@ -283,6 +289,13 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         payload: { status: 'frozen', reason: 'Chargeback' },
       },
       issueSignInLink: { method: 'POST', url: `/api/v1/admin/members/${target.userId}/sign-in-links`, payload: { reason: 'Locked out' } },
+      // Off: the actions after it still move money.
+      setMaintenance: { method: 'PUT', url: '/api/v1/admin/maintenance', payload: { on: false, reason: 'Upgrade done' } },
+      resetSecondFactor: {
+        method: 'POST',
+        url: `/api/v1/admin/members/${await staffMember()}/second-factor/reset`,
+        payload: { reason: 'Lost phone' },
+      },
       adjustBalance: {
         method: 'POST',
         url: `/api/v1/admin/members/${target.userId}/adjustments`,
@@ -376,7 +389,7 @@ describe('operator scope rules', () => {
     app.setSerializerCompiler(serializerCompiler);
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
-      request.auth = { userId: '00000000-0000-4000-8000-000000000001', role: 'operator', sessionId: 's' };
+      request.auth = { userId: '00000000-0000-4000-8000-000000000001', role: 'operator', sessionId: 's', secondFactor: true };
     });
     await app.register(operatorScope, {
       prefix: '/admin',

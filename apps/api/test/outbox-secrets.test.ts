@@ -32,7 +32,8 @@ async function staffAccount(t: TestApp, role: Viewer): Promise<Staff> {
     .insert(users)
     .values({ email, displayName: `Test ${role}`, passwordHash: 'not-a-real-hash', role, inviteCode: generateInviteCode() })
     .returning({ id: users.id });
-  const session = await createSession(db, { userId: row!.id, now: t.clock.now(), ip: null, userAgent: null });
+  const now = t.clock.now();
+  const session = await createSession(db, { userId: row!.id, now, ip: null, userAgent: null, secondFactorAt: now });
   return { userId: row!.id, cookie: `${SESSION_COOKIE}=${session.token}`, email };
 }
 

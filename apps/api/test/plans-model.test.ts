@@ -27,7 +27,7 @@ import { createCoupon } from '../src/modules/plans/coupons';
 import { CouponNotApplicableError, purchasePlan } from '../src/modules/plans/purchase';
 import { refundPurchase } from '../src/modules/plans/refund';
 import { updateReferralSettings } from '../src/modules/plans/settings';
-import * as recharge from '../src/modules/recharge/service';
+import * as recharge from '../src/modules/recharge/index';
 import { createTestDatabase, DATABASE_KINDS, type TestDatabase } from './database';
 import { insertChannels, insertUser } from './ledger-helpers';
 import {
@@ -154,7 +154,11 @@ const commandArbitrary: fc.Arbitrary<Command> = fc.oneof(
   { arbitrary: fc.record({ op: fc.constant('settings' as const), settings: settingsArbitrary }), weight: 1 },
   { arbitrary: fc.record({ op: fc.constant('freeze' as const), member: upper }), weight: 1 },
   {
-    arbitrary: fc.record({ op: fc.constant('flag' as const), member, kind: fc.constantFrom('registration_burst' as const, 'same_address' as const) }),
+    arbitrary: fc.record({
+      op: fc.constant('flag' as const),
+      member,
+      kind: fc.constantFrom('registration_burst' as const, 'same_address' as const),
+    }),
     weight: 2,
   },
   {

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../src/config';
 import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
-import { seed } from '../src/db/seed';
+import { seed } from '../src/demo/seed';
 import { createTestDatabase, type TestDatabase } from './database';
 
 /**

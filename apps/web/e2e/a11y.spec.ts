@@ -1,8 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_OPERATOR } from '../../../playwright.config';
 import { AUTH_LAYOUT_ROUTES, consolePaths, memberPaths, PUBLIC_ROUTES } from './support';
-import { DEMO_MEMBER, signInAs } from './wallet-support';
+import { DEMO_MEMBER, signInAs, signInOperator } from './wallet-support';
 
 /*
  * Every page, as the people who use it see it (signed out; the demo member with their real data;
@@ -42,7 +41,7 @@ async function memberPages(page: Page) {
 async function consolePages(page: Page) {
   test.setTimeout(180_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await signInAs(page.request, E2E_OPERATOR);
+  await signInOperator(page);
   const found: string[] = [];
   for (const path of await consolePaths(page.request)) found.push(...(await violationsOf(page, path)));
   expect(found).toEqual([]);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { E2E_SMTP_PORT } from '../../../playwright.config';
 import { MailSink, registerThroughApi, uniqueEmail } from './accounts-support';
+import { serverStep, totpCodeAt } from './console-factor';
 import { operatorPage } from './wallet-support';
 
 /*
@@ -29,8 +30,20 @@ test('the operator gives a role from the member page, and each role sees only it
   await roleCard.getByRole('button', { name: 'Change role' }).click();
   await expect(operator.getByText('Role changed to Support.')).toBeVisible();
 
-  // Support: members and the outbox, no money, plans, reviews or roles.
+  // The first visit to the console sets up the second factor: an authenticator app, then ten recovery codes.
   await colleague.goto('/admin');
+  await expect(colleague).toHaveURL(/\/admin\/second-factor$/);
+  expect((await colleague.request.get('/api/v1/admin/members')).status()).toBe(403);
+  await colleague.getByRole('button', { name: 'Set up an authenticator app' }).click();
+  await expect(colleague.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = (await colleague.getByTestId('totp-secret').textContent())!.trim();
+  await colleague.getByLabel('The 6-digit code the app shows').fill(totpCodeAt(secret, await serverStep(colleague.request)));
+  await colleague.getByRole('button', { name: 'Confirm' }).click();
+  await expect(colleague.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await colleague.getByRole('button', { name: 'I saved them: open the console' }).click();
+  await expect(colleague).toHaveURL(/\/admin$/);
+
+  // Support: members and the outbox, no money, plans, reviews or roles.
   const nav = colleague.getByRole('navigation', { name: /console/i });
   await expect(nav.getByRole('link', { name: 'Members' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Outbox' })).toBeVisible();

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { E2E_OPERATOR } from '../../../playwright.config';
 import { AUTH_LAYOUT_ROUTES, consolePaths, memberPaths, PUBLIC_ROUTES } from './support';
-import { DEMO_MEMBER, signInAs } from './wallet-support';
+import { DEMO_MEMBER, signInAs, signInOperator } from './wallet-support';
 
 /*
  * No page is wider than the phone that shows it: every page of the route table (signed out; the
@@ -92,7 +91,7 @@ for (const locale of LOCALES) {
 
       test('the console fits', async ({ page }) => {
         test.setTimeout(180_000);
-        await signInAs(page.request, E2E_OPERATOR);
+        await signInOperator(page);
         expect(await overflowsOf(page, await consolePaths(page.request))).toEqual([]);
       });
     });

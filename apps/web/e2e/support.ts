@@ -44,6 +44,8 @@ export const CONSOLE_ROUTES = [
   '/admin/recharges',
   '/admin/referral-reviews',
   '/admin/referrals',
+  '/admin/second-factor',
+  '/admin/system',
 ];
 
 /** SIGNED_IN_ROUTES with the signed-in member's real plan and recharge order ids in the dynamic ones. */

@@ -1,31 +1,56 @@
 import { randomUUID } from 'node:crypto';
-import { request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { request as playwrightRequest, type APIRequestContext, type Browser, type Cookie, type Page } from '@playwright/test';
+import { proveSecondFactor } from './console-factor';
 import { E2E_OPERATOR } from '../../../playwright.config';
 
-/** The demo member the seed creates (apps/api/src/db/seed.ts). */
+/** The demo member the seed creates (apps/api/src/demo/seed.ts). */
 export const DEMO_MEMBER = { email: 'demo@orchard.local', password: 'orchard-demo-2026' };
 
-/** Signs in for real through the API; the page and page.request share the session cookie. */
-export async function signInAs(request: APIRequestContext, account: { email: string; password: string }) {
+/**
+ * Signs in for real through the API; the page and page.request share the session cookie. A console
+ * account with an authenticator secret proves its second factor too (console-factor.ts).
+ */
+export async function signInAs(request: APIRequestContext, account: { email: string; password: string; totpSecret?: string }) {
   const response = await request.post('/api/v1/auth/sign-in', { data: { account: account.email, password: account.password } });
   if (!response.ok()) throw new Error(`sign-in failed: ${response.status()} ${await response.text()}`);
+  if (account.totpSecret) await proveSecondFactor(request, account.totpSecret);
 }
 
 export async function signInMember(page: Page) {
   await signInAs(page.request, DEMO_MEMBER);
 }
 
+/**
+ * The e2e operator's session, kept for the run: each code is taken once per 30 seconds, so the
+ * journeys share one proved session and sign in afresh only when it ended (a journey signed out).
+ */
+let operatorCookies: Cookie[] | undefined;
+
+async function provedSessionCookies(request: APIRequestContext, cookies: () => Promise<Cookie[]>): Promise<void> {
+  const probe = await request.get('/api/v1/me/second-factor');
+  if (probe.ok() && ((await probe.json()) as { verified: boolean }).verified) return;
+  await signInAs(request, E2E_OPERATOR);
+  operatorCookies = await cookies();
+}
+
 /** A second browser context signed in as the e2e operator (the console is a different person). */
 export async function operatorPage(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
+  if (operatorCookies) await context.addCookies(operatorCookies);
   const page = await context.newPage();
-  await signInAs(page.request, E2E_OPERATOR);
+  await provedSessionCookies(page.request, () => context.cookies());
   return page;
 }
 
+/** Signs this page's context in as the e2e operator (the run's proved session, see above). */
+export async function signInOperator(page: Page): Promise<void> {
+  if (operatorCookies) await page.context().addCookies(operatorCookies);
+  await provedSessionCookies(page.request, () => page.context().cookies());
+}
+
 export async function operatorApi(baseURL: string): Promise<APIRequestContext> {
-  const request = await playwrightRequest.newContext({ baseURL });
-  await signInAs(request, E2E_OPERATOR);
+  const request = await playwrightRequest.newContext({ baseURL, storageState: { cookies: operatorCookies ?? [], origins: [] } });
+  await provedSessionCookies(request, async () => (await request.storageState()).cookies);
   return request;
 }
 

@@ -31,6 +31,8 @@ export const CONSOLE_PERMISSIONS = [
   'referral_settings',
   /** The referral review queue: release or void commissions held for self-referral signals. */
   'referral_reviews',
+  /** Maintenance mode: stop every money movement for an upgrade (operators). */
+  'maintenance',
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 

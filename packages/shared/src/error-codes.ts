@@ -21,6 +21,8 @@ export const ERRORS = {
   RATE_LIMITED: { status: 429, message: 'Too many attempts. Wait a moment and try again.' },
   INTERNAL: { status: 500, message: 'Internal Server Error' },
   UNAVAILABLE: { status: 503, message: 'Service Unavailable' },
+  /** Maintenance mode is on: money does not move (apps/api/src/plugins/maintenance.ts); reads go on. */
+  MAINTENANCE: { status: 503, message: 'Money cannot move while the service is being upgraded. Try again in a few minutes.' },
   // Framework and transport refusals (apps/api/src/plugins/errors.ts).
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
@@ -47,6 +49,8 @@ export const ERRORS = {
   LINK_INVALID: { status: 400, message: 'This sign-in link is not valid.' },
   LINK_USED: { status: 400, message: 'This sign-in link was already used.' },
   LINK_EXPIRED: { status: 400, message: 'This sign-in link has expired.' },
+  /** A console role's session has not proved its second factor yet (modules/accounts/second-factor.ts). */
+  SECOND_FACTOR_REQUIRED: { status: 403, message: 'Confirm it is you with your second factor to use the console.' },
   // Money (apps/api/src/ledger, modules/recharge).
   AMOUNT_TOO_LARGE: { status: 400, message: 'This amount is larger than allowed.' },
   BALANCE_LIMIT: { status: 409, message: 'This would take the balance past its limit.' },

@@ -35,7 +35,7 @@ export interface DatabaseHandle {
   /**
    * Runs `work` on sessions with the test clock on (`orchard.test_clock`, ledger/sql/ledger_now.sql):
    * the ledger dates what `work` posts by the app clock its services are given. For the demo
-   * story only (db/demo/), told in the weeks before now; nothing else may date money itself.
+   * story only (src/demo/), told in the weeks before now; nothing else may date money itself.
    */
   withAppClock<T>(work: (db: Db) => Promise<T>): Promise<T>;
 }

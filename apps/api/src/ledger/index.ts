@@ -1,7 +1,11 @@
 /**
  * The ledger: the only code that writes money tables (ledger_accounts, ledger_transactions,
- * ledger_entries). Everything else moves money by calling `postTransaction` inside its own
- * database transaction.
+ * ledger_entries), through one database function, `ledger_post` (sql/ledger_post.sql). The hot
+ * money paths are database functions of their modules (plan_purchase, recharge_credit,
+ * withdrawal_request …) that call it in the same statement; the few postings made from
+ * TypeScript (a refund, a wallet-credit coupon) call `postTransaction`, which calls it inside
+ * the caller's database transaction. Also the ledger's reads: statements, balances, the
+ * integrity report.
  */
 export {
   ensureMemberAccounts,

@@ -83,20 +83,21 @@ function minor(value: unknown): string {
   return text;
 }
 
-/** Checks every invariant of the ledger (issue 4, item 9). Read-only; safe to run any time. */
-export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<IntegrityReport> {
-  const [counts] = await rows(
-    db,
-    sql`select (select count(*) from ledger_transactions)::bigint as transactions, (select count(*) from ledger_entries)::bigint as entries`,
-  );
-  const unbalanced = await rows(
+/** Transactions with fewer than two entries, or whose entries do not sum to zero. */
+async function unbalancedTransactions(db: Db | Tx): Promise<IntegrityReport['unbalancedTransactions']> {
+  const found = await rows(
     db,
     sql`select t.id, count(e.id)::bigint as n, coalesce(sum(e.amount), 0)::text as total
         from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
         group by t.id having count(e.id) < 2 or coalesce(sum(e.amount), 0) <> 0
         order by t.id limit ${LIMIT}`,
   );
-  const mismatches = await rows(
+  return found.map((row) => ({ transactionId: num(row.id), entryCount: num(row.n), sum: minor(row.total) }));
+}
+
+/** Member accounts whose cached balance is not the sum of their entries. */
+async function balanceMismatches(db: Db | Tx): Promise<IntegrityReport['balanceMismatches']> {
+  const found = await rows(
     db,
     sql`select a.id, a.owner_id, a.type, a.balance::text as balance, coalesce(s.total, 0)::text as total
         from ledger_accounts a
@@ -104,10 +105,21 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
         where a.balance is not null and a.balance <> coalesce(s.total, 0)
         order by a.id limit ${LIMIT}`,
   );
-  const negative = await rows(
+  return found.map((row) => ({
+    accountId: num(row.id),
+    ownerId: (row.owner_id as string | null) ?? null,
+    type: String(row.type),
+    cached: minor(row.balance),
+    fromEntries: minor(row.total),
+  }));
+}
+
+/** Member accounts on the wrong side of zero, by their cached balance or by their entries. */
+async function negativeBalances(db: Db | Tx): Promise<IntegrityReport['negativeBalances']> {
+  // A debt account (what a member owes after a claw-back) is the one member account that stays at
+  // or below zero: for it the breach is a balance above zero.
+  const found = await rows(
     db,
-    // A debt account (what a member owes after a claw-back) is the one member account that stays at
-    // or below zero: for it the breach is a balance above zero.
     sql`select a.id, a.owner_id, a.type,
           (case when a.type = 'member_debt' then greatest(a.balance, coalesce(s.total, 0))
                 else least(a.balance, coalesce(s.total, 0)) end)::text as balance
@@ -118,7 +130,17 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
           or (a.type = 'member_debt' and (a.balance > 0 or coalesce(s.total, 0) > 0)))
         order by a.id limit ${LIMIT}`,
   );
-  const breaks = await rows(
+  return found.map((row) => ({
+    accountId: num(row.id),
+    ownerId: (row.owner_id as string | null) ?? null,
+    type: String(row.type),
+    balance: minor(row.balance),
+  }));
+}
+
+/** Member entries whose balance after is not the running sum of their account's entries. */
+async function runningBalanceBreaks(db: Db | Tx): Promise<IntegrityReport['runningBalanceBreaks']> {
+  const found = await rows(
     db,
     sql`select id, account_id, balance_after::text as balance_after, expected::text as expected from (
           select e.id, e.account_id, e.balance_after,
@@ -128,7 +150,17 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
         where balance_after is distinct from expected
         order by id limit ${LIMIT}`,
   );
-  const holdDisagreements = await rows(
+  return found.map((row) => ({
+    entryId: num(row.id),
+    accountId: num(row.account_id),
+    balanceAfter: row.balance_after === null ? null : minor(row.balance_after),
+    expected: minor(row.expected),
+  }));
+}
+
+/** Commissions whose state disagrees with their buyer's referral hold. */
+async function holdDisagreements(db: Db | Tx): Promise<IntegrityReport['holdDisagreements']> {
+  const found = await rows(
     db,
     sql`(select c.id, p.user_id, c.status, coalesce(h.status, 'none') as hold
            from commissions c join purchases p on p.id = c.purchase_id left join referral_holds h on h.member_id = p.user_id
@@ -140,13 +172,21 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
           where h.status in ('open', 'voided') and c.status = 'pending'
           order by c.id limit ${LIMIT})`,
   );
-  // Cross-row invariants: an account's balance against the business rows it stands for. Each
-  // member (full join: a member with money held and no withdrawal, or the reverse), then each
-  // currency's total.
-  const bookMismatches = (accountType: string, expected: ReturnType<typeof sql>) =>
-    rows(
-      db,
-      sql`with book as (
+  return found.slice(0, LIMIT).map((row) => ({
+    commissionId: String(row.id),
+    memberId: String(row.user_id),
+    status: String(row.status),
+    hold: row.hold as IntegrityReport['holdDisagreements'][number]['hold'],
+  }));
+}
+
+// Cross-row invariants: an account's balance against the business rows it stands for. Each
+// member (full join: a member with money held and no withdrawal, or the reverse), then each
+// currency's total.
+async function bookMismatches(db: Db | Tx, accountType: string, expected: ReturnType<typeof sql>): Promise<BookMismatch[]> {
+  const found = await rows(
+    db,
+    sql`with book as (
             select a.owner_id as member_id, a.currency, a.balance from ledger_accounts a where a.type = ${accountType}
           ), owed as (${expected}),
           joined as (
@@ -159,24 +199,17 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
           union all
           (select null, currency, sum(balance)::text, sum(expected)::text
              from joined group by currency having sum(balance) <> sum(expected) order by currency)`,
-    );
-  const onHold = await bookMismatches(
-    'member_on_hold',
-    sql`select w.user_id as member_id, w.currency, sum(w.amount) as total
-          from withdrawals w where w.status in ('pending', 'processing') group by w.user_id, w.currency`,
   );
-  const commissionPending = await bookMismatches(
-    'member_commission_pending',
-    sql`select c.beneficiary_id as member_id, p.currency, sum(c.amount) as total
-          from commissions c join purchases p on p.id = c.purchase_id
-         where c.status in ('pending', 'review') group by c.beneficiary_id, p.currency`,
-  );
-  const bookMismatch = (row: Row): BookMismatch => ({
+  return found.map((row) => ({
     memberId: (row.member_id as string | null) ?? null,
     currency: String(row.currency),
     balance: minor(row.balance),
     expected: minor(row.expected),
-  });
+  }));
+}
+
+/** Each currency's accounts by type, their sums, and whether members' and platform's together are zero. */
+async function trialBalance(db: Db | Tx): Promise<IntegrityReport['trialBalance']> {
   const sums = await rows(
     db,
     sql`select a.currency, a.type, coalesce(sum(e.amount), 0)::text as total
@@ -202,7 +235,15 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
       total: (memberLiabilities + platformTotal).toString(),
     };
   });
+  return trialBalance;
+}
 
+/** Checks every invariant of the ledger (issue 4, item 9). Read-only; safe to run any time. */
+export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<IntegrityReport> {
+  const [counts] = await rows(
+    db,
+    sql`select (select count(*) from ledger_transactions)::bigint as transactions, (select count(*) from ledger_entries)::bigint as entries`,
+  );
   const chain = await verifyChain(db);
   const seals = await verifySeals(db);
   const report: IntegrityReport = {
@@ -210,39 +251,29 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
     generatedAt: now.toISOString(),
     transactionCount: num(counts?.transactions ?? 0),
     entryCount: num(counts?.entries ?? 0),
-    unbalancedTransactions: unbalanced.map((row) => ({ transactionId: num(row.id), entryCount: num(row.n), sum: minor(row.total) })),
-    balanceMismatches: mismatches.map((row) => ({
-      accountId: num(row.id),
-      ownerId: (row.owner_id as string | null) ?? null,
-      type: String(row.type),
-      cached: minor(row.balance),
-      fromEntries: minor(row.total),
-    })),
-    negativeBalances: negative.map((row) => ({
-      accountId: num(row.id),
-      ownerId: (row.owner_id as string | null) ?? null,
-      type: String(row.type),
-      balance: minor(row.balance),
-    })),
-    runningBalanceBreaks: breaks.map((row) => ({
-      entryId: num(row.id),
-      accountId: num(row.account_id),
-      balanceAfter: row.balance_after === null ? null : minor(row.balance_after),
-      expected: minor(row.expected),
-    })),
-    holdDisagreements: holdDisagreements.slice(0, LIMIT).map((row) => ({
-      commissionId: String(row.id),
-      memberId: String(row.user_id),
-      status: String(row.status),
-      hold: row.hold as IntegrityReport['holdDisagreements'][number]['hold'],
-    })),
-    onHoldMismatches: onHold.map(bookMismatch),
-    commissionPendingMismatches: commissionPending.map(bookMismatch),
+    unbalancedTransactions: await unbalancedTransactions(db),
+    balanceMismatches: await balanceMismatches(db),
+    negativeBalances: await negativeBalances(db),
+    runningBalanceBreaks: await runningBalanceBreaks(db),
+    holdDisagreements: await holdDisagreements(db),
+    onHoldMismatches: await bookMismatches(
+      db,
+      'member_on_hold',
+      sql`select w.user_id as member_id, w.currency, sum(w.amount) as total
+          from withdrawals w where w.status in ('pending', 'processing') group by w.user_id, w.currency`,
+    ),
+    commissionPendingMismatches: await bookMismatches(
+      db,
+      'member_commission_pending',
+      sql`select c.beneficiary_id as member_id, p.currency, sum(c.amount) as total
+          from commissions c join purchases p on p.id = c.purchase_id
+         where c.status in ('pending', 'review') group by c.beneficiary_id, p.currency`,
+    ),
     chain: { links: chain.links, head: chain.head },
     chainBreaks: chain.broken ? [chain.broken] : [],
     seals: { count: seals.seals, lastDay: seals.lastDay },
     sealBreaks: seals.breaks,
-    trialBalance,
+    trialBalance: await trialBalance(db),
   };
   report.ok =
     report.unbalancedTransactions.length === 0 &&
@@ -254,6 +285,6 @@ export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<Inte
     report.commissionPendingMismatches.length === 0 &&
     report.chainBreaks.length === 0 &&
     report.sealBreaks.length === 0 &&
-    trialBalance.every((currency) => currency.total === '0');
+    report.trialBalance.every((currency) => currency.total === '0');
   return report;
 }

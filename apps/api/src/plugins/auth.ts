@@ -12,6 +12,8 @@ export interface RequestAuth {
   userId: string;
   role: Role;
   sessionId: string;
+  /** The console's second factor was proved in this session (the operator scope asks). */
+  secondFactor: boolean;
 }
 
 declare module 'fastify' {
@@ -65,7 +67,9 @@ async function registerAuth(app: FastifyInstance, { sessions }: AuthOptions) {
       session = (await sessions.find(app.database.db, token, now)) ?? undefined;
       if (session && reading) caches.sessions.set(token, session.userId, session, now.getTime());
     }
-    if (session) request.auth = { userId: session.userId, role: session.role, sessionId: session.sessionId };
+    if (session) {
+      request.auth = { userId: session.userId, role: session.role, sessionId: session.sessionId, secondFactor: session.secondFactor };
+    }
   });
 }
 

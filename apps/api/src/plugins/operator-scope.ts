@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { apiErrorSchema, isConsolePermission, roleHasPermission, type ConsolePermission, type ConsoleRole } from '@orchard/shared';
-import { forbidden, unauthenticated } from '../errors';
+import { AppError, forbidden, unauthenticated } from '../errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -47,8 +47,9 @@ const SESSION = [{ session: [] }];
  * The one guard of the operator console. Every operator route is registered inside it, and:
  * - at start-up, a route that declares no permission refuses to register (no route is left open
  *   by forgetting a check), and the OpenAPI document marks each as needing the session cookie;
- * - `onRequest`, before the body is parsed or validated, answers 401 to a signed-out caller and
- *   403 to one whose role lacks the route's permission, so nobody learns a schema from a 400;
+ * - `onRequest`, before the body is parsed or validated, answers 401 to a signed-out caller,
+ *   403 to one whose role lacks the route's permission, and 403 SECOND_FACTOR_REQUIRED to a console
+ *   session that has not proved its second factor, so nobody learns a schema from a 400;
  * - the caller becomes `request.operator` (a ConsoleActor), which services take to write the
  *   audit row inside their own transaction (modules/audit/console.ts), and to ask whether they
  *   may act on the account a route names (`config.accountAction`, modules/accounts/account-policy.ts);
@@ -87,6 +88,9 @@ export const operatorScope: FastifyPluginAsync<OperatorScopeOptions> = async (sc
     if (!roleHasPermission(auth.role, permission)) {
       throw forbidden(auth.role === 'member' ? 'This area is for operators only.' : 'Your console role does not allow this.');
     }
+    // Every console role proves its second factor in each session before the console answers
+    // (modules/accounts/second-factor.ts; GET /me/second-factor says how).
+    if (!auth.secondFactor) throw new AppError('SECOND_FACTOR_REQUIRED', 'Confirm it is you with your second factor to use the console.');
     request.operator = { operatorId: auth.userId, role: auth.role as ConsoleActor['role'], ip: request.ip ?? null, requestId: request.id };
   });
 

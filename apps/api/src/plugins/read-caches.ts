@@ -8,6 +8,8 @@ export interface LiveSession {
   sessionId: string;
   userId: string;
   role: Role;
+  /** The console's second factor was proved in this session (modules/accounts/second-factor.ts). */
+  secondFactor: boolean;
 }
 
 /**

@@ -7,6 +7,7 @@ import { appConfig } from '../lib/config';
 import { useLiveUpdates } from '../lib/live-events';
 import { meQueryOptions } from '../lib/session';
 import { RetryNotice } from './retry-notice';
+import { MaintenanceBanner } from './maintenance-banner';
 
 /**
  * A page inside the default layout: its top bar (with a back link on secondary pages) and the
@@ -48,7 +49,10 @@ export function Page({ title, backTo, actions, children }: { title: string; back
           </Link>
         ) : null}
       </header>
-      <div className="flex flex-col gap-4 px-4 py-4 md:px-0">{children}</div>
+      <div className="flex flex-col gap-4 px-4 py-4 md:px-0">
+        <MaintenanceBanner />
+        {children}
+      </div>
       <RetryNotice />
     </div>
   );

@@ -24,8 +24,8 @@ type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
 /** Keys without their plural suffix, so `t('items', { count })` type-checks. */
 type StripPlural<K extends string> = K extends `${infer Base}_${PluralSuffix}` ? Base : K;
 
-export type MessageKey<T> = StripPlural<Leaves<T>>;
-export type TranslateValues = Record<string, string | number>;
+type MessageKey<T> = StripPlural<Leaves<T>>;
+type TranslateValues = Record<string, string | number>;
 export type Translate<T> = (key: MessageKey<T>, values?: TranslateValues) => string;
 
 /** A namespace in another language: the English keys, each with a string. */

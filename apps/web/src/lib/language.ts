@@ -12,7 +12,7 @@ export { dayjsLocale, intlLocale } from './language-state';
  */
 
 /** The language picked on this browser, if one was. */
-export function pickedLanguage(): Locale | null {
+function pickedLanguage(): Locale | null {
   try {
     const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY);
     return isLocale(stored) ? stored : null;

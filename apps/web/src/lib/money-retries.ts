@@ -7,9 +7,9 @@ import { ApiError, setMoneyRequestSender, type ApiRequest } from './api-client';
  * screen (components/retry-notice.tsx). Installed by the pages that move money (the signed-in
  * `Page` and the console), so none of it is in the first load of `/`.
  */
-export const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
+const RETRY_DELAYS_MS = [1_000, 2_000, 4_000, 8_000, 15_000];
 /** An attempt with no answer by then is treated as lost (the server may still have done it). */
-export const ATTEMPT_TIMEOUT_MS = 20_000;
+const ATTEMPT_TIMEOUT_MS = 20_000;
 
 let retrying = 0;
 const listeners = new Set<() => void>();
@@ -27,15 +27,11 @@ export function subscribeRetrying(listener: () => void) {
 function isWorthRetrying(error: unknown): error is ApiError {
   return (
     error instanceof ApiError &&
-    (error.code === 'NETWORK' || error.status >= 500 || error.code === 'IDEMPOTENCY_IN_PROGRESS' || error.code === 'CONFLICT')
+    (error.code === 'NETWORK' || (error.status >= 500 && error.code !== 'MAINTENANCE') || error.code === 'IDEMPOTENCY_IN_PROGRESS' || error.code === 'CONFLICT')
   );
 }
 
-export async function sendWithRetries<T>(
-  path: string,
-  request: ApiRequest,
-  once: (path: string, request: ApiRequest) => Promise<T>,
-): Promise<T> {
+async function sendWithRetries<T>(path: string, request: ApiRequest, once: (path: string, request: ApiRequest) => Promise<T>): Promise<T> {
   let waiting = false;
   try {
     for (let attempt = 0; ; attempt++) {

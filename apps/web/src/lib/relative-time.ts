@@ -74,7 +74,7 @@ export function formatRelative(
 
 export const DEFAULT_EXACT_TIME_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
-export function defaultLocale(): string {
+function defaultLocale(): string {
   return intlLocale();
 }
 

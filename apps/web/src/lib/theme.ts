@@ -8,7 +8,7 @@ import { useSyncExternalStore } from 'react';
  */
 export type ThemePreference = 'light' | 'dark' | 'system';
 export type ThemeMode = 'light' | 'dark';
-export const THEME_STORAGE_KEY = 'orchard:theme';
+const THEME_STORAGE_KEY = 'orchard:theme';
 export const THEME_PREFERENCES: readonly ThemePreference[] = ['light', 'dark', 'system'];
 
 export function resolveThemeMode(preference: ThemePreference, systemPrefersDark: boolean, forced?: ThemeMode): ThemeMode {

@@ -2,7 +2,7 @@ import type { ErrorCode } from '@orchard/shared';
 import { namespaceIn } from '../lib/i18n';
 
 /** Failures the client itself names: no answer at all, or an answer not in the API's shape. */
-export type ClientErrorCode = 'NETWORK' | 'HTTP_ERROR';
+type ClientErrorCode = 'NETWORK' | 'HTTP_ERROR';
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 /**
@@ -44,6 +44,8 @@ export const errorMessagesEn: Record<ApiErrorCode, string> = {
   LINK_INVALID: 'This sign-in link is not valid. Request a new one.',
   LINK_USED: 'This sign-in link was already used. Request a new one.',
   LINK_EXPIRED: 'This sign-in link has expired. Request a new one.',
+  MAINTENANCE: 'Money cannot move while the service is being upgraded. Try again in a few minutes.',
+  SECOND_FACTOR_REQUIRED: 'Confirm it is you with your second factor to use the console.',
   AMOUNT_TOO_LARGE: 'This amount is larger than allowed.',
   BALANCE_LIMIT: 'This would take the balance past its limit.',
   INSUFFICIENT_FUNDS: 'The balance is too low for this.',

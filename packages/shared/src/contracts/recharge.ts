@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keysetCursorSchema } from './common';
+import { keysetCursorSchema, pageLimitSchema } from './common';
 import { minorUnitsSchema, multiLineTextSchema, positiveMinorUnitsSchema, singleLineTextSchema } from './wallet';
 
 export const paymentChannelKindSchema = z.enum(['bank_transfer', 'gateway']);
@@ -109,10 +109,7 @@ export type RechargeOrder = z.infer<typeof rechargeOrderSchema>;
 export const listRechargeOrdersQuerySchema = z.strictObject({
   status: rechargeOrderStatusSchema.optional(),
   cursor: keysetCursorSchema,
-  limit: z
-    .string()
-    .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
-    .optional(),
+  limit: pageLimitSchema,
 });
 export const rechargeOrderPageSchema = z.strictObject({ items: z.array(rechargeOrderSchema), nextCursor: z.string().nullable() });
 
@@ -142,10 +139,7 @@ export const listRechargeReviewsQuerySchema = z.strictObject({
   /** One member's orders (the console's member page). */
   member: z.uuid('Not a member id.').optional(),
   cursor: keysetCursorSchema,
-  limit: z
-    .string()
-    .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
-    .optional(),
+  limit: pageLimitSchema,
 });
 
 /** Optional; a request without a body is fine. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AMOUNT_MAX_MINOR_CEILING, BALANCE_MAX_MINOR_CEILING } from '../money';
-import { multiLineTextSchema, singleLineTextSchema } from './common';
+import { multiLineTextSchema, singleLineTextSchema, pageLimitSchema } from './common';
 
 const AMOUNT_TOO_LARGE = `At most ${AMOUNT_MAX_MINOR_CEILING} minor units per movement.`;
 /** An amount to move: an integer of minor units (cents), never a float, at most the hard ceiling (the server may set a lower one). */
@@ -89,33 +89,41 @@ export const isoDateOrDateTime = (inclusiveEnd: boolean) =>
       return Number.isNaN(at) || (at >= EARLIEST && end < END_OF_9999);
     }, 'Use a date from 1970-01-01 to 9999-12-30.');
 
-/** Filters of the statement and its CSV export. Query strings are strings: numbers are parsed, not coerced. */
-export const statementFilterQuerySchema = z.strictObject({
-  /** One type or several separated by commas. */
-  type: z
+/** One value or several of `values`, separated by commas (a statement's filter). */
+const commaListOf = (values: readonly string[], separated: string, unknown: string) =>
+  z
     .string()
-    .regex(/^[a-z_]+(,[a-z_]+)*$/, 'Use transaction types separated by commas.')
-    .refine(
-      (value) => value.split(',').every((part) => (LEDGER_TRANSACTION_TYPES as readonly string[]).includes(part)),
-      'Unknown transaction type.',
-    )
-    .optional(),
-  account: z.enum(['available', 'on_hold', 'commission_pending', 'debt']).optional(),
+    .regex(/^[a-z_]+(,[a-z_]+)*$/, separated)
+    .refine((value) => value.split(',').every((part) => values.includes(part)), unknown)
+    .optional();
+
+/** Both statements' date filter. */
+const dateRange = {
   /** Inclusive; a date alone means the start of that day (UTC). */
   from: isoDateOrDateTime(false).optional(),
   /** Inclusive; a date alone means the whole of that day (UTC). */
   to: isoDateOrDateTime(true).optional(),
-});
+};
 
-export const listTransactionsQuerySchema = statementFilterQuerySchema.extend({
+/** Both statements' page: the last row's id as the cursor, and a page size. */
+const statementPage = {
   cursor: z
     .string()
     .regex(/^\d{1,18}$/, 'Not a valid cursor.')
     .optional(),
-  limit: z
-    .string()
-    .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
-    .optional(),
+  limit: pageLimitSchema,
+};
+
+/** Filters of the statement and its CSV export. Query strings are strings: numbers are parsed, not coerced. */
+export const statementFilterQuerySchema = z.strictObject({
+  /** One type or several separated by commas. */
+  type: commaListOf(LEDGER_TRANSACTION_TYPES, 'Use transaction types separated by commas.', 'Unknown transaction type.'),
+  account: z.enum(['available', 'on_hold', 'commission_pending', 'debt']).optional(),
+  ...dateRange,
+});
+
+export const listTransactionsQuerySchema = statementFilterQuerySchema.extend({
+  ...statementPage,
 });
 export type ListTransactionsQuery = z.infer<typeof listTransactionsQuerySchema>;
 
@@ -199,25 +207,13 @@ export type StatementEvent = z.infer<typeof statementEventSchema>;
 /** Filters of the event statement and its CSV export. */
 export const statementEventFilterQuerySchema = z.strictObject({
   /** One event kind or several separated by commas. */
-  kind: z
-    .string()
-    .regex(/^[a-z_]+(,[a-z_]+)*$/, 'Use event kinds separated by commas.')
-    .refine((value) => value.split(',').every((part) => (STATEMENT_EVENT_KINDS as readonly string[]).includes(part)), 'Unknown event kind.')
-    .optional(),
-  from: isoDateOrDateTime(false).optional(),
-  to: isoDateOrDateTime(true).optional(),
+  kind: commaListOf(STATEMENT_EVENT_KINDS, 'Use event kinds separated by commas.', 'Unknown event kind.'),
+  ...dateRange,
 });
 export type StatementEventFilterQuery = z.infer<typeof statementEventFilterQuerySchema>;
 
 export const listStatementEventsQuerySchema = statementEventFilterQuerySchema.extend({
-  cursor: z
-    .string()
-    .regex(/^\d{1,18}$/, 'Not a valid cursor.')
-    .optional(),
-  limit: z
-    .string()
-    .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
-    .optional(),
+  ...statementPage,
 });
 export type ListStatementEventsQuery = z.infer<typeof listStatementEventsQuerySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCountryCode } from '../countries';
-import { keysetCursorSchema, singleLineTextSchema } from './common';
+import { keysetCursorSchema, singleLineTextSchema, pageLimitSchema } from './common';
 import { minorUnitsSchema, positiveMinorUnitsSchema } from './wallet';
 
 /**
@@ -96,10 +96,7 @@ export const withdrawalPageSchema = z.strictObject({ items: z.array(withdrawalSc
 export const listWithdrawalsQuerySchema = z.strictObject({
   status: withdrawalStatusSchema.optional(),
   cursor: keysetCursorSchema,
-  limit: z
-    .string()
-    .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
-    .optional(),
+  limit: pageLimitSchema,
 });
 
 /** The console's queue: `open` (the default) is pending and processing together. */
@@ -239,10 +236,7 @@ export type PayoutFile = z.infer<typeof payoutFileSchema>;
 export const payoutFilePageSchema = z.strictObject({ items: z.array(payoutFileSchema), nextCursor: z.string().nullable() });
 export const listPayoutFilesQuerySchema = z.strictObject({
   cursor: keysetCursorSchema,
-  limit: z
-    .string()
-    .regex(/^(?:[1-9]|[1-9]\d|100)$/, 'Use a whole number from 1 to 100.')
-    .optional(),
+  limit: pageLimitSchema,
 });
 export const payoutFileParamsSchema = z.strictObject({ id: z.string().max(100) });
 

@@ -481,4 +481,22 @@ export const es: Record<string, string> = {
   'Commission voided after review': 'Comisión anulada tras la revisión',
   'Plan: {name}': 'Plan: {name}',
   'Recharge {reference} via {channel}': 'Recarga {reference} por {channel}',
+  'Enter the 6-digit code from your authenticator app.': 'Introduce el código de 6 dígitos de tu aplicación de autenticación.',
+  'Enter the 6-digit code, or a recovery code.': 'Introduce el código de 6 dígitos o un código de recuperación.',
+  'You cannot reset your own second factor; ask another operator.':
+    'No puedes restablecer tu propio segundo factor; pídeselo a otro operador.',
+  'Only console accounts have a second factor to reset.': 'Solo las cuentas de la consola tienen un segundo factor que restablecer.',
+  'Too many wrong codes for this account. Try again in {wait}.':
+    'Demasiados códigos incorrectos para esta cuenta. Inténtalo de nuevo en {wait}.',
+  'Too many wrong codes from your network. Try again in {wait}.':
+    'Demasiados códigos incorrectos desde tu red. Inténtalo de nuevo en {wait}.',
+  'Only console accounts use a second factor.': 'Solo las cuentas de la consola usan un segundo factor.',
+  'An authenticator app is set up already. An operator can reset it.':
+    'Ya hay una aplicación de autenticación configurada. Un operador puede restablecerla.',
+  'Start setting up an authenticator app first.': 'Primero empieza a configurar una aplicación de autenticación.',
+  'This authenticator was set up or replaced meanwhile. Start again.':
+    'Esta aplicación de autenticación se configuró o se sustituyó mientras tanto. Empieza de nuevo.',
+  'This code was already used. Wait for the next one.': 'Este código ya se usó. Espera al siguiente.',
+  'Use at most 300 characters.': 'Usa como máximo 300 caracteres.',
+  'Money cannot move while the service is being upgraded. Try again in a few minutes.': 'El dinero no puede moverse mientras se actualiza el servicio. Inténtalo de nuevo en unos minutos.',
 };

@@ -34,6 +34,33 @@ export const sessions = pgTable('sessions', {
   userAgent: text('user_agent'),
   /** A password entered again confirms money movements out of this session until then (0700). */
   stepUpUntil: at('step_up_until'),
+  /** When this session's holder proved the console's second factor (1300); null: not (yet). */
+  secondFactorAt: at('second_factor_at'),
+});
+
+/** A console account's authenticator app (migrations/1300_console_second_factor.sql). */
+export const consoleTotp = pgTable('console_totp', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secret: text('secret').notNull(),
+  createdAt: at('created_at').notNull(),
+  confirmedAt: at('confirmed_at'),
+  lastUsedStep: bigint('last_used_step', { mode: 'number' }).notNull().default(0),
+});
+
+/** A console account's one-time recovery codes (1300): the first group names the row, the code is hashed. */
+export const consoleRecoveryCodes = pgTable('console_recovery_codes', {
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  lookup: text('lookup').notNull(),
+  codeHash: text('code_hash').notNull(),
+  createdAt: at('created_at').notNull(),
+  usedAt: at('used_at'),
 });
 
 /** What a registration carries until its code is entered. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, jsonb, pgTable, text, timestamp, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 export const users = pgTable('users', {
   id: uuid('id')
@@ -44,3 +44,12 @@ export const auditLog = pgTable(
   },
   (table) => [index('audit_log_created_at_idx').on(table.createdAt)],
 );
+
+/** Maintenance mode's one row (migrations/1301_maintenance_mode.sql). */
+export const maintenanceMode = pgTable('maintenance_mode', {
+  id: boolean('id').primaryKey().default(true),
+  enabled: boolean('enabled').notNull().default(false),
+  message: text('message'),
+  changedBy: uuid('changed_by').references(() => users.id),
+  changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }),
+});

@@ -45,7 +45,17 @@ declare module 'fastify' {
   }
 }
 
-export const ACCOUNT_ACTIONS = ['role', 'status', 'sign_in_link', 'adjustment', 'recharge', 'withdrawal', 'refund', 'referral_review'] as const;
+export const ACCOUNT_ACTIONS = [
+  'role',
+  'status',
+  'sign_in_link',
+  'second_factor',
+  'adjustment',
+  'recharge',
+  'withdrawal',
+  'refund',
+  'referral_review',
+] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 
 export function isAccountAction(value: unknown): value is AccountAction {
@@ -81,6 +91,12 @@ export const ACCOUNT_ACTION_RULES: Readonly<Record<AccountAction, AccountActionR
     ownAccount: 'You cannot issue a sign-in link for yourself.',
     accounts: ['member'],
     notForThisAccount: 'Sign-in links cannot be issued for someone with console access.',
+    keepsAnOperator: false,
+  },
+  second_factor: {
+    ownAccount: 'You cannot reset your own second factor; ask another operator.',
+    accounts: ['support', 'finance', 'operator'],
+    notForThisAccount: 'Only console accounts have a second factor to reset.',
     keepsAnOperator: false,
   },
   adjustment: {

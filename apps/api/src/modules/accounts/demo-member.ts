@@ -5,7 +5,7 @@ import * as repo from './repository';
 
 /**
  * A member as verifyRegistration creates one (unique invite code, referrer fixed now, audited),
- * without the address check: the demo seeding's members (db/demo/business.ts), who have no inbox.
+ * without the address check: the demo seeding's members (demo/business.ts), who have no inbox.
  */
 export async function createDemoMember(
   db: Db,

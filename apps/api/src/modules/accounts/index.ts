@@ -5,6 +5,7 @@
  */
 export { assertMayActOn, assertMayActOnFacts, isAccountAction } from './account-policy';
 export { createDemoMember } from './demo-member';
+export { createFirstOperator, emailHasAccount, findAnyOperatorId } from './first-start';
 export { maskEmail, maskPhone } from './mask';
 export { setOperatorPassword } from './operator-password';
 export { linkOrigin } from './origin';
@@ -23,5 +24,8 @@ export {
   revokeSessionsOfUser,
   SESSION_COOKIE,
 } from './sessions';
+export { clearSecondFactor, enrolConsoleTotp } from './second-factor';
+export { totpCodeAt } from './second-factor-codes';
+export { secondFactorRoutes } from './second-factor-routes';
 export { issueSignInLink } from './sign-in-links';
 export { markSteppedUp } from './step-up';

@@ -26,6 +26,9 @@ import {
 } from './passkeys';
 import { baseUrlOf, contextOf } from './plugin';
 import { setSessionCookie } from './sessions';
+import type { RouteApp } from '../../lib/route-app';
+import type { AccountDeps } from './deps';
+import type { Config } from '../../config';
 
 const errors = {
   400: apiErrorSchema,
@@ -41,10 +44,8 @@ const session = [{ session: [] }];
 /** The relying party of this deployment: from the members' address (PUBLIC_URL), never the request's Host. */
 const rpOf = (request: FastifyRequest) => relyingPartyOf(baseUrlOf(request));
 
-/** Passkeys: added and removed on /profile, to sign in on /, and as the step-up before a withdrawal. */
-export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accountDeps: deps, config } = app;
-
+/** The member's passkeys: list, add (options, then the new credential) and remove. */
+function passkeyListRoutes(app: RouteApp, deps: AccountDeps) {
   app.get(
     '/me/passkeys',
     {
@@ -110,7 +111,10 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
+}
 
+/** Signing in with a passkey. */
+function passkeySignInRoutes(app: RouteApp, deps: AccountDeps, config: Config) {
   app.post(
     '/auth/passkey/options',
     {
@@ -143,7 +147,10 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       return { user: started.user };
     },
   );
+}
 
+/** A step-up with a passkey instead of a password. */
+function passkeyStepUpRoutes(app: RouteApp, deps: AccountDeps) {
   app.post(
     '/me/step-up/passkey/options',
     {
@@ -174,4 +181,12 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => stepUpWithPasskey(deps, authOf(request), request.body, rpOf(request)),
   );
+}
+
+/** Passkeys: added and removed on /profile, to sign in on /, and as the step-up before a withdrawal. */
+export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { accountDeps: deps, config } = app;
+  passkeyListRoutes(app, deps);
+  passkeySignInRoutes(app, deps, config);
+  passkeyStepUpRoutes(app, deps);
 };

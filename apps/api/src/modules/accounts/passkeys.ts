@@ -18,7 +18,8 @@ import { insertAudit } from '../audit/index';
 import type { AccountDeps, RequestContext, StartedSession } from './deps';
 import * as repo from './repository';
 import { openSession } from './sign-in';
-import { markSteppedUp, STEP_UP_MS } from './step-up';
+import { markSecondFactor } from './second-factor';
+import { STEP_UP_MS } from './step-up';
 
 /**
  * Passkeys (WebAuthn, with @simplewebauthn/server): a member adds them on /profile after entering
@@ -300,7 +301,15 @@ export async function signInWithPasskey(
   const counter = await verifyUse(deps, row, body, challenge, rp, 401);
   return withTransaction(deps.db, async (tx) => {
     await tx.execute(sql`update passkeys set sign_count = greatest(sign_count, ${counter}), last_used_at = ${now} where id = ${row!.id}`);
-    return openSession(deps, tx, { userId: row!.user_id, context, method: 'passkey', detail: { passkeyId: row!.id }, now });
+    // A passkey with user verification is two factors in one: the session has proved the console's second.
+    return openSession(deps, tx, {
+      userId: row!.user_id,
+      context,
+      method: 'passkey',
+      detail: { passkeyId: row!.id },
+      now,
+      secondFactor: true,
+    });
   });
 }
 
@@ -338,7 +347,7 @@ export async function stepUpWithPasskey(
   await deps.db.execute(
     sql`update passkeys set sign_count = greatest(sign_count, ${counter}), last_used_at = ${now} where id = ${row!.id}`,
   );
-  const validUntil = new Date(now.getTime() + STEP_UP_MS);
-  await markSteppedUp(deps.db, auth, validUntil);
-  return { validUntil: validUntil.toISOString() };
+  // A passkey (user verification required) is also the console's second factor (second-factor.ts).
+  await markSecondFactor(deps.db, auth, now);
+  return { validUntil: new Date(now.getTime() + STEP_UP_MS).toISOString() };
 }

@@ -260,3 +260,17 @@ export async function lockUser(db: Executor, id: string): Promise<UserRow | unde
   const [row] = await db.select().from(users).where(eq(users.id, id)).for('update');
   return row;
 }
+
+/** Some operator's id, or undefined before the first one exists (the first-start seeding asks). */
+export async function findAnyOperatorId(db: Executor): Promise<string | undefined> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'operator')).limit(1);
+  return row?.id;
+}
+
+export async function insertOperator(
+  db: Executor,
+  values: { email: string; displayName: string; passwordHash: string; inviteCode: string },
+) {
+  const [operator] = await db.insert(users).values({ ...values, role: 'operator' }).returning({ id: users.id });
+  return operator!.id;
+}

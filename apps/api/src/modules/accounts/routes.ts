@@ -42,6 +42,9 @@ import { signOut } from './sign-in';
 import { consumeSignInLink, requestSignInLink, signInWithCode } from './sign-in-links';
 import { stepUp } from './step-up';
 import { currentTermsVersion } from './terms';
+import type { RouteApp } from '../../lib/route-app';
+import type { AccountDeps } from './deps';
+import type { Config } from '../../config';
 
 const errors = {
   400: apiErrorSchema,
@@ -55,10 +58,8 @@ const tags = ['accounts'];
 /** OpenAPI: these operations need the session cookie. */
 const session = [{ session: [] }];
 
-/** Register, verify, sign in and out, passwords, sign-in links and the member's own profile. */
-export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { accountDeps: deps, config } = app;
-
+/** Registering: the options the form needs, the code sent, checked and sent again. */
+function registrationRoutes(app: RouteApp, deps: AccountDeps, config: Config) {
   app.get(
     '/auth/options',
     {
@@ -123,7 +124,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => resendCode(deps, request.body.verificationId, contextOf(request)),
   );
+}
 
+/** Signing in with a password, and out. */
+function signInRoutes(app: RouteApp, deps: AccountDeps, config: Config) {
   app.post(
     '/auth/sign-in',
     {
@@ -158,7 +162,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
+}
 
+/** A forgotten password (a code by email or SMS, then the new one) and a changed one. */
+function passwordRoutes(app: RouteApp, deps: AccountDeps) {
   app.post(
     '/auth/password-reset/request',
     {
@@ -203,7 +210,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => changePassword(deps, request.body, request.auth, contextOf(request)),
   );
+}
 
+/** Signing in without a password: a link or a code sent to the member. */
+function signInLinkRoutes(app: RouteApp, deps: AccountDeps, config: Config) {
   app.post(
     '/auth/sign-in-link/request',
     {
@@ -257,7 +267,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       return { user: started.user };
     },
   );
+}
 
+/** Who is signed in (a visitor gets user null), and the member's own profile. */
+function profileRoutes(app: RouteApp, deps: AccountDeps) {
   app.get(
     '/session',
     {
@@ -302,7 +315,10 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => updateMe(deps, authOf(request).userId, request.body),
   );
+}
 
+/** The member's signed-in devices, and a step-up before money leaves. */
+function sessionRoutes(app: RouteApp, deps: AccountDeps) {
   app.get(
     '/me/sessions',
     {
@@ -349,4 +365,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => stepUp(deps, authOf(request), request.body.password, request.ip ?? null),
   );
+}
+
+/** Register, verify, sign in and out, passwords, sign-in links and the member's own profile. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { accountDeps: deps, config } = app;
+  registrationRoutes(app, deps, config);
+  signInRoutes(app, deps, config);
+  passwordRoutes(app, deps);
+  signInLinkRoutes(app, deps, config);
+  profileRoutes(app, deps);
+  sessionRoutes(app, deps);
 };

@@ -20,6 +20,13 @@ export interface SessionContext {
   sessionId: string;
   userId: string;
   role: Role;
+  /** Whether its holder proved the console's second factor in this session (second-factor.ts). */
+  secondFactor: boolean;
+}
+
+/** How long a console session (any role but member) may stay unused; members' sessions: SESSION_IDLE_MS. */
+export interface SessionRules {
+  consoleIdleMs: number;
 }
 
 export function isSecureRequest(request: FastifyRequest, config: Config): boolean {
@@ -69,7 +76,7 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply,
 /** A new session with a fresh 256-bit token; only its hash is stored. */
 export async function createSession(
   db: Executor,
-  input: { userId: string; now: Date; ip: string | null; userAgent: string | null },
+  input: { userId: string; now: Date; ip: string | null; userAgent: string | null; secondFactorAt?: Date | null },
 ): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
   const token = generateToken();
   const expiresAt = new Date(input.now.getTime() + SESSION_ABSOLUTE_MS);
@@ -83,6 +90,7 @@ export async function createSession(
       expiresAt,
       ip: input.ip,
       userAgent: input.userAgent?.slice(0, 300) ?? null,
+      secondFactorAt: input.secondFactorAt ?? null,
     })
     .returning({ id: sessions.id });
   return { token, sessionId: row!.id, expiresAt };
@@ -95,6 +103,7 @@ function sessionByTokenHash(db: Db) {
       userId: sessions.userId,
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
+      secondFactorAt: sessions.secondFactorAt,
       role: users.role,
       status: users.status,
     })
@@ -110,8 +119,11 @@ function sessionByTokenHash(db: Db) {
  */
 const preparedSessionReads = new WeakMap<Db, ReturnType<typeof sessionByTokenHash>>();
 
-/** The live session a token belongs to (not revoked, not idle 7 days, not older than 30 days). */
-export async function findLiveSession(db: Db, token: string, now: Date): Promise<SessionContext | null> {
+/**
+ * The live session a token belongs to (not revoked, not idle 7 days — a console session: not idle
+ * `rules.consoleIdleMs` — not older than 30 days).
+ */
+export async function findLiveSession(db: Db, token: string, now: Date, rules?: SessionRules): Promise<SessionContext | null> {
   let read = preparedSessionReads.get(db);
   if (!read) {
     read = sessionByTokenHash(db);
@@ -122,11 +134,12 @@ export async function findLiveSession(db: Db, token: string, now: Date): Promise
   const lastSeen = new Date(row.lastSeenAt).getTime();
   if (now.getTime() >= new Date(row.expiresAt).getTime()) return null;
   if (now.getTime() >= lastSeen + SESSION_IDLE_MS) return null;
+  if (row.role !== 'member' && rules && now.getTime() >= lastSeen + rules.consoleIdleMs) return null;
   if (row.status !== 'active') return null;
   if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, userId: row.userId, role: row.role };
+  return { sessionId: row.sessionId, userId: row.userId, role: row.role, secondFactor: row.secondFactorAt !== null };
 }
 
 export async function revokeSession(db: Executor, sessionId: string, now: Date, reason: SessionEndReason): Promise<void> {

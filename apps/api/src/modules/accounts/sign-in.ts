@@ -24,7 +24,7 @@ export const accountFrozen = () => new AppError('ACCOUNT_FROZEN', 'This account 
 export async function openSession(
   deps: AccountDeps,
   tx: Tx,
-  input: { userId: string; context: RequestContext; method: string; detail?: Record<string, unknown>; now: Date },
+  input: { userId: string; context: RequestContext; method: string; detail?: Record<string, unknown>; now: Date; secondFactor?: boolean },
 ): Promise<StartedSession> {
   const { context, now } = input;
   const user = await repo.lockUser(tx, input.userId);
@@ -32,7 +32,13 @@ export async function openSession(
   if (user.status !== 'active') throw accountFrozen();
   // A new token at every sign-in: whatever session this browser had before ends here.
   if (context.currentSessionId) await revokeSession(tx, context.currentSessionId, now, 'replaced');
-  const session = await createSession(tx, { userId: user.id, now, ip: context.ip, userAgent: context.userAgent });
+  const session = await createSession(tx, {
+    userId: user.id,
+    now,
+    ip: context.ip,
+    userAgent: context.userAgent,
+    secondFactorAt: input.secondFactor ? now : null,
+  });
   const capped = await endSessionsBeyondCap(tx, user.id, deps.config.MAX_SESSIONS_PER_MEMBER, now);
   await deps.signals.signedIn(tx, { userId: user.id, deviceHash: context.deviceHash ?? null, ip: context.ip, at: now });
   await insertAudit(tx, {

@@ -25,14 +25,14 @@ import { operatorOf } from '../../plugins/operator-scope';
 import { idempotencyHeaders, idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
 import * as recharge from '../recharge/index';
 import * as service from './service';
+import { depsOf, type RouteApp } from '../../lib/route-app';
+import type { ServiceDeps } from '../../lib/service-deps';
 
 // 401 and 403 are added to every operator route by the operator scope.
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
-/** Operator console: recharge review, adjustments, ledger integrity, payment channels. Registered inside the operator scope. */
-export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db, clock: app.clock, config: app.config };
-
+/** The recharge orders an operator reviews, credits or rejects. */
+function rechargeReviewRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/recharge/reviews',
     {
@@ -89,7 +89,10 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => recharge.rejectOrder(deps, operatorOf(request), request.params.id, request.body.reason),
   );
+}
 
+/** One member's money as the console sees it: an adjustment, the wallet, entries and events. */
+function memberMoneyRoutes(app: RouteApp, deps: ServiceDeps) {
   app.post(
     '/members/:id/adjustments',
     {
@@ -160,7 +163,10 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => service.memberEvents(deps, request.params.id, request.query),
   );
+}
 
+/** The ledger's integrity report. */
+function ledgerReportRoute(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/ledger/report',
     {
@@ -174,7 +180,10 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => service.ledgerReport(deps),
   );
+}
 
+/** Payment channels: the list, and create or update one. */
+function paymentChannelRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/payment-channels',
     {
@@ -207,4 +216,13 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(created ? 201 : 200).send(channel);
     },
   );
+}
+
+/** Operator console: recharge review, adjustments, ledger integrity, payment channels. Registered inside the operator scope. */
+export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
+  rechargeReviewRoutes(app, deps);
+  memberMoneyRoutes(app, deps);
+  ledgerReportRoute(app, deps);
+  paymentChannelRoutes(app, deps);
 };

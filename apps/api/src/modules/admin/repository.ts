@@ -65,6 +65,11 @@ export async function setRole(db: Executor, id: string, role: Role) {
   return row;
 }
 
+export async function findMember(db: Executor, id: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, id));
+  return row;
+}
+
 export async function setStatus(db: Executor, id: string, status: 'active' | 'frozen') {
   const [row] = await db.update(users).set({ status }).where(eq(users.id, id)).returning();
   return row;

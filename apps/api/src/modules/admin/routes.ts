@@ -12,21 +12,22 @@ import {
   memberListSchema,
   memberSummarySchema,
   outboxListSchema,
+  resetSecondFactorBodySchema,
   setMemberRoleBodySchema,
   setMemberStatusBodySchema,
 } from '@orchard/shared';
 import { operatorOf } from '../../plugins/operator-scope';
 import { contextOf, issueSignInLink } from '../accounts/index';
 import * as admin from './service';
+import { depsOf, type RouteApp } from '../../lib/route-app';
+import type { ServiceDeps } from '../../lib/service-deps';
 
 // 401 and 403 are added to every operator route by the operator scope.
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const tags = ['admin'];
 
-/** Operator console: members, the outbox and the audit log. Registered inside the operator scope. */
-export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db, clock: app.clock, config: app.config };
-
+/** The member list and one member. */
+function memberReadRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/members',
     {
@@ -56,7 +57,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => admin.getMember(deps, request.params.id),
   );
+}
 
+/** What an operator does to an account: its role, its status, a sign-in link. */
+function memberActionRoutes(app: RouteApp, deps: ServiceDeps) {
   app.put(
     '/members/:id/role',
     {
@@ -71,6 +75,22 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => admin.setRole(deps, operatorOf(request), request.params.id, request.body),
+  );
+
+  app.post(
+    '/members/:id/second-factor/reset',
+    {
+      config: { permission: 'roles', accountAction: 'second_factor' },
+      schema: {
+        operationId: 'resetSecondFactor',
+        tags,
+        summary: 'Take away a console account’s authenticator, recovery codes and passkeys; it sets up anew at its next sign-in (audited)',
+        params: memberIdParamsSchema,
+        body: resetSecondFactorBodySchema,
+        response: { 200: memberSummarySchema, ...errors },
+      },
+    },
+    async (request) => admin.resetSecondFactor(deps, operatorOf(request), request.params.id, request.body),
   );
 
   app.put(
@@ -116,7 +136,10 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       ),
   );
+}
 
+/** The outbox and the audit log. */
+function logRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/outbox',
     {
@@ -146,4 +169,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => admin.listAuditLog(deps, request.query),
   );
+}
+
+/** Operator console: members, the outbox and the audit log. Registered inside the operator scope. */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
+  memberReadRoutes(app, deps);
+  memberActionRoutes(app, deps);
+  logRoutes(app, deps);
 };

@@ -33,22 +33,18 @@ import {
   saveArticle,
   savePromotion,
   updateSupportContacts,
-  uploadImage,
 } from './content';
+import { uploadImage } from './images';
+import { depsOf, type RouteApp } from '../../lib/route-app';
+import type { ServiceDeps } from '../../lib/service-deps';
 
 // 401 and 403 are added to every operator route by the operator scope.
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
 const tags = ['admin'];
 const config = { permission: 'content' } as const;
 
-/** Operator console: announcements, promotions and their images, help articles, contacts, legal pages. */
-export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db, clock: app.clock, config: app.config };
-  // Images arrive as the raw file, at most 1 MiB; the service checks the bytes are what the type says.
-  app.addContentTypeParser([...CONTENT_IMAGE_TYPES], { parseAs: 'buffer', bodyLimit: CONTENT_IMAGE_MAX_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
-
+/** Announcements: list, create, edit. */
+function announcementRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/announcements',
     {
@@ -62,6 +58,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => listAnnouncements(deps),
   );
+
   app.post(
     '/announcements',
     {
@@ -76,6 +73,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => reply.status(201).send(await saveAnnouncement(deps, operatorOf(request), null, request.body)),
   );
+
   app.put(
     '/announcements/:id',
     {
@@ -91,7 +89,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => saveAnnouncement(deps, operatorOf(request), request.params.id, request.body),
   );
+}
 
+/** Promotions (list, create, edit) and the images they show. */
+function promotionRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/promotions',
     {
@@ -105,6 +106,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => listAdminPromotions(deps),
   );
+
   app.post(
     '/promotions',
     {
@@ -119,6 +121,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => reply.status(201).send(await savePromotion(deps, operatorOf(request), null, request.body)),
   );
+
   app.put(
     '/promotions/:id',
     {
@@ -134,6 +137,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => savePromotion(deps, operatorOf(request), request.params.id, request.body),
   );
+
   app.post(
     '/images',
     {
@@ -152,7 +156,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(201).send(await uploadImage(deps, operatorOf(request), request.headers['content-type'] ?? '', body));
     },
   );
+}
 
+/** Help articles: list, create, edit. */
+function helpArticleRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/help-articles',
     {
@@ -166,6 +173,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => listAdminArticles(deps),
   );
+
   app.post(
     '/help-articles',
     {
@@ -180,6 +188,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => reply.status(201).send(await saveArticle(deps, operatorOf(request), null, request.body)),
   );
+
   app.put(
     '/help-articles/:id',
     {
@@ -195,7 +204,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => saveArticle(deps, operatorOf(request), request.params.id, request.body),
   );
+}
 
+/** The support contacts members see. */
+function supportContactRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/support-contacts',
     {
@@ -204,6 +216,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async () => getSupportContacts(deps),
   );
+
   app.put(
     '/support-contacts',
     {
@@ -218,7 +231,10 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => updateSupportContacts(deps, operatorOf(request), request.body),
   );
+}
 
+/** The legal pages: each one's versions, and a new version published. */
+function legalRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/legal/:kind',
     {
@@ -233,6 +249,7 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => listLegalVersions(deps, request.params.kind),
   );
+
   app.post(
     '/legal/:kind',
     {
@@ -248,4 +265,18 @@ export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => reply.status(201).send(await publishLegal(deps, operatorOf(request), request.params.kind, request.body)),
   );
+}
+
+/** Operator console: announcements, promotions and their images, help articles, contacts, legal pages. */
+export const adminContentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
+  // Images arrive as the raw file, at most 1 MiB; the service checks the bytes are what the type says.
+  app.addContentTypeParser([...CONTENT_IMAGE_TYPES], { parseAs: 'buffer', bodyLimit: CONTENT_IMAGE_MAX_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+  announcementRoutes(app, deps);
+  promotionRoutes(app, deps);
+  helpArticleRoutes(app, deps);
+  supportContactRoutes(app, deps);
+  legalRoutes(app, deps);
 };

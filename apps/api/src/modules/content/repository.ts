@@ -262,6 +262,10 @@ export function publishedArticles(db: Queryable, category: string | undefined) {
   );
 }
 
+export async function hasArticles(db: Queryable): Promise<boolean> {
+  return (await rowsOf<{ id: string }>(db, sql`select id from help_articles limit 1`)).length > 0;
+}
+
 export function allArticles(db: Queryable) {
   return rowsOf<HelpArticleRow>(db, sql`select ${ARTICLE_COLUMNS} from help_articles order by category, sort_order, title limit 500`);
 }
@@ -306,7 +310,7 @@ export async function supportContacts(db: Queryable) {
 
 export async function updateSupportContacts(
   db: Queryable,
-  v: { email: string | null; phone: string | null; hours: string | null; at: Date; by: string },
+  v: { email: string | null; phone: string | null; hours: string | null; at: Date; by: string | null },
 ) {
   const [row] = await rowsOf<{ email: string | null; phone: string | null; hours: string | null }>(
     db,

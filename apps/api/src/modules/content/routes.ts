@@ -10,17 +10,15 @@ import {
   searchHelpQuerySchema,
 } from '@orchard/shared';
 import { requestLanguage } from '../../i18n/translate';
-import { getHelpCenter, getHomeContent, getLegalPages, listPromotions, readImage } from './content';
+import { readImage } from './images';
+import { getHelpCenter, getHomeContent, getLegalPages, listPromotions } from './member-content';
+import { depsOf, type RouteApp } from '../../lib/route-app';
+import type { ServiceDeps } from '../../lib/service-deps';
 
 const tags = ['content'];
 
-/**
- * What members (and visitors, for help and the legal pages) read of the operator's content, in the
- * request's language (Accept-Language, which the web app sets to its own; docs/decisions/0024).
- */
-export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
-
+/** What /home shows: the announcements and running promotions. */
+function homeRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/content/home',
     {
@@ -48,7 +46,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => listPromotions(deps(), requestLanguage(request)),
   );
+}
 
+/** The help centre (with search) and the legal pages. */
+function helpAndLegalRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/help-center',
     {
@@ -77,7 +78,10 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getLegalPages(deps(), requestLanguage(request)),
   );
+}
 
+/** An uploaded content image. */
+function imageRoute(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/content/images/:id',
     {
@@ -101,4 +105,15 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(image.bytes);
     },
   );
+}
+
+/**
+ * What members (and visitors, for help and the legal pages) read of the operator's content, in the
+ * request's language (Accept-Language, which the web app sets to its own; docs/decisions/0024).
+ */
+export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => depsOf(app);
+  homeRoutes(app, deps);
+  helpAndLegalRoutes(app, deps);
+  imageRoute(app, deps);
 };

@@ -59,16 +59,14 @@ declare module 'fastify' {
   }
 }
 
-async function registerEventHub(app: FastifyInstance) {
-  const streams = new Set<Stream>();
-  let stop: (() => Promise<void>) | undefined;
+function countOf(streams: Set<Stream>, match: (stream: Stream) => boolean): number {
+  let count = 0;
+  for (const stream of streams) if (match(stream)) count += 1;
+  return count;
+}
 
-  const countOf = (match: (stream: Stream) => boolean) => {
-    let count = 0;
-    for (const stream of streams) if (match(stream)) count += 1;
-    return count;
-  };
-
+/** The session checks of the open streams: all of them (periodic), or one member's after an announcement. */
+function streamChecks(app: FastifyInstance, streams: Set<Stream>) {
   /**
    * Checks `targets` against the database and closes the ended ones. A member's check (`announced`:
    * after their `session` announcement) then lets the others have what was held for them, and
@@ -127,7 +125,12 @@ async function registerEventHub(app: FastifyInstance) {
     return run;
   }
 
-  const deliver = (payload: string) => {
+  return { check, recheckMember };
+}
+
+/** What a `orchard_events` notification does: this instance's caches first, then the streams it concerns. */
+function deliverer(app: FastifyInstance, streams: Set<Stream>, recheckMember: (userId: string) => Promise<number>) {
+  return (payload: string) => {
     let message: { user?: unknown; kind?: unknown };
     try {
       message = JSON.parse(payload) as { user?: unknown; kind?: unknown };
@@ -148,32 +151,21 @@ async function registerEventHub(app: FastifyInstance) {
       else stream.send(message.kind);
     }
   };
+}
 
-  app.decorate('eventHub', {
-    size: () => streams.size,
-    recheck: (userId?: string) => (userId ? recheckMember(userId) : check([...streams], false)),
-  } satisfies EventHub);
-  app.addHook('onReady', async () => {
-    stop = await app.database.listen(EVENTS_CHANNEL, deliver);
-  });
-  periodicJob(app, 'live stream check', STREAM_CHECK_MS, () => check([...streams], false));
-  app.addHook('preClose', async () => {
-    await stop?.();
-    for (const stream of streams) stream.send('closing');
-  });
-
-  /**
-   * Opens a stream for the signed-in person; it lives until the browser closes it, its session
-   * ends or its member's role changes, or the server stops. 429 past the caps (nothing is opened).
-   */
-  app.decorate('openEventStream', (request: FastifyRequest, reply: FastifyReply) => {
+/**
+ * Opens a stream for the signed-in person; it lives until the browser closes it, its session
+ * ends or its member's role changes, or the server stops. 429 past the caps (nothing is opened).
+ */
+function streamOpener(app: FastifyInstance, streams: Set<Stream>) {
+  return (request: FastifyRequest, reply: FastifyReply) => {
     const auth = authOf(request);
     const address = request.ip ?? '';
     const { EVENT_STREAMS_PER_MEMBER: perMember, EVENT_STREAMS_PER_ADDRESS: perAddress } = app.config;
-    if (countOf((stream) => stream.userId === auth.userId) >= perMember) {
+    if (countOf(streams, (stream) => stream.userId === auth.userId) >= perMember) {
       throw tooManyRequests(`This account has ${perMember} live update streams open already. Close a tab, then reload.`, 30);
     }
-    if (countOf((stream) => stream.address === address) >= perAddress) {
+    if (countOf(streams, (stream) => stream.address === address) >= perAddress) {
       throw tooManyRequests(`Your network has ${perAddress} live update streams open already. Close a tab, then reload.`, 30);
     }
     reply.hijack();
@@ -211,7 +203,27 @@ async function registerEventHub(app: FastifyInstance) {
       clearInterval(heartbeat);
       streams.delete(stream);
     });
+  };
+}
+
+async function registerEventHub(app: FastifyInstance) {
+  const streams = new Set<Stream>();
+  let stop: (() => Promise<void>) | undefined;
+  const { check, recheckMember } = streamChecks(app, streams);
+
+  app.decorate('eventHub', {
+    size: () => streams.size,
+    recheck: (userId?: string) => (userId ? recheckMember(userId) : check([...streams], false)),
+  } satisfies EventHub);
+  app.addHook('onReady', async () => {
+    stop = await app.database.listen(EVENTS_CHANNEL, deliverer(app, streams, recheckMember));
   });
+  periodicJob(app, 'live stream check', STREAM_CHECK_MS, () => check([...streams], false));
+  app.addHook('preClose', async () => {
+    await stop?.();
+    for (const stream of streams) stream.send('closing');
+  });
+  app.decorate('openEventStream', streamOpener(app, streams));
 }
 
 declare module 'fastify' {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminCouponPageSchema,
   adminCouponSchema,
@@ -30,15 +29,15 @@ import { createCoupon, exportCouponsCsv, generateCoupons, listCouponRedemptions,
 import { listPurchasesForConsole } from './purchases-console';
 import { refundPurchase } from './refund';
 import { getReferralSettings, updateReferralSettings } from './settings';
+import { csvResponse, dayStamp, depsOf, type RouteApp, sendCsv } from '../../lib/route-app';
+import type { ServiceDeps } from '../../lib/service-deps';
 
 // 401 and 403 are added to every operator route by the operator scope.
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const tags = ['admin'];
 
-/** Operator console: plans, coupons, purchases and refunds, referral settings. Registered inside the operator scope. */
-export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db, clock: app.clock, config: app.config };
-
+/** The plan catalogue: list, create, edit. */
+function planCatalogRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/plans',
     {
@@ -78,7 +77,10 @@ export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => updatePlan(deps, operatorOf(request), request.params.id, request.body),
   );
+}
 
+/** The coupon list and its CSV export. */
+function couponReadRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/coupons',
     {
@@ -104,18 +106,17 @@ export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Coupons as CSV (same filters as the list, at most 10,000 rows)',
         querystring: listCouponsQuerySchema.omit({ cursor: true, limit: true }),
         produces: ['text/csv'],
-        response: { 200: z.string().describe('text/csv'), 400: apiErrorSchema },
+        response: { 200: csvResponse, 400: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const day = app.clock.now().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="coupons-${day}.csv"`)
-        .send(await exportCouponsCsv(deps, request.query));
+      return sendCsv(reply, `coupons-${dayStamp(app)}.csv`, await exportCouponsCsv(deps, request.query));
     },
   );
+}
 
+/** Coupons: create, generate a batch, edit, and each one's redemptions. */
+function couponRoutes(app: RouteApp, deps: ServiceDeps) {
   app.post(
     '/coupons',
     {
@@ -177,7 +178,10 @@ export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => listCouponRedemptions(deps, request.params.id, request.query),
   );
+}
 
+/** Purchases: the list, and a refund. */
+function purchaseRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/purchases',
     {
@@ -210,7 +214,10 @@ export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => refundPurchase(deps, operatorOf(request), request.params.id, request.body),
   );
+}
 
+/** The referral settings (rates, holding period). */
+function referralSettingsRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/referral-settings',
     {
@@ -239,4 +246,14 @@ export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => updateReferralSettings(deps, operatorOf(request), request.body),
   );
+}
+
+/** Operator console: plans, coupons, purchases and refunds, referral settings. Registered inside the operator scope. */
+export const adminPlanRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
+  planCatalogRoutes(app, deps);
+  couponReadRoutes(app, deps);
+  couponRoutes(app, deps);
+  purchaseRoutes(app, deps);
+  referralSettingsRoutes(app, deps);
 };

@@ -1,5 +1,4 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import {
   DEFAULT_LANGUAGE,
   type AdminCoupon,
@@ -277,7 +276,7 @@ export async function redeemCoupon(
   const redemptionId = couponRedemptionId(userId, requestKey);
   return withTransaction(deps.db, async (tx) => {
     const now = deps.clock.now();
-    await tx.execute(sql`select pg_advisory_xact_lock(727274503, hashtext(${redemptionId}))`);
+    await repo.lockRedemptionKey(tx, redemptionId);
     const done = await repo.findRedemption(tx, redemptionId);
     if (done) {
       const redeemed = await repo.findCoupon(tx, done.couponId);

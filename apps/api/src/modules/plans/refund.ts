@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { AdminPurchase, RefundPurchaseBody } from '@orchard/shared';
 import type { Tx } from '../../db/client';
 import { AppError, notFound } from '../../errors';
@@ -56,75 +55,13 @@ export async function refundPurchase(
     await assertMayActOn(tx, actor, 'refund', purchase.userId, { alsoMoves: movedFrom, missing: purchaseNotFound });
     if (purchase.status === 'refunded') throw new AppError('REFUND_NOT_ALLOWED', 'This purchase was refunded already.');
     const settings = await repo.readSettings(tx);
-    const windowEnds = purchase.createdAt.getTime() + settings.refundWindowDays * DAY_MS;
-    const released = rows.filter((row) => row.status === 'available');
-    if (!body.override && now.getTime() > windowEnds) {
-      throw new AppError(
-        'REFUND_NOT_ALLOWED',
-        `The refund window of ${settings.refundWindowDays} days has passed. Refund with the override to go ahead anyway.`,
-      );
-    }
-    if (!body.override && released.length > 0) {
-      throw new AppError(
-        'REFUND_NOT_ALLOWED',
-        'A commission of this purchase was released already. Refund with the override to take it back from the upline.',
-      );
-    }
+    assertRefundAllowed(purchase, rows, settings, body.override, now);
 
-    // The stock unit and the coupon, then the member's guard rows: before any ledger account.
-    await repo.releaseStockUnit(tx, purchaseId);
-    if (purchase.couponId) await lockCoupon(tx, purchase.couponId);
-    await repo.uncountMemberPurchase(tx, purchase.planId, purchase.userId);
-    if (purchase.couponId) {
-      await repo.returnCouponUse(tx, purchase.couponId, purchase.userId);
-      await repo.markRedemptionReturned(tx, purchaseId, now);
-    }
-
+    await returnLimits(tx, purchase, now);
     // A commission on review sits in the pending account too, and is taken back the same way.
-    const reversed = rows.filter((row) => row.status === 'pending' || row.status === 'review' || row.status === 'available');
-    const { member, platform } = await resolveAccounts(tx, purchase.userId, purchase.currency, [
-      'platform_plan_revenue',
-      'platform_promotions_expense',
-      'platform_commission_expense',
-    ]);
-    const uplines = new Map<string, MemberAccounts>();
-    for (const row of reversed) {
-      if (!uplines.has(row.beneficiaryId!))
-        uplines.set(row.beneficiaryId!, await ensureMemberAccounts(tx, row.beneficiaryId!, purchase.currency));
-    }
-    const touched = [purchase.paid > 0 ? member.available : undefined];
-    for (const row of reversed) {
-      const upline = uplines.get(row.beneficiaryId!)!;
-      touched.push(...(row.status === 'available' ? [upline.available, upline.debt] : [upline.commissionPending]));
-    }
-    // Every member account of the refund in one statement, ascending id: the balances read here
-    // (for the claw-back) stay as read until the posting below.
-    const balances = await lockMemberBalances(
-      tx,
-      touched.filter((id): id is number => id !== undefined),
-    );
-
-    const entries: LedgerEntryInput[] = [{ accountId: platform.platform_plan_revenue, amount: -purchase.price }];
-    if (purchase.paid > 0) entries.push({ accountId: member.available, amount: purchase.paid });
-    if (purchase.discount > 0) entries.push({ accountId: platform.platform_promotions_expense, amount: purchase.discount });
-    let commissionBack = 0;
-    const clawed: Record<string, { fromAvailable: number; toDebt: number }> = {};
-    for (const row of reversed) {
-      const upline = uplines.get(row.beneficiaryId!)!;
-      commissionBack += row.amount;
-      if (row.status === 'pending' || row.status === 'review') {
-        entries.push({ accountId: upline.commissionPending, amount: -row.amount });
-        continue;
-      }
-      const available = balances.get(upline.available) ?? 0;
-      const split = clawBack(row.amount, available);
-      // Two released commissions to one upline take from what the first one left.
-      balances.set(upline.available, available - split.fromAvailable);
-      clawed[row.id] = split;
-      if (split.fromAvailable > 0) entries.push({ accountId: upline.available, amount: -split.fromAvailable });
-      if (split.toDebt > 0) entries.push({ accountId: upline.debt, amount: -split.toDebt });
-    }
-    if (commissionBack > 0) entries.push({ accountId: platform.platform_commission_expense, amount: commissionBack });
+    const reversed = rows.filter((row) => MOVED.includes(row.status));
+    const accounts = await lockRefundAccounts(tx, purchase, reversed);
+    const { entries, commissionBack, clawed } = refundEntries(purchase, reversed, accounts);
     const posted = await postTransaction(tx, {
       kind: 'refund',
       idempotencyKey: `refund:${purchaseId}`,
@@ -134,20 +71,12 @@ export async function refundPurchase(
       at: now,
       limits: ledgerLimits(deps.config),
     });
-
-    // The purchase before its commissions: their triggers keep the team totals, the buyer's row
-    // first, then the uplines' by level (the lock order's last step).
-    const updated = await repo.updatePurchase(tx, purchaseId, {
-      status: 'refunded',
-      refundedAt: now,
-      refundReason: body.reason,
-      refundedBy: actor.operatorId,
-      refundTransactionId: posted.transactionId,
-      // The plan ends with the refund; one that had ended already keeps its end (a refund past the
-      // window, with the override, must not make the plan look as if it ran until the refund).
-      endsAt: now.getTime() > purchase.startsAt.getTime() && now.getTime() < purchase.endsAt.getTime() ? now : purchase.endsAt,
+    const updated = await markRefunded(tx, purchase, reversed, {
+      by: actor.operatorId,
+      reason: body.reason,
+      transactionId: posted.transactionId,
+      now,
     });
-    for (const row of reversed) await repo.markCommission(tx, row.id, { status: 'reversed', reversedAt: now });
     await recordConsoleAction(tx, actor, {
       action: 'purchase.refund',
       subjectType: 'purchase',
@@ -167,7 +96,126 @@ export async function refundPurchase(
   });
 }
 
-/** The coupon's row, locked before the member's guard rows (the lock order) and updated after them. */
-async function lockCoupon(tx: Tx, couponId: string): Promise<void> {
-  await tx.execute(sql`select 1 from coupons where id = ${couponId} for no key update`);
+/** Past the refund window, or once a commission was released, a refund needs the override. */
+function assertRefundAllowed(
+  purchase: repo.PurchaseRow,
+  rows: repo.CommissionRow[],
+  settings: Pick<repo.SettingsRow, 'refundWindowDays'>,
+  override: boolean | undefined,
+  now: Date,
+) {
+  const windowEnds = purchase.createdAt.getTime() + settings.refundWindowDays * DAY_MS;
+  if (!override && now.getTime() > windowEnds) {
+    throw new AppError(
+      'REFUND_NOT_ALLOWED',
+      `The refund window of ${settings.refundWindowDays} days has passed. Refund with the override to go ahead anyway.`,
+    );
+  }
+  if (!override && rows.some((row) => row.status === 'available')) {
+    throw new AppError(
+      'REFUND_NOT_ALLOWED',
+      'A commission of this purchase was released already. Refund with the override to take it back from the upline.',
+    );
+  }
+}
+
+/** The stock unit and the coupon, then the member's guard rows (plan count, coupon uses): before any ledger account. */
+async function returnLimits(tx: Tx, purchase: repo.PurchaseRow, now: Date) {
+  await repo.releaseStockUnit(tx, purchase.id);
+  if (purchase.couponId) await repo.lockCoupon(tx, purchase.couponId);
+  await repo.uncountMemberPurchase(tx, purchase.planId, purchase.userId);
+  if (purchase.couponId) {
+    await repo.returnCouponUse(tx, purchase.couponId, purchase.userId);
+    await repo.markRedemptionReturned(tx, purchase.id, now);
+  }
+}
+
+interface RefundAccounts {
+  member: MemberAccounts;
+  platform: Record<'platform_plan_revenue' | 'platform_promotions_expense' | 'platform_commission_expense', number>;
+  uplines: Map<string, MemberAccounts>;
+  balances: Map<number, number>;
+}
+
+/**
+ * Every member account of the refund locked in one statement, ascending id (the buyer's wallet,
+ * each upline's pending, or available and debt for a released commission): the balances read
+ * here (for the claw-back) stay as read until the posting.
+ */
+async function lockRefundAccounts(tx: Tx, purchase: repo.PurchaseRow, reversed: repo.CommissionRow[]): Promise<RefundAccounts> {
+  const { member, platform } = await resolveAccounts(tx, purchase.userId, purchase.currency, [
+    'platform_plan_revenue',
+    'platform_promotions_expense',
+    'platform_commission_expense',
+  ]);
+  const uplines = new Map<string, MemberAccounts>();
+  for (const row of reversed) {
+    if (!uplines.has(row.beneficiaryId!))
+      uplines.set(row.beneficiaryId!, await ensureMemberAccounts(tx, row.beneficiaryId!, purchase.currency));
+  }
+  const touched = [purchase.paid > 0 ? member.available : undefined];
+  for (const row of reversed) {
+    const upline = uplines.get(row.beneficiaryId!)!;
+    touched.push(...(row.status === 'available' ? [upline.available, upline.debt] : [upline.commissionPending]));
+  }
+  const balances = await lockMemberBalances(
+    tx,
+    touched.filter((id): id is number => id !== undefined),
+  );
+  return { member, platform, uplines, balances };
+}
+
+/** The refund's entries: the price back out of revenue, the buyer's money back, each commission taken back (a released one as far as the upline's balance goes, the rest as debt). */
+function refundEntries(
+  purchase: repo.PurchaseRow,
+  reversed: repo.CommissionRow[],
+  { member, platform, uplines, balances }: RefundAccounts,
+) {
+  const entries: LedgerEntryInput[] = [{ accountId: platform.platform_plan_revenue, amount: -purchase.price }];
+  if (purchase.paid > 0) entries.push({ accountId: member.available, amount: purchase.paid });
+  if (purchase.discount > 0) entries.push({ accountId: platform.platform_promotions_expense, amount: purchase.discount });
+  let commissionBack = 0;
+  const clawed: Record<string, { fromAvailable: number; toDebt: number }> = {};
+  for (const row of reversed) {
+    const upline = uplines.get(row.beneficiaryId!)!;
+    commissionBack += row.amount;
+    if (row.status === 'pending' || row.status === 'review') {
+      entries.push({ accountId: upline.commissionPending, amount: -row.amount });
+      continue;
+    }
+    const available = balances.get(upline.available) ?? 0;
+    const split = clawBack(row.amount, available);
+    // Two released commissions to one upline take from what the first one left.
+    balances.set(upline.available, available - split.fromAvailable);
+    clawed[row.id] = split;
+    if (split.fromAvailable > 0) entries.push({ accountId: upline.available, amount: -split.fromAvailable });
+    if (split.toDebt > 0) entries.push({ accountId: upline.debt, amount: -split.toDebt });
+  }
+  if (commissionBack > 0) entries.push({ accountId: platform.platform_commission_expense, amount: commissionBack });
+  return { entries, commissionBack, clawed };
+}
+
+/**
+ * The purchase refunded, then its commissions reversed: their triggers keep the team totals, the
+ * buyer's row first, then the uplines' by level (the lock order's last step).
+ */
+async function markRefunded(
+  tx: Tx,
+  purchase: repo.PurchaseRow,
+  reversed: repo.CommissionRow[],
+  refund: { by: string; reason: string; transactionId: number; now: Date },
+) {
+  const { now } = refund;
+  const updated = await repo.updatePurchase(tx, purchase.id, {
+    status: 'refunded',
+    refundedAt: now,
+    refundReason: refund.reason,
+    refundedBy: refund.by,
+    refundTransactionId: refund.transactionId,
+    // The plan ends with the refund; one that had ended already keeps its end (a refund past the
+    // window, with the override, must not make the plan look as if it ran until the refund).
+    endsAt: now.getTime() > purchase.startsAt.getTime() && now.getTime() < purchase.endsAt.getTime() ? now : purchase.endsAt,
+  });
+  for (const row of reversed) await repo.markCommission(tx, row.id, { status: 'reversed', reversedAt: now });
+  return updated;
 }

@@ -31,6 +31,8 @@ import { withinCouponBudget, type CouponGuesser } from './coupon-guesses';
 import { listMyCoupons, redeemCoupon } from './coupons';
 import { purchasePlan, quotePurchase } from './purchase';
 import { listMyPurchases } from './purchases-console';
+import { depsOf, type RouteApp } from '../../lib/route-app';
+import type { ServiceDeps } from '../../lib/service-deps';
 
 const errors = {
   400: apiErrorSchema,
@@ -42,16 +44,13 @@ const errors = {
 };
 const tags = ['plans'];
 
-/** The member's side of plans: the catalogue, quotes, purchases, coupons and commissions. */
-export const planRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
-  /** Whoever types a coupon code, for its budget of codes that do not exist (coupon-guesses.ts). */
-  const guesser = (request: FastifyRequest): CouponGuesser => ({
-    limiter: app.rateLimiter,
-    userId: authOf(request).userId,
-    ip: request.ip ?? null,
-  });
+/** Whoever types a coupon code, for its budget of codes that do not exist (coupon-guesses.ts). */
+function guesserOf(app: RouteApp, request: FastifyRequest): CouponGuesser {
+  return { limiter: app.rateLimiter, userId: authOf(request).userId, ip: request.ip ?? null };
+}
 
+/** The plans on sale, one plan, and a quote with or without a coupon. */
+function catalogRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/plans',
     {
@@ -97,10 +96,13 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const quote = () => quotePurchase(deps(), authOf(request).userId, request.params.id, request.query.coupon);
       if (request.query.coupon === undefined) return quote();
-      return withinCouponBudget(guesser(request), quote, (result) => result.coupon?.reason === 'not_found');
+      return withinCouponBudget(guesserOf(app, request), quote, (result) => result.coupon?.reason === 'not_found');
     },
   );
+}
 
+/** A purchase, and the member's purchases. */
+function purchaseRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.post(
     '/plans/:id/purchase',
     {
@@ -119,7 +121,7 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const purchase = () => purchasePlan(deps(), authOf(request).userId, request.params.id, request.body, idempotencyKeyHeaderOf(request));
-      const outcome = request.body.coupon ? await withinCouponBudget(guesser(request), purchase) : await purchase();
+      const outcome = request.body.coupon ? await withinCouponBudget(guesserOf(app, request), purchase) : await purchase();
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
       return reply.status(201).send(outcome.purchase);
     },
@@ -139,7 +141,10 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => listMyPurchases(deps(), authOf(request).userId, request.query, requestLanguage(request)),
   );
+}
 
+/** The member's coupons, and redeeming one. */
+function couponRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/me/coupons',
     {
@@ -170,11 +175,14 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireIdempotencyKey,
     },
     async (request) =>
-      withinCouponBudget(guesser(request), () =>
+      withinCouponBudget(guesserOf(app, request), () =>
         redeemCoupon(deps(), authOf(request).userId, request.body.code, idempotencyKeyOf(request), requestLanguage(request)),
       ),
   );
+}
 
+/** The member's commissions. */
+function commissionRoute(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/me/commissions',
     {
@@ -188,4 +196,13 @@ export const planRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => getCommissionSummary(deps(), authOf(request).userId),
   );
+}
+
+/** The member's side of plans: the catalogue, quotes, purchases, coupons and commissions. */
+export const planRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => depsOf(app);
+  catalogRoutes(app, deps);
+  purchaseRoutes(app, deps);
+  couponRoutes(app, deps);
+  commissionRoute(app, deps);
 };

@@ -7,7 +7,7 @@ import { findLiveSession, findUserById, readSessionToken } from '../accounts/ind
 import { DEMO_CHECKOUT_PATH, isDemoCheckoutChannel } from './demo-channels';
 import { renderCheckoutPage, TEST_CARD, type CheckoutPage, type CheckoutState } from './demo-checkout-page';
 import * as repo from './repository';
-import { webhookSecretOf } from './service';
+import { webhookSecretOf } from './webhook-event';
 import { signatureHeader } from './webhook';
 
 /*

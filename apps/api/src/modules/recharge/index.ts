@@ -6,14 +6,11 @@ export { seedDemoPaymentChannels } from './demo-channels';
 export { demoCheckoutRoutes } from './demo-checkout';
 export { expireDueOrders } from './repository';
 export { rechargeRoutes } from './routes';
-export {
-  cancelOrder,
-  createOrder,
-  creditOrder,
-  listAllChannels,
-  listReviews,
-  rejectOrder,
-  submitPayment,
-  upsertPaymentChannel,
-} from './service';
+export { cancelOrder } from './cancel-order';
+export { listAllChannels, upsertPaymentChannel } from './channels';
+export { createOrder } from './create-order';
+export { creditOrder } from './credit-order';
+export { rejectOrder } from './reject-order';
+export { listReviews } from './reviews';
+export { submitPayment } from './submit-payment';
 export { paymentWebhookRoutes } from './webhook-routes';

@@ -11,14 +11,18 @@ import {
 } from '@orchard/shared';
 import { authOf } from '../../plugins/auth';
 import { idempotencyHeaders, idempotencyKeyOf, requireIdempotencyKey } from '../../plugins/idempotency';
-import * as service from './service';
+import { cancelOrder } from './cancel-order';
+import { listEnabledChannels } from './channels';
+import { createOrder } from './create-order';
+import { getOrder, listOrders } from './member-orders';
+import { submitPayment } from './submit-payment';
+import { depsOf, type RouteApp } from '../../lib/route-app';
+import type { ServiceDeps } from '../../lib/service-deps';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 
-/** The member's side of recharge: channels, orders, "I have paid", cancel. */
-export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
-
+/** The payment channels a member may pay with. */
+function channelsRoute(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/recharge/channels',
     {
@@ -30,9 +34,12 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async () => ({ items: await service.listEnabledChannels(deps()) }),
+    async () => ({ items: await listEnabledChannels(deps()) }),
   );
+}
 
+/** A member creates, lists and reads their recharge orders. */
+function orderRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.post(
     '/recharge/orders',
     {
@@ -48,7 +55,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: requireIdempotencyKey,
     },
     async (request, reply) => {
-      const order = await service.createOrder(deps(), authOf(request).userId, request.body, idempotencyKeyOf(request));
+      const order = await createOrder(deps(), authOf(request).userId, request.body, idempotencyKeyOf(request));
       return reply.status(201).send(order);
     },
   );
@@ -65,7 +72,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => service.listOrders(deps(), authOf(request).userId, request.query),
+    async (request) => listOrders(deps(), authOf(request).userId, request.query),
   );
 
   app.get(
@@ -80,9 +87,12 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => service.getOrder(deps(), authOf(request).userId, request.params.id),
+    async (request) => getOrder(deps(), authOf(request).userId, request.params.id),
   );
+}
 
+/** What a member does with an open order: "I have paid", cancel. */
+function orderActionRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.post(
     '/recharge/orders/:id/submit',
     {
@@ -96,7 +106,7 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => service.submitPayment(deps(), authOf(request).userId, request.params.id, request.body.payerReference),
+    async (request) => submitPayment(deps(), authOf(request).userId, request.params.id, request.body.payerReference),
   );
 
   app.post(
@@ -111,6 +121,14 @@ export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { access: 'member' },
     },
-    async (request) => service.cancelOrder(deps(), authOf(request).userId, request.params.id),
+    async (request) => cancelOrder(deps(), authOf(request).userId, request.params.id),
   );
+}
+
+/** The member's side of recharge: channels, orders, "I have paid", cancel. */
+export const rechargeRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => depsOf(app);
+  channelsRoute(app, deps);
+  orderRoutes(app, deps);
+  orderActionRoutes(app, deps);
 };

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, paymentWebhookEventSchema, paymentWebhookResultSchema } from '@orchard/shared';
 import { AppError } from '../../errors';
-import * as service from './service';
+import { applyWebhookEvent, webhookSecretOf } from './webhook-event';
 import { verifySignature } from './webhook';
 
 declare module 'fastify' {
@@ -27,7 +27,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/webhooks/payments/:channel',
     {
-      config: { access: 'public' },
+      config: { movesMoney: true, access: 'public' },
       schema: {
         operationId: 'paymentWebhook',
         tags: ['recharge'],
@@ -39,7 +39,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       preValidation: async (request) => {
         const { channel: code } = request.params as { channel: string };
-        const webhookSecret = await service.webhookSecretOf({ db: app.database.db }, code);
+        const webhookSecret = await webhookSecretOf({ db: app.database.db }, code);
         const raw = request.rawBody;
         if (raw === undefined) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the event as application/json.');
         const header = request.headers['orchard-signature'];
@@ -68,7 +68,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const outcome = await service.applyWebhookEvent(
+      const outcome = await applyWebhookEvent(
         { db: app.database.db, clock: app.clock, config: app.config },
         request.params.channel,
         request.body,

@@ -3,3 +3,5 @@
  */
 export { systemRoutes } from './routes';
 export { testClockRoutes } from './test-clock';
+export { MaintenanceSwitch } from './maintenance';
+export { adminMaintenanceRoutes, maintenanceRoutes } from './maintenance-routes';

@@ -37,7 +37,7 @@ export const adminTeamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/referral-holds/:id/decision',
     {
-      config: { permission: 'referral_reviews', accountAction: 'referral_review' },
+      config: { movesMoney: true, permission: 'referral_reviews', accountAction: 'referral_review' },
       schema: {
         operationId: 'decideReferralHold',
         tags,

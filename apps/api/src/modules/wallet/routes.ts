@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   apiErrorSchema,
   listStatementEventsQuerySchema,
@@ -12,11 +11,11 @@ import {
 } from '@orchard/shared';
 import { authOf } from '../../plugins/auth';
 import * as service from './service';
+import { csvResponse, dayStamp, depsOf, type RouteApp, sendCsv } from '../../lib/route-app';
+import type { ServiceDeps } from '../../lib/service-deps';
 
-/** The member's wallet card and statement (/home, /trx/log). */
-export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
-
+/** The wallet card: this instance's cached copy when it has a fresh one. */
+function balanceRoute(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/wallet',
     {
@@ -40,7 +39,10 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       return wallet;
     },
   );
+}
 
+/** The ledger entries, a page at a time or all as CSV (for accountants). */
+function entryRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/wallet/transactions',
     {
@@ -65,19 +67,18 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The filtered ledger entries as CSV (one row per entry, for accountants), streamed',
         querystring: statementFilterQuerySchema,
         produces: ['text/csv'],
-        response: { 200: z.string().describe('text/csv'), 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: csvResponse, 400: apiErrorSchema, 401: apiErrorSchema },
       },
       config: { access: 'member' },
     },
     async (request, reply) => {
-      const day = app.clock.now().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="entries-${day}.csv"`)
-        .send(service.exportTransactionsCsv(deps(), authOf(request).userId, request.query) as unknown as string); // a stream is sent as is, never serialized
+      return sendCsv(reply, `entries-${dayStamp(app)}.csv`, service.exportTransactionsCsv(deps(), authOf(request).userId, request.query));
     },
   );
+}
 
+/** The statement as the member reads it, a page at a time or all as CSV. */
+function eventRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/wallet/events',
     {
@@ -102,16 +103,20 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The filtered event statement as CSV (one row per event), streamed',
         querystring: statementEventFilterQuerySchema,
         produces: ['text/csv'],
-        response: { 200: z.string().describe('text/csv'), 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: csvResponse, 400: apiErrorSchema, 401: apiErrorSchema },
       },
       config: { access: 'member' },
     },
     async (request, reply) => {
-      const day = app.clock.now().toISOString().slice(0, 10);
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="statement-${day}.csv"`)
-        .send(service.exportEventsCsv(deps(), authOf(request).userId, request.query) as unknown as string); // a stream is sent as is
+      return sendCsv(reply, `statement-${dayStamp(app)}.csv`, service.exportEventsCsv(deps(), authOf(request).userId, request.query));
     },
   );
+}
+
+/** The member's wallet card and statement (/home, /trx/log). */
+export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => depsOf(app);
+  balanceRoute(app, deps);
+  entryRoutes(app, deps);
+  eventRoutes(app, deps);
 };

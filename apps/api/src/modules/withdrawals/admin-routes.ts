@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   adminWithdrawalPageSchema,
   adminWithdrawalSchema,
@@ -33,15 +32,15 @@ import {
   revealPayoutDetails,
   updateWithdrawalSettings,
 } from './console';
+import { csvResponse, depsOf, type RouteApp, sendCsv } from '../../lib/route-app';
+import type { ServiceDeps } from '../../lib/service-deps';
 
 // 401 and 403 are added to every operator route by the operator scope.
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
 const tags = ['admin'];
 
-/** Operator console: the payout queue, payout files, paying, rejecting and requeueing, the withdrawal settings. */
-export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = { db: app.database.db, clock: app.clock, config: app.config };
-
+/** The withdrawal queue, and its export to a payout file. */
+function queueRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/withdrawals',
     {
@@ -70,7 +69,10 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => reply.status(201).send(await exportPayoutFile(deps, operatorOf(request))),
   );
+}
 
+/** Payout files: the list, one as the bank's CSV, and the bank's result file. */
+function payoutFileRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/payout-files',
     {
@@ -96,23 +98,20 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'A payout file as a CSV for the bank, the same rows each time, full account numbers included (audited)',
         params: payoutFileParamsSchema,
         produces: ['text/csv'],
-        response: { 200: z.string().describe('text/csv'), 404: apiErrorSchema },
+        response: { 200: csvResponse, 404: apiErrorSchema },
       },
     },
     async (request, reply) => {
       const { file, csv } = await payoutFileCsv(deps, operatorOf(request), request.params.id);
       const stamp = file.createdAt.slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="payouts-${stamp}.csv"`)
-        .send(csv);
+      return sendCsv(reply, `payouts-${stamp}.csv`, csv);
     },
   );
 
   app.post(
     '/withdrawals/import',
     {
-      config: { permission: 'withdrawals', accountAction: 'withdrawal' },
+      config: { movesMoney: true, permission: 'withdrawals', accountAction: 'withdrawal' },
       schema: {
         operationId: 'importPayoutResults',
         tags,
@@ -125,7 +124,10 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => importPayoutResults(deps, operatorOf(request), request.body),
   );
+}
 
+/** What an operator does to one withdrawal: reveal its account, requeue, pay, reject. */
+function withdrawalActionRoutes(app: RouteApp, deps: ServiceDeps) {
   app.post(
     '/withdrawals/:id/account',
     {
@@ -160,7 +162,7 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/:id/pay',
     {
-      config: { permission: 'withdrawals', accountAction: 'withdrawal' },
+      config: { movesMoney: true, permission: 'withdrawals', accountAction: 'withdrawal' },
       schema: {
         operationId: 'payWithdrawal',
         tags,
@@ -176,7 +178,7 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/:id/reject',
     {
-      config: { permission: 'withdrawals', accountAction: 'withdrawal' },
+      config: { movesMoney: true, permission: 'withdrawals', accountAction: 'withdrawal' },
       schema: {
         operationId: 'rejectWithdrawal',
         tags,
@@ -188,7 +190,10 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => rejectWithdrawal(deps, operatorOf(request), request.params.id, request.body.reason),
   );
+}
 
+/** The withdrawal settings. */
+function withdrawalSettingsRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/withdrawal-settings',
     {
@@ -217,4 +222,13 @@ export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => updateWithdrawalSettings(deps, operatorOf(request), request.body),
   );
+}
+
+/** Operator console: the payout queue, payout files, paying, rejecting and requeueing, the withdrawal settings. */
+export const adminWithdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = depsOf(app);
+  queueRoutes(app, deps);
+  payoutFileRoutes(app, deps);
+  withdrawalActionRoutes(app, deps);
+  withdrawalSettingsRoutes(app, deps);
 };

@@ -249,6 +249,84 @@ function fileError(message: string): AppError {
   return new AppError('VALIDATION_FAILED', 'Some fields need attention.', { csv: message });
 }
 
+/** The data rows of the bank's result file, once its shape is right (a CSV, the header, some rows). */
+function importTable(csv: string): string[][] {
+  const table = parseCsv(csv, PAYOUT_FILE_ROWS_MAX + 1);
+  if (!table) throw fileError(`This is not a CSV file of at most ${PAYOUT_FILE_ROWS_MAX} rows.`);
+  const [header, ...data] = table;
+  if (!header || header.map((cell) => cell.trim().toLowerCase()).join(',') !== IMPORT_HEADER.join(',')) {
+    throw fileError(`The first line must be: ${IMPORT_HEADER.join(',')}`);
+  }
+  if (data.length === 0) throw fileError('The file has no rows after the header.');
+  return data;
+}
+
+/** What is wrong with a row's cells on their own (null: nothing), before the withdrawal is looked up. */
+function cellsProblem(cells: string[], { withdrawalId, outcome, reference }: ImportRow): string | null {
+  const textRule = outcome === 'paid' ? payWithdrawalBodySchema.shape.payoutReference : rejectWithdrawalBodySchema.shape.reason;
+  if (cells.length !== 3) return 'Each row has three cells: withdrawal_id, outcome, reference.';
+  if (!isUuid(withdrawalId)) return 'This is not a withdrawal id of this platform.';
+  if (outcome !== 'paid' && outcome !== 'rejected') return 'The outcome is paid or rejected.';
+  if (!textRule.safeParse(reference).success) {
+    return outcome === 'paid'
+      ? 'A paid row needs the payout reference (1–100 characters).'
+      : 'A rejected row needs a reason (3–500 characters).';
+  }
+  return null;
+}
+
+const settledAs = (withdrawal: repo.WithdrawalRow | undefined, { outcome, reference }: ImportRow) =>
+  withdrawal?.status === outcome && (outcome !== 'paid' || withdrawal.payoutReference === reference);
+
+/** One row of a well-formed result file: what applying it would do, or (with `apply`) did. Fills in `row`. */
+async function importRow(deps: ServiceDeps, actor: ConsoleActor, row: ImportRow, apply: boolean): Promise<void> {
+  const current = await repo.findWithdrawal(deps.db, row.withdrawalId);
+  if (!current) {
+    row.message = 'No such withdrawal.';
+    return;
+  }
+  // The payout file that sent it, when one did: what this result file answers.
+  row.payoutFileId = current.processingFileId;
+  if (settledAs(current, row)) {
+    row.result = 'unchanged';
+    return;
+  }
+  if (current.status !== 'pending' && current.status !== 'processing') {
+    row.message = `This withdrawal is ${current.status} already.`;
+    return;
+  }
+  // The preview says what applying would refuse: someone's own withdrawal, or one out of reach.
+  try {
+    await assertMayActOn(deps.db, actor, 'withdrawal', current.userId);
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    row.message = error.message;
+    return;
+  }
+  if (!apply) {
+    row.result = row.outcome === 'paid' ? 'will_pay' : 'will_reject';
+    return;
+  }
+  const decided = row.outcome === 'paid' ? ('paid' as const) : ('rejected' as const);
+  try {
+    const { replayed } = await settle(
+      deps,
+      actor,
+      row.withdrawalId,
+      decided,
+      decided === 'paid' ? { payoutReference: row.reference } : { reason: row.reference },
+    );
+    // Settled the same way by another import a moment ago: nothing moved now.
+    row.result = replayed ? 'unchanged' : decided;
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    // Settled meanwhile (another import or an operator): the same outcome counts as done.
+    const sameOutcome = settledAs(await repo.findWithdrawal(deps.db, row.withdrawalId), row);
+    row.result = sameOutcome ? 'unchanged' : 'error';
+    row.message = sameOutcome ? null : error.message;
+  }
+}
+
 /**
  * Reads the bank's result file and, with `apply`, settles each pending or processing withdrawal it
  * names (one withdrawal_settle call and its audit row per row). Rows already settled the same way
@@ -260,75 +338,13 @@ export async function importPayoutResults(
   actor: ConsoleActor,
   body: ImportPayoutResultsBody,
 ): Promise<PayoutImportResult> {
-  const table = parseCsv(body.csv, PAYOUT_FILE_ROWS_MAX + 1);
-  if (!table) throw fileError(`This is not a CSV file of at most ${PAYOUT_FILE_ROWS_MAX} rows.`);
-  const [header, ...data] = table;
-  if (!header || header.map((cell) => cell.trim().toLowerCase()).join(',') !== IMPORT_HEADER.join(',')) {
-    throw fileError(`The first line must be: ${IMPORT_HEADER.join(',')}`);
-  }
-  if (data.length === 0) throw fileError('The file has no rows after the header.');
   const rows: ImportRow[] = [];
-  for (const [index, cells] of data.entries()) {
+  for (const [index, cells] of importTable(body.csv).entries()) {
     const [withdrawalId = '', outcome = '', reference = ''] = cells.map((cell) => cell.trim());
     const row: ImportRow = { line: index + 2, withdrawalId, outcome, reference, result: 'error', message: null, payoutFileId: null };
     rows.push(row);
-    const textRule = outcome === 'paid' ? payWithdrawalBodySchema.shape.payoutReference : rejectWithdrawalBodySchema.shape.reason;
-    if (cells.length !== 3) row.message = 'Each row has three cells: withdrawal_id, outcome, reference.';
-    else if (!isUuid(withdrawalId)) row.message = 'This is not a withdrawal id of this platform.';
-    else if (outcome !== 'paid' && outcome !== 'rejected') row.message = 'The outcome is paid or rejected.';
-    else if (!textRule.safeParse(reference).success)
-      row.message =
-        outcome === 'paid'
-          ? 'A paid row needs the payout reference (1–100 characters).'
-          : 'A rejected row needs a reason (3–500 characters).';
-    if (row.message) continue;
-    const current = await repo.findWithdrawal(deps.db, withdrawalId);
-    if (!current) {
-      row.message = 'No such withdrawal.';
-      continue;
-    }
-    // The payout file that sent it, when one did: what this result file answers.
-    row.payoutFileId = current.processingFileId;
-    const done = current.status === outcome && (outcome !== 'paid' || current.payoutReference === reference);
-    if (done) {
-      row.result = 'unchanged';
-      continue;
-    }
-    if (current.status !== 'pending' && current.status !== 'processing') {
-      row.message = `This withdrawal is ${current.status} already.`;
-      continue;
-    }
-    // The preview says what applying would refuse: someone's own withdrawal, or one out of reach.
-    try {
-      await assertMayActOn(deps.db, actor, 'withdrawal', current.userId);
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      row.message = error.message;
-      continue;
-    }
-    if (!body.apply) {
-      row.result = outcome === 'paid' ? 'will_pay' : 'will_reject';
-      continue;
-    }
-    const decided = outcome === 'paid' ? ('paid' as const) : ('rejected' as const);
-    try {
-      const { replayed } = await settle(
-        deps,
-        actor,
-        withdrawalId,
-        decided,
-        decided === 'paid' ? { payoutReference: reference } : { reason: reference },
-      );
-      // Settled the same way by another import a moment ago: nothing moved now.
-      row.result = replayed ? 'unchanged' : decided;
-    } catch (error) {
-      if (!(error instanceof AppError)) throw error;
-      // Settled meanwhile (another import or an operator): the same outcome counts as done.
-      const after = await repo.findWithdrawal(deps.db, withdrawalId);
-      const sameOutcome = after?.status === outcome && (outcome !== 'paid' || after.payoutReference === reference);
-      row.result = sameOutcome ? 'unchanged' : 'error';
-      row.message = sameOutcome ? null : error.message;
-    }
+    row.message = cellsProblem(cells, row);
+    if (!row.message) await importRow(deps, actor, row, body.apply);
   }
   const count = (results: ImportRow['result'][]) => rows.filter((row) => results.includes(row.result)).length;
   const answered = new Map<string, number>();

@@ -19,6 +19,8 @@ import { authOf } from '../../plugins/auth';
 import { idempotencyHeaders, idempotencyKeyHeaderOf, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
 import { createBankAccount, deleteBankAccount, listBankAccounts, updateBankAccount } from './bank-accounts';
 import { cancelWithdrawal, createWithdrawal, listMyWithdrawals, quoteWithdrawal } from './withdrawals';
+import { depsOf, type RouteApp } from '../../lib/route-app';
+import type { ServiceDeps } from '../../lib/service-deps';
 
 const errors = {
   400: apiErrorSchema,
@@ -30,10 +32,8 @@ const errors = {
 };
 const tags = ['withdrawals'];
 
-/** The member's side of withdrawals: bank accounts, the quote, requests, history, cancel. */
-export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
-
+/** The member's bank accounts: list, add, rename, remove. */
+function bankAccountRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/me/bank-accounts',
     {
@@ -96,7 +96,10 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.status(204).send(null);
     },
   );
+}
 
+/** Withdrawals: a quote, a request, the list, a cancel. */
+function requestRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/withdrawals/quote',
     {
@@ -152,7 +155,7 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/withdrawals/:id/cancel',
     {
-      config: { access: 'member' },
+      config: { movesMoney: true, access: 'member' },
       schema: {
         operationId: 'cancelWithdrawal',
         tags,
@@ -163,4 +166,11 @@ export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => cancelWithdrawal(deps(), authOf(request).userId, request.params.id),
   );
+}
+
+/** The member's side of withdrawals: bank accounts, the quote, requests, history, cancel. */
+export const withdrawalRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = () => depsOf(app);
+  bankAccountRoutes(app, deps);
+  requestRoutes(app, deps);
 };

@@ -3,8 +3,8 @@ export interface ErrorDescription {
   message: string;
 }
 
-export const DEFAULT_ERROR_STATUS = 500;
-export const DEFAULT_ERROR_MESSAGE = 'Internal Server Error';
+const DEFAULT_ERROR_STATUS = 500;
+const DEFAULT_ERROR_MESSAGE = 'Internal Server Error';
 
 /** `Page not found: {path}` (docs/product.md E1). */
 export function notFoundMessage(path: string): string {

@@ -1,2 +1,2 @@
 // The button lives with the field markup in controls.tsx (one file on the first load).
-export { Button, buttonClass, type ButtonProps } from './controls';
+export { Button, buttonClass } from './controls';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 /** Shared by the sheet's lazy loader and its view, so neither imports the other. */
-export interface ConfirmSummaryLine {
+interface ConfirmSummaryLine {
   label: string;
   value: ReactNode;
   /** The line that says what happens (the result), shown larger. */

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import type { ConfirmSheetProps } from './confirm-sheet-types';
 import { Button } from './button';
 
-export type { ConfirmSheetProps, ConfirmSummaryLine } from './confirm-sheet-types';
+export type { ConfirmSheetProps } from './confirm-sheet-types';
 
 // radix Dialog loads with the first sheet a page opens, not with the page or the first load.
 const LazySheet = lazy(() => import('./confirm-sheet-view'));

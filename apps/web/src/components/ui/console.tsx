@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { AlertTriangle, ArrowDown, ArrowUp, ArrowUpDown, CheckCircle2, CircleSlash, XCircle } from 'lucide-react';
 import { appConfig } from '../../lib/config';
 import { defineMessages } from '../../lib/i18n';
+import { MaintenanceBanner } from '../maintenance-banner';
 import { Button } from './button';
 import { cn } from './cn';
 import { EmptyState } from './empty-state';
@@ -61,6 +62,7 @@ export function ConsolePage({
         </div>
         {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
       </header>
+      <MaintenanceBanner />
       {children}
     </div>
   );

@@ -72,6 +72,24 @@ export interface FieldProps extends Omit<ComponentProps<'input'>, 'id'> {
 export const noteIds = (id: string, error?: string, hint?: ReactNode, extra?: string) =>
   [error && `${id}-error`, hint && `${id}-hint`, extra].filter(Boolean).join(' ') || undefined;
 
+/** A control's error and hint beneath it, with the ids its aria-describedby names (noteIds). */
+export function FieldNotes({ id, error, hint }: { id: string; error?: string; hint?: ReactNode }) {
+  return (
+    <>
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-gray-600 dark:text-gray-400">
+          {hint}
+        </p>
+      )}
+    </>
+  );
+}
+
 /**
  * Label, the control (a text input unless `control` is given; every input attribute —
  * inputMode, autoComplete, ref … — passes through), its error, its hint.
@@ -95,16 +113,7 @@ export function Field({ id, label, error, hint, aside, control, className, 'aria
           {...input}
         />
       )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-gray-600 dark:text-gray-400">
-          {hint}
-        </p>
-      )}
+      <FieldNotes id={id} error={error} hint={hint} />
     </div>
   );
 }

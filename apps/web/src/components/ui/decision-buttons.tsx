@@ -32,3 +32,21 @@ export function DecisionButtons({
     </>
   );
 }
+
+/** The foot of a console editor (a plan, a coupon, a channel): the server's message above it, Save and Cancel. */
+export function SaveCancelButtons({ saveLabel, cancelLabel, onCancel }: { saveLabel: string; cancelLabel: string; onCancel: () => void }) {
+  const { formState } = useFormContext();
+  return (
+    <div className="flex flex-col gap-2 sm:col-span-2">
+      <FormServerError />
+      <div className="flex gap-2">
+        <Button type="submit" isBusy={formState.isSubmitting}>
+          {saveLabel}
+        </Button>
+        <Button variant="secondary" onClick={onCancel} disabled={formState.isSubmitting}>
+          {cancelLabel}
+        </Button>
+      </div>
+    </div>
+  );
+}

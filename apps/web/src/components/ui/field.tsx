@@ -1,2 +1,2 @@
 // The field markup lives with the button in controls.tsx (one file on the first load).
-export { Field, FormAlert, inputClass, linkClass, noteIds, type FieldProps } from './controls';
+export { Field, FieldNotes, FormAlert, inputClass, linkClass, noteIds } from './controls';

@@ -124,11 +124,64 @@ export interface MoneyFieldProps {
 }
 
 /**
+ * A figure typed large in a rounded box, its unit beside it (a currency, "%"): the amount fields
+ * and the console's percent fields line up in one row. Registered on the form as `name`.
+ */
+export function FigureInput({
+  id,
+  name,
+  error,
+  hint,
+  inputMode,
+  autoComplete,
+  placeholder,
+  suffix,
+  suffixHidden = false,
+}: {
+  id: string;
+  name: string;
+  error?: string;
+  hint?: ReactNode;
+  inputMode: 'decimal' | 'numeric';
+  autoComplete: string;
+  placeholder?: string;
+  suffix: string;
+  /** The unit is decoration only (the label says it already): hidden from screen readers. */
+  suffixHidden?: boolean;
+}) {
+  const { register } = useFormContext();
+  return (
+    <div
+      className={cn(
+        'flex min-h-14 items-center gap-2 rounded-2xl bg-white px-4 ring-1 focus-within:ring-2 dark:bg-gray-900',
+        error
+          ? 'ring-red-600 dark:ring-red-400'
+          : 'ring-gray-300 focus-within:ring-primary-600 dark:ring-gray-700 dark:focus-within:ring-primary-500',
+      )}
+    >
+      <input
+        id={id}
+        inputMode={inputMode}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={noteIds(id, error, hint)}
+        className="min-w-0 flex-1 bg-transparent text-2xl font-semibold text-gray-900 tabular-nums outline-none placeholder:text-gray-400 dark:text-gray-100 dark:placeholder:text-gray-600"
+        {...register(name)}
+      />
+      <span aria-hidden={suffixHidden || undefined} className="text-sm font-semibold text-gray-600 dark:text-gray-400">
+        {suffix}
+      </span>
+    </div>
+  );
+}
+
+/**
  * An amount in major units as people type it ("12.50"), with its currency. The schema turns the
  * text into integer minor units (see moneyText in money-schema.ts).
  */
 export function MoneyField({ name, label, currency, hint, placeholder, presets = [], presetsLabel }: MoneyFieldProps) {
-  const { register, setValue, watch, formState } = useFormContext();
+  const { setValue, watch, formState } = useFormContext();
   const error = useFieldError(name);
   const current = String(watch(name) ?? '').trim();
   const id = useId();
@@ -140,26 +193,16 @@ export function MoneyField({ name, label, currency, hint, placeholder, presets =
         error={error}
         hint={hint}
         control={
-          <div
-            className={cn(
-              'flex min-h-14 items-center gap-2 rounded-2xl bg-white px-4 ring-1 focus-within:ring-2 dark:bg-gray-900',
-              error
-                ? 'ring-red-600 dark:ring-red-400'
-                : 'ring-gray-300 focus-within:ring-primary-600 dark:ring-gray-700 dark:focus-within:ring-primary-500',
-            )}
-          >
-            <input
-              id={id}
-              inputMode="decimal"
-              autoComplete="transaction-amount"
-              placeholder={placeholder}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={noteIds(id, error, hint)}
-              className="min-w-0 flex-1 bg-transparent text-2xl font-semibold text-gray-900 tabular-nums outline-none placeholder:text-gray-400 dark:text-gray-100 dark:placeholder:text-gray-600"
-              {...register(name)}
-            />
-            <span className="text-sm font-semibold text-gray-600 dark:text-gray-400">{currency}</span>
-          </div>
+          <FigureInput
+            id={id}
+            name={name}
+            error={error}
+            hint={hint}
+            inputMode="decimal"
+            autoComplete="transaction-amount"
+            placeholder={placeholder}
+            suffix={currency}
+          />
         }
       />
       {presets.length > 0 && (

@@ -7,7 +7,29 @@ import { cn } from './cn';
 import { useUiMessages } from './messages';
 
 /** Each language named in itself (as the language picker does), whatever the console is in. */
-export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', zh: '中文' };
+const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Español', zh: '中文' };
+
+/** The tab the arrow, Home or End key moves to from `from` (WAI-ARIA tabs), if the key moves. */
+function tabForKey(key: string, from: Locale): Locale | undefined {
+  const index = LOCALES.indexOf(from);
+  if (key === 'ArrowRight') return LOCALES[(index + 1) % LOCALES.length];
+  if (key === 'ArrowLeft') return LOCALES[(index - 1 + LOCALES.length) % LOCALES.length];
+  if (key === 'Home') return LOCALES[0];
+  if (key === 'End') return LOCALES[LOCALES.length - 1];
+  return undefined;
+}
+
+/** What a tab says beside its language: a field message there, or a text still missing. */
+function TabMarker({ wrong, lacking }: { wrong: boolean; lacking: boolean }) {
+  const { t } = useUiMessages();
+  if (wrong) return <CircleAlert className="size-4 text-red-700 dark:text-red-400" aria-hidden="true" />;
+  if (!lacking) return null;
+  return (
+    <span className="rounded-full bg-amber-100 px-1.5 text-xs font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+      {t('languages.missing')}
+    </span>
+  );
+}
 
 /**
  * The console's editors write an item's texts in every language (docs/decisions/0024): one tab per
@@ -15,7 +37,7 @@ export const LANGUAGE_NAMES: Record<Locale, string> = { en: 'English', es: 'Espa
  * what was typed in each and the server's field messages land on fields in any tab; a tab with a
  * field message, or missing a text English has, says so. Arrow keys move between tabs (WAI-ARIA).
  */
-export function LanguageTabs({
+function LanguageTabs({
   missing,
   invalid = [],
   children,
@@ -41,17 +63,7 @@ export function LanguageTabs({
     if (invalid.length > 0 && !invalid.includes(chosen)) setChosen(invalid[0]!);
   }
   const move = (event: KeyboardEvent, from: Locale) => {
-    const index = LOCALES.indexOf(from);
-    const next =
-      event.key === 'ArrowRight'
-        ? LOCALES[(index + 1) % LOCALES.length]
-        : event.key === 'ArrowLeft'
-          ? LOCALES[(index - 1 + LOCALES.length) % LOCALES.length]
-          : event.key === 'Home'
-            ? LOCALES[0]
-            : event.key === 'End'
-              ? LOCALES[LOCALES.length - 1]
-              : undefined;
+    const next = tabForKey(event.key, from);
     if (!next) return;
     event.preventDefault();
     setChosen(next);
@@ -84,13 +96,7 @@ export function LanguageTabs({
               )}
             >
               <span lang={language}>{LANGUAGE_NAMES[language]}</span>
-              {wrong ? (
-                <CircleAlert className="size-4 text-red-700 dark:text-red-400" aria-hidden="true" />
-              ) : lacking ? (
-                <span className="rounded-full bg-amber-100 px-1.5 text-xs font-medium text-amber-800 dark:bg-amber-950 dark:text-amber-300">
-                  {t('languages.missing')}
-                </span>
-              ) : null}
+              <TabMarker wrong={wrong} lacking={lacking} />
             </button>
           );
         })}

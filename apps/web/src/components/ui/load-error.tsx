@@ -1,9 +1,10 @@
 import { CircleAlert } from 'lucide-react';
 import { useTranslation } from '../../lib/i18n';
 import { Button } from './button';
+import { failureMessage } from './form-errors';
 
 /** A list or card that could not load: what happened, and a retry. */
-export function LoadError({ message, onRetry, isRetrying }: { message: string; onRetry: () => void; isRetrying?: boolean }) {
+function LoadError({ message, onRetry, isRetrying }: { message: string; onRetry: () => void; isRetrying?: boolean }) {
   const { t } = useTranslation();
   return (
     <div
@@ -21,5 +22,19 @@ export function LoadError({ message, onRetry, isRetrying }: { message: string; o
         {t('error.tryAgain')}
       </Button>
     </div>
+  );
+}
+
+/** The query's failure as a LoadError: the server's words in the app's language (else `fallback`), and a retry. */
+export function QueryLoadError({
+  query,
+  fallback,
+}: {
+  query: { error: unknown; isFetching: boolean; refetch: () => unknown };
+  fallback: string;
+}) {
+  const { locale } = useTranslation();
+  return (
+    <LoadError message={failureMessage(query.error, fallback, locale)} onRetry={() => void query.refetch()} isRetrying={query.isFetching} />
   );
 }

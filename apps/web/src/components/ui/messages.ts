@@ -14,6 +14,7 @@ const en = {
     newVersion: 'A new version is available',
     reload: 'Reload',
     stillTrying: 'The connection dropped. Still trying — it will go through only once.',
+    maintenance: 'Maintenance: money cannot move for a few minutes (top-ups, purchases, withdrawals). Everything else works.',
   },
   copy: {
     copy: 'Copy',

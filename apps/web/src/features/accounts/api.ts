@@ -35,7 +35,7 @@ export const authOptionsQueryOptions = () =>
     staleTime: 5 * 60_000,
   });
 
-export const SESSIONS_PAGE_SIZE = 20;
+const SESSIONS_PAGE_SIZE = 20;
 
 /** listSessions: my signed-in devices, newest first, a page at a time ("Load more"). */
 export const sessionsQueryOptions = () =>

@@ -1,8 +1,6 @@
 import '../../app.css';
-import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { linkClass } from '../../components/ui/field';
-import { meQueryOptions } from '../../lib/session';
 import { Form, SubmitButton, useZodForm } from '../../components/ui/form';
 import { requestPasswordReset } from './api';
 import { AuthTitle } from './auth-title';
@@ -10,17 +8,16 @@ import { forgetPasswordSchema } from './form-schemas';
 import { AccountField } from './account-field';
 import { useAccountsMessages } from './messages';
 import { savePendingReset } from './pending';
+import { useHomeIfSignedIn } from './signed-out-only';
 
 /** `/forget-password`: sends a reset code; the same answer whether or not the account exists. */
 export function ForgetPasswordPage() {
   const { t } = useAccountsMessages();
   const router = useRouter();
   const form = useZodForm(forgetPasswordSchema, { defaultValues: { account: '' } });
-  // A signed-in member knows their password (they change it on /user/password): home, as `/` does.
-  // Checked here, not in the route's beforeLoad, so the first load of `/` carries none of it.
-  const { data: me, isPending } = useQuery(meQueryOptions());
-  if (isPending) return null;
-  if (me) return <Navigate to="/home" replace />;
+  // A signed-in member knows their password (they change it on /user/password).
+  const away = useHomeIfSignedIn();
+  if (away !== undefined) return away;
 
   return (
     <Form

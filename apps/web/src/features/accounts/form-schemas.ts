@@ -21,7 +21,7 @@ import { normalizeCode } from './checks';
 const MISMATCH = 'The two passwords are not the same.';
 
 /** Adds `repeat`, which must equal the field `key`; the message lands under the copy. */
-export function withRepeat<Shape extends z.core.$ZodLooseShape, K extends keyof Shape & string>(schema: z.ZodObject<Shape>, key: K) {
+function withRepeat<Shape extends z.core.$ZodLooseShape, K extends keyof Shape & string>(schema: z.ZodObject<Shape>, key: K) {
   return schema.extend({ repeat: z.string() }).refine(
     (values) => {
       const record = values as Record<string, unknown>;

@@ -38,15 +38,10 @@ function PasskeyRow({ passkey, onRemove, removing }: { passkey: Passkey; onRemov
   );
 }
 
-/**
- * My passkeys on /profile: what they are, the list, remove one, and add one after the password
- * is entered again (the server asks for it: a stolen session alone cannot add a way in).
- */
-export function PasskeysCard() {
+/** Adding a passkey: the password again first (the server's step-up), then the browser's own dialog. */
+function AddPasskeyForm({ onDone }: { onDone: () => void }) {
   const { t, locale } = useAccountsMessages();
   const queryClient = useQueryClient();
-  const query = useQuery(passkeysQueryOptions());
-  const [adding, setAdding] = useState(false);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey });
@@ -57,20 +52,12 @@ export function PasskeysCard() {
       return addPasskey();
     },
     onSuccess: async () => {
-      setAdding(false);
-      setPassword('');
+      onDone();
       toast(t('passkeys.addedToast'));
       await refresh();
     },
     onError: (failure) =>
       setError(isPasskeyCancelled(failure) ? t('passkeys.cancelled') : failureMessage(failure, t('common.genericError'), locale)),
-  });
-  const remove = useMutation({
-    mutationFn: removePasskey,
-    onSuccess: async () => {
-      toast(t('passkeys.removedToast'));
-      await refresh();
-    },
   });
 
   const submit = (event: FormEvent) => {
@@ -82,6 +69,52 @@ export function PasskeysCard() {
     }
     add.mutate();
   };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-3">
+      <Field
+        id="passkey-password"
+        type="password"
+        autoComplete="current-password"
+        label={t('passkeys.password')}
+        hint={t('passkeys.passwordHint')}
+        value={password}
+        error={error}
+        onChange={(event) => {
+          setPassword(event.target.value);
+          setError(undefined);
+        }}
+      />
+      <div className="flex gap-2">
+        <Button type="submit" isBusy={add.isPending} className="flex-1">
+          {t('passkeys.create')}
+        </Button>
+        <Button variant="ghost" disabled={add.isPending} onClick={onDone}>
+          {t('passkeys.cancel')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
+ * My passkeys on /profile: what they are, the list, remove one, and add one after the password
+ * is entered again (the server asks for it: a stolen session alone cannot add a way in).
+ */
+export function PasskeysCard() {
+  const { t, locale } = useAccountsMessages();
+  const queryClient = useQueryClient();
+  const query = useQuery(passkeysQueryOptions());
+  const [adding, setAdding] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey });
+
+  const remove = useMutation({
+    mutationFn: removePasskey,
+    onSuccess: async () => {
+      toast(t('passkeys.removedToast'));
+      await refresh();
+    },
+  });
 
   const items = query.data?.items ?? [];
   return (
@@ -109,29 +142,7 @@ export function PasskeysCard() {
       {!passkeySupported() ? (
         <p className="text-sm text-gray-600 dark:text-gray-400">{t('passkeys.unsupported')}</p>
       ) : adding ? (
-        <form noValidate onSubmit={submit} className="flex flex-col gap-3">
-          <Field
-            id="passkey-password"
-            type="password"
-            autoComplete="current-password"
-            label={t('passkeys.password')}
-            hint={t('passkeys.passwordHint')}
-            value={password}
-            error={error}
-            onChange={(event) => {
-              setPassword(event.target.value);
-              setError(undefined);
-            }}
-          />
-          <div className="flex gap-2">
-            <Button type="submit" isBusy={add.isPending} className="flex-1">
-              {t('passkeys.create')}
-            </Button>
-            <Button variant="ghost" disabled={add.isPending} onClick={() => setAdding(false)}>
-              {t('passkeys.cancel')}
-            </Button>
-          </div>
-        </form>
+        <AddPasskeyForm onDone={() => setAdding(false)} />
       ) : (
         items.length < (query.data?.max ?? 10) && (
           <Button variant="secondary" className="w-full" onClick={() => setAdding(true)}>

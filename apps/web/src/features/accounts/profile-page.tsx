@@ -16,6 +16,7 @@ import {
   LogOut,
   Ticket,
   Users,
+  type LucideIcon,
 } from 'lucide-react';
 import type { Me } from '@orchard/shared';
 import { formatDate } from '../../lib/format';
@@ -111,13 +112,101 @@ function SaveButton({ children }: { children: ReactNode }) {
   );
 }
 
+/** One line of a link list: its icon, its words, and a chevron. */
+function RowLink({
+  to,
+  hash,
+  icon: Icon,
+  label,
+}: {
+  to: (typeof LOGS)[number]['to'] | (typeof HELP_LINKS)[number]['to'];
+  hash?: string;
+  icon: LucideIcon;
+  label: string;
+}) {
+  return (
+    <li className="border-b border-gray-200 last:border-0 dark:border-gray-800">
+      <Link to={to} hash={hash} className={rowLink}>
+        <Icon className="size-5 text-gray-500 dark:text-gray-500" aria-hidden="true" />
+        <span className="flex-1">{label}</span>
+        <ChevronRight className="size-5 text-gray-500" aria-hidden="true" />
+      </Link>
+    </li>
+  );
+}
+
+/** My name (edited in place), contact, invite code and the day I joined. */
+function AccountCard({ me }: { me: Me }) {
+  const { t } = useAccountsMessages();
+  const [editing, setEditing] = useState(false);
+  return (
+    <Card className="py-2">
+      {editing ? (
+        <NameForm me={me} onDone={() => setEditing(false)} />
+      ) : (
+        // The name is never cut: the button moves under it when both do not fit (long names, longer words).
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
+          <div className="min-w-0 flex-[1_1_10rem]">
+            <p className="text-sm text-gray-600 dark:text-gray-400">{t('profile.name')}</p>
+            <p className="text-lg font-semibold [overflow-wrap:anywhere] text-gray-900 dark:text-gray-50">{me.displayName}</p>
+          </div>
+          <Button variant="secondary" className="whitespace-nowrap" onClick={() => setEditing(true)}>
+            {t('profile.editName')}
+          </Button>
+        </div>
+      )}
+      <dl>
+        {me.email && <Detail label={t('profile.email')}>{me.email}</Detail>}
+        {me.phone && <Detail label={t('profile.phone')}>{me.phone}</Detail>}
+        <Detail label={t('profile.inviteCode')}>
+          <span className="tracking-wide">{me.inviteCode}</span>
+        </Detail>
+        <Detail label={t('profile.memberSince')}>{formatDate(me.createdAt)}</Detail>
+      </dl>
+    </Card>
+  );
+}
+
+/** Links to my records (plans, recharges, withdrawals, statement, coupons, team) and to help. */
+function HistoryAndHelp() {
+  const { t } = useAccountsMessages();
+  return (
+    <>
+      <Section id="profile-records" title={t('profile.records')}>
+        <Card className="py-2">
+          <ul>
+            {LOGS.map(({ to, key, icon }) => (
+              <RowLink key={to} to={to} icon={icon} label={t(`profile.logs.${key}`)} />
+            ))}
+          </ul>
+        </Card>
+      </Section>
+
+      <Section id="profile-help" title={t('profile.help')}>
+        <Card className="py-2">
+          <ul>
+            {HELP_LINKS.map((link) => (
+              <RowLink
+                key={link.key}
+                to={link.to}
+                hash={'hash' in link ? link.hash : undefined}
+                icon={link.icon}
+                label={t(`profile.helpLinks.${link.key}`)}
+              />
+            ))}
+          </ul>
+        </Card>
+      </Section>
+    </>
+  );
+}
+
 /** `/profile`: my account, appearance, security (password, devices), history links, sign out. */
 export function ProfilePage() {
   const { t, locale } = useAccountsMessages();
   const queryClient = useQueryClient();
   const router = useRouter();
   const { data: me } = useQuery(meQueryOptions());
-  const [editing, setEditing] = useState(false);
   // The language is in place already (this device); the account keeps it for other devices and messages.
   const saveLanguage = (language: Locale) =>
     updateMe({ language }).then(
@@ -136,30 +225,7 @@ export function ProfilePage() {
   return (
     <Page title={t('profile.title')}>
       <Section id="profile-account" title={t('profile.account')}>
-        <Card className="py-2">
-          {editing ? (
-            <NameForm me={me} onDone={() => setEditing(false)} />
-          ) : (
-            // The name is never cut: the button moves under it when both do not fit (long names, longer words).
-            <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2 py-3">
-              <div className="min-w-0 flex-[1_1_10rem]">
-                <p className="text-sm text-gray-600 dark:text-gray-400">{t('profile.name')}</p>
-                <p className="text-lg font-semibold [overflow-wrap:anywhere] text-gray-900 dark:text-gray-50">{me.displayName}</p>
-              </div>
-              <Button variant="secondary" className="whitespace-nowrap" onClick={() => setEditing(true)}>
-                {t('profile.editName')}
-              </Button>
-            </div>
-          )}
-          <dl>
-            {me.email && <Detail label={t('profile.email')}>{me.email}</Detail>}
-            {me.phone && <Detail label={t('profile.phone')}>{me.phone}</Detail>}
-            <Detail label={t('profile.inviteCode')}>
-              <span className="tracking-wide">{me.inviteCode}</span>
-            </Detail>
-            <Detail label={t('profile.memberSince')}>{formatDate(me.createdAt)}</Detail>
-          </dl>
-        </Card>
+        <AccountCard me={me} />
       </Section>
 
       <Section id="profile-appearance" title={t('profile.appearance')}>
@@ -185,40 +251,7 @@ export function ProfilePage() {
         <Sessions />
       </Section>
 
-      <Section id="profile-records" title={t('profile.records')}>
-        <Card className="py-2">
-          <ul>
-            {LOGS.map(({ to, key, icon: Icon }) => (
-              <li key={to} className="border-b border-gray-200 last:border-0 dark:border-gray-800">
-                <Link to={to} className={rowLink}>
-                  <Icon className="size-5 text-gray-500 dark:text-gray-500" aria-hidden="true" />
-                  <span className="flex-1">{t(`profile.logs.${key}`)}</span>
-                  <ChevronRight className="size-5 text-gray-500" aria-hidden="true" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </Card>
-      </Section>
-
-      <Section id="profile-help" title={t('profile.help')}>
-        <Card className="py-2">
-          <ul>
-            {HELP_LINKS.map((link) => {
-              const Icon = link.icon;
-              return (
-                <li key={link.key} className="border-b border-gray-200 last:border-0 dark:border-gray-800">
-                  <Link to={link.to} hash={'hash' in link ? link.hash : undefined} className={rowLink}>
-                    <Icon className="size-5 text-gray-500 dark:text-gray-500" aria-hidden="true" />
-                    <span className="flex-1">{t(`profile.helpLinks.${link.key}`)}</span>
-                    <ChevronRight className="size-5 text-gray-500" aria-hidden="true" />
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </Card>
-      </Section>
+      <HistoryAndHelp />
 
       {signOut.error && <FormAlert>{failureMessage(signOut.error, t('common.genericError'), locale)}</FormAlert>}
       <Button

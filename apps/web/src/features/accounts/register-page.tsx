@@ -1,56 +1,32 @@
 import '../../app.css';
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useRouter, useSearch } from '@tanstack/react-router';
+import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { useFormContext } from 'react-hook-form';
 import { cn } from '../../components/ui/cn';
 import { inputClass, linkClass } from '../../components/ui/field';
 import { Form, SubmitButton, TextField, useFieldError, useZodForm } from '../../components/ui/form';
-import { meQueryOptions } from '../../lib/session';
 import { authOptionsQueryOptions, register } from './api';
 import { AuthTitle } from './auth-title';
 import { registerSchema } from './form-schemas';
 import { useAccountsMessages } from './messages';
 import { NewPasswordFields } from './new-password-fields';
 import { savePendingCode } from './pending';
+import { useHomeIfSignedIn } from './signed-out-only';
 
-/** `/register`: email or phone, name, password twice, invite code (from `?ref=`). */
-export function RegisterPage() {
+/** Email or phone, one of them: the switch between the two and the field of the one chosen. */
+function ContactFields({ kind, onKind }: { kind: 'email' | 'phone'; onKind: (kind: 'email' | 'phone') => void }) {
   const { t } = useAccountsMessages();
-  const router = useRouter();
-  // Read once, and without throwing while the page leaves after registering.
-  const search = useSearch({ from: '/_auth/register', shouldThrow: false });
-  const [referral] = useState(() => search?.ref ?? '');
-  const { data: options } = useQuery(authOptionsQueryOptions());
-  const requireInvite = options?.requireInvite ?? false;
-  const [kind, setKind] = useState<'email' | 'phone'>('email');
-  const form = useZodForm(registerSchema(kind, requireInvite), {
-    defaultValues: {
-      email: '',
-      phone: '',
-      displayName: '',
-      password: '',
-      repeat: '',
-      inviteCode: referral.trim().toUpperCase(),
-      acceptedTermsVersion: false,
-    },
-  });
-  // A signed-in member has an account: home, as `/` does. Checked here, not in the route's
-  // beforeLoad, so the first load of `/` carries none of it.
-  const { data: me, isPending } = useQuery(meQueryOptions());
-
-  if (isPending) return null;
-  if (me) return <Navigate to="/home" replace />;
-
+  const { resetField } = useFormContext();
   const kindButton = (value: 'email' | 'phone', label: string) => (
     <button
       type="button"
       role="radio"
       aria-checked={kind === value}
       onClick={() => {
-        setKind(value);
-        form.resetField('email');
-        form.resetField('phone');
+        onKind(value);
+        resetField('email');
+        resetField('phone');
       }}
       className={cn(
         'min-h-10 rounded-lg text-sm font-medium transition-colors',
@@ -64,27 +40,7 @@ export function RegisterPage() {
   );
 
   return (
-    <Form
-      form={form}
-      onSubmit={async ({ email, phone, displayName, password, inviteCode }) => {
-        const sent = await register({
-          ...(kind === 'email' ? { email } : { phone }),
-          displayName,
-          password,
-          ...(inviteCode ? { inviteCode } : {}),
-          // The version this page showed; a newer one is refused on the box's field.
-          acceptedTermsVersion: options?.termsVersion ?? '',
-        });
-        savePendingCode({
-          kind: 'register',
-          verificationId: sent.verificationId,
-          destination: sent.destination,
-          resendAvailableAt: sent.resendAvailableAt,
-        });
-        await router.navigate({ to: '/verify-code' });
-      }}
-    >
-      <AuthTitle title={t('register.title')} lead={t('register.lead')} />
+    <>
       <div
         role="radiogroup"
         aria-label={t('register.contactKind')}
@@ -116,6 +72,58 @@ export function RegisterPage() {
           hint={t('field.phoneHint')}
         />
       )}
+    </>
+  );
+}
+
+/** `/register`: email or phone, name, password twice, invite code (from `?ref=`). */
+export function RegisterPage() {
+  const { t } = useAccountsMessages();
+  const router = useRouter();
+  // Read once, and without throwing while the page leaves after registering.
+  const search = useSearch({ from: '/_auth/register', shouldThrow: false });
+  const [referral] = useState(() => search?.ref ?? '');
+  const { data: options } = useQuery(authOptionsQueryOptions());
+  const requireInvite = options?.requireInvite ?? false;
+  const [kind, setKind] = useState<'email' | 'phone'>('email');
+  const form = useZodForm(registerSchema(kind, requireInvite), {
+    defaultValues: {
+      email: '',
+      phone: '',
+      displayName: '',
+      password: '',
+      repeat: '',
+      inviteCode: referral.trim().toUpperCase(),
+      acceptedTermsVersion: false,
+    },
+  });
+  // A signed-in member has an account.
+  const away = useHomeIfSignedIn();
+  if (away !== undefined) return away;
+
+  return (
+    <Form
+      form={form}
+      onSubmit={async ({ email, phone, displayName, password, inviteCode }) => {
+        const sent = await register({
+          ...(kind === 'email' ? { email } : { phone }),
+          displayName,
+          password,
+          ...(inviteCode ? { inviteCode } : {}),
+          // The version this page showed; a newer one is refused on the box's field.
+          acceptedTermsVersion: options?.termsVersion ?? '',
+        });
+        savePendingCode({
+          kind: 'register',
+          verificationId: sent.verificationId,
+          destination: sent.destination,
+          resendAvailableAt: sent.resendAvailableAt,
+        });
+        await router.navigate({ to: '/verify-code' });
+      }}
+    >
+      <AuthTitle title={t('register.title')} lead={t('register.lead')} />
+      <ContactFields kind={kind} onKind={setKind} />
       <TextField name="displayName" label={t('field.displayName')} autoComplete="name" maxLength={60} />
       <NewPasswordFields name="password" />
       <TextField
@@ -140,7 +148,6 @@ export function RegisterPage() {
   );
 }
 
-/** The required consent: the box, the version it names, a link to read the texts, its error. */
 /** "terms-2+privacy-1" (the newest published texts, accounts/terms.ts) in words; a built-in version as it is. */
 function termsVersionText(version: string, t: ReturnType<typeof useAccountsMessages>['t']): string {
   const published = /^terms-(\d+)\+privacy-(\d+)$/.exec(version);
@@ -149,6 +156,7 @@ function termsVersionText(version: string, t: ReturnType<typeof useAccountsMessa
     : t('register.termsVersion', { version });
 }
 
+/** The required consent: the box, the version it names, a link to read the texts, its error. */
 function TermsCheckbox({ version }: { version: string | undefined }) {
   const { t } = useAccountsMessages();
   const { register } = useFormContext();

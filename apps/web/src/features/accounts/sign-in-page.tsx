@@ -34,20 +34,17 @@ function savePending(value: Record<string, unknown>) {
   }
 }
 
-export function SignInPage() {
+/**
+ * The page's three ways in (password, a sign-in link, a passkey): each checks what it needs, shows
+ * which one is busy, and puts the server's field messages under their fields.
+ */
+function useSignIn(account: string, password: string) {
   const { t } = useSignInMessages();
   const queryClient = useQueryClient();
   const router = useRouter();
-  const [account, setAccount] = useState('');
-  const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Errors>({});
   const [message, setMessage] = useState<string>();
   const [busy, setBusy] = useState<'password' | 'link' | 'passkey'>();
-  const title = t('signIn.title');
-
-  useEffect(() => {
-    document.title = `${title} · ${appConfig.appName}`;
-  }, [title]);
 
   /** Made safe by the route's beforeLoad (safeRedirectPath). */
   const redirectTo = () =>
@@ -114,6 +111,21 @@ export function SignInPage() {
       setSignedIn(queryClient, user);
       await router.navigate({ href: redirectTo() });
     });
+
+  return { errors, message, busy, signIn, sendLink, passkeySignIn };
+}
+
+export function SignInPage() {
+  const { t } = useSignInMessages();
+  const [account, setAccount] = useState('');
+  const [password, setPassword] = useState('');
+  const title = t('signIn.title');
+
+  useEffect(() => {
+    document.title = `${title} · ${appConfig.appName}`;
+  }, [title]);
+
+  const { errors, message, busy, signIn, sendLink, passkeySignIn } = useSignIn(account, password);
 
   return (
     <form noValidate onSubmit={signIn} className="flex flex-col gap-4">

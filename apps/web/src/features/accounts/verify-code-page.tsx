@@ -18,6 +18,32 @@ import { ResendButton } from './resend-button';
 const CODE_INPUT =
   'min-h-14 w-full rounded-xl border border-gray-300 bg-white px-3 text-center text-2xl tracking-wide text-gray-900 tabular-nums dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50';
 
+/** Sends the code (or the sign-in link) again; the pending code as it stands after. */
+async function sendAgain(pending: PendingCode): Promise<PendingCode> {
+  if (pending.kind === 'register') {
+    const sent = await resendCode(pending.verificationId);
+    return { ...pending, verificationId: sent.verificationId, destination: sent.destination, resendAvailableAt: sent.resendAvailableAt };
+  }
+  await requestSignInLink(pending.account, safeRedirectPath(pending.redirect));
+  return { ...pending, resendAvailableAt: resendAt() };
+}
+
+/** No code is waiting on this browser: the ways back in. */
+function NothingPending() {
+  const { t } = useAccountsMessages();
+  return (
+    <div className="flex flex-col gap-4">
+      <AuthTitle title={t('verify.title')} lead={t('verify.nothingPending')} />
+      <Link to="/" className={`text-sm ${linkClass}`}>
+        {t('verify.signInToResume')}
+      </Link>
+      <Link to="/register" className={`text-sm ${linkClass}`}>
+        {t('verify.startRegister')}
+      </Link>
+    </div>
+  );
+}
+
 /**
  * `/verify-code`: the 6-digit code of a registration (completes the account) or of a sign-in
  * link message (signs in), with resend after the cool-down.
@@ -31,38 +57,14 @@ export function VerifyCodePage() {
   const [notice, setNotice] = useState<string>();
   const form = useZodForm(verifyCodeSchema, { defaultValues: { code: '' } });
 
-  if (!pending) {
-    return (
-      <div className="flex flex-col gap-4">
-        <AuthTitle title={t('verify.title')} lead={t('verify.nothingPending')} />
-        <Link to="/" className={`text-sm ${linkClass}`}>
-          {t('verify.signInToResume')}
-        </Link>
-        <Link to="/register" className={`text-sm ${linkClass}`}>
-          {t('verify.startRegister')}
-        </Link>
-      </div>
-    );
-  }
+  if (!pending) return <NothingPending />;
 
   const resend = async () => {
     setResending(true);
     setNotice(undefined);
     form.clearErrors();
     try {
-      let next: PendingCode;
-      if (pending.kind === 'register') {
-        const sent = await resendCode(pending.verificationId);
-        next = {
-          ...pending,
-          verificationId: sent.verificationId,
-          destination: sent.destination,
-          resendAvailableAt: sent.resendAvailableAt,
-        };
-      } else {
-        await requestSignInLink(pending.account, safeRedirectPath(pending.redirect));
-        next = { ...pending, resendAvailableAt: resendAt() };
-      }
+      const next = await sendAgain(pending);
       savePendingCode(next);
       setPending(next);
       form.reset({ code: '' });

@@ -6,10 +6,15 @@ import type {
   MemberList,
   MemberSummary,
   OutboxList,
+  RecoveryCodes,
+  ResetSecondFactorBody,
+  SecondFactorStatus,
   SetMemberRoleBody,
+  TotpSetup,
   SetMemberStatusBody,
 } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
+import { secondFactorQueryOptions } from '../../lib/second-factor';
 import { setSignedIn } from '../../lib/session';
 import type { AuditSearch, MembersSearch, OutboxSearch } from './search';
 
@@ -19,7 +24,7 @@ import type { AuditSearch, MembersSearch, OutboxSearch } from './search';
  */
 export const PAGE_SIZE = 25;
 
-export const adminAccountsKeys = {
+const adminAccountsKeys = {
   members: (search: MembersSearch) => ['admin', 'members', search] as const,
   member: (id: string) => ['admin', 'member', id] as const,
   outbox: (search: OutboxSearch) => ['admin', 'outbox', search] as const,
@@ -130,3 +135,61 @@ export const failedOutboxCountQueryOptions = () =>
     queryFn: async ({ signal }) => (await apiFetch<OutboxList>(`/admin/outbox${query({ status: 'failed', limit: 1 })}`, { signal })).total,
     refetchInterval: 60_000,
   });
+
+/** startTotpSetup: a new secret and its QR code, until a code from the app confirms it. */
+export function useStartTotpSetup() {
+  return useMutation({ mutationFn: () => apiFetch<TotpSetup>('/me/second-factor/totp', { method: 'POST' }) });
+}
+
+/**
+ * This session has proved the second factor: its standing is what the server answered (the
+ * console's guard reads it before the next page), and console reads refused before are read again.
+ */
+export function useSecondFactorProved() {
+  const queryClient = useQueryClient();
+  return (status: SecondFactorStatus) => {
+    queryClient.setQueryData(secondFactorQueryOptions().queryKey, status);
+    void queryClient.invalidateQueries({ queryKey: ['admin'] });
+  };
+}
+
+/** confirmTotpSetup: answers the ten recovery codes, shown once (the page proves the session when they are put away). */
+export function useConfirmTotp() {
+  return useMutation({
+    mutationFn: (code: string) => apiFetch<RecoveryCodes>('/me/second-factor/totp/confirm', { method: 'POST', body: { code } }),
+  });
+}
+
+/** verifySecondFactor: a code from the app or a recovery code. */
+export function useVerifySecondFactor() {
+  const proved = useSecondFactorProved();
+  return useMutation({
+    mutationFn: (code: string) => apiFetch<SecondFactorStatus>('/me/second-factor/verify', { method: 'POST', body: { code } }),
+    onSuccess: proved,
+  });
+}
+
+/** The passkey as the second factor (the passkey step-up proves it too). */
+export function usePasskeySecondFactor() {
+  const proved = useSecondFactorProved();
+  return useMutation({
+    mutationFn: async () => {
+      await (await import('../../lib/passkeys')).stepUpWithPasskey();
+      return apiFetch<SecondFactorStatus>('/me/second-factor');
+    },
+    onSuccess: proved,
+  });
+}
+
+/** resetSecondFactor: the account's authenticator, recovery codes and passkeys go; its sessions end. */
+export function useResetSecondFactor(memberId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ResetSecondFactorBody) =>
+      apiFetch<MemberSummary>(`/admin/members/${encodeURIComponent(memberId)}/second-factor/reset`, { method: 'POST', body }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: adminAccountsKeys.member(memberId) });
+      void queryClient.invalidateQueries({ queryKey: adminAccountsKeys.auditAll() });
+    },
+  });
+}

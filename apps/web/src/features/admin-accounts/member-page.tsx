@@ -3,9 +3,11 @@ import { Link, useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import {
   issueSignInLinkBodySchema,
+  resetSecondFactorBodySchema,
   roleSchema,
   setMemberRoleBodySchema,
   setMemberStatusBodySchema,
+  type MemberDetail,
   type MemberSummary,
 } from '@orchard/shared';
 import { ApiError } from '../../lib/api-client';
@@ -16,9 +18,10 @@ import { ConsolePage } from '../../components/ui/console';
 import { SelectField } from '../../components/ui/console-fields';
 import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
 import { useConsoleCan } from '../../lib/console-access';
-import { memberQueryOptions, useIssueSignInLink, useSetMemberRole, useSetMemberStatus } from './api';
+import { memberQueryOptions, useIssueSignInLink, useResetSecondFactor, useSetMemberRole, useSetMemberStatus } from './api';
 import { useAdminAccountsMessages } from './messages';
-import { CopyButton, Pill } from './ui';
+import { Pill } from './ui';
+import { CopyButton } from '../../components/ui/copy-button';
 
 // Typed by route id; useSearch/useParams({ from }) rather than getRouteApi, whose class would join
 // the router chunk of the first load.
@@ -152,6 +155,107 @@ function MemberAccess({ member }: { member: MemberSummary }) {
   );
 }
 
+/** An operator takes away another console account's second factor (lost phone), with the reason the audit log keeps. */
+function MemberSecondFactor({ member }: { member: MemberSummary }) {
+  const { t } = useAdminAccountsMessages();
+  const reset = useResetSecondFactor(member.id);
+  const form = useZodForm(resetSecondFactorBodySchema, { defaultValues: { reason: '' } });
+  return (
+    <Card className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.secondFactor')}</h2>
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('member.secondFactorLead')}</p>
+      </div>
+      <Form
+        form={form}
+        onSubmit={async (body) => {
+          await reset.mutateAsync(body);
+          form.reset({ reason: '' });
+        }}
+      >
+        <TextField
+          id="second-factor-reason"
+          name="reason"
+          label={t('member.secondFactorReason')}
+          hint={t('member.reasonHint')}
+          maxLength={500}
+          autoComplete="off"
+        />
+        <SubmitButton className="sm:w-auto sm:self-start" variant="danger">
+          {t('member.resetSecondFactor')}
+        </SubmitButton>
+      </Form>
+      {reset.data ? (
+        <p role="status" className="text-sm text-gray-900 dark:text-gray-100">
+          {t('member.secondFactorReset')}
+        </p>
+      ) : null}
+    </Card>
+  );
+}
+
+/** Who the member is: contact, invite code, role, status, referrer, team and sessions; links to their audit trail and purchases. */
+function MemberDetails({ data }: { data: MemberDetail }) {
+  const { t } = useAdminAccountsMessages();
+  const can = useConsoleCan();
+  const { member } = data;
+  const rows: Array<[string, ReactNode]> = [
+    [t('member.email'), member.email ?? t('common.dash')],
+    [t('member.phone'), member.phone ?? t('common.dash')],
+    [t('member.inviteCode'), <span className="tracking-wide">{member.inviteCode}</span>],
+    [t('member.role'), <Pill tone={member.role === 'member' ? 'gray' : 'amber'}>{t(`members.roles.${member.role}`)}</Pill>],
+    [t('member.status'), <Pill tone={member.status === 'active' ? 'green' : 'red'}>{t(`members.statuses.${member.status}`)}</Pill>],
+    [t('member.joined'), formatDate(member.createdAt)],
+    [
+      t('member.referrer'),
+      data.referrer ? (
+        <Link
+          to="/admin/members/$id"
+          params={{ id: data.referrer.id }}
+          className="text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
+        >
+          {data.referrer.displayName} ({data.referrer.inviteCode})
+        </Link>
+      ) : (
+        t('member.noReferrer')
+      ),
+    ],
+    [t('member.invitees'), data.inviteeCount],
+    [t('member.sessions'), data.activeSessionCount],
+  ];
+  return (
+    <Card className="flex flex-col gap-2">
+      <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.details')}</h2>
+      <dl>
+        {rows.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-4 border-t border-gray-200 py-2 text-sm dark:border-gray-800">
+            <dt className="text-gray-600 dark:text-gray-400">{label}</dt>
+            <dd className="font-medium break-words text-gray-900 tabular-nums dark:text-gray-100">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {can('audit_log') ? (
+        <Link
+          to="/admin/audit"
+          search={{ subjectId: member.id }}
+          className="text-sm font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
+        >
+          {t('member.auditTrail')}
+        </Link>
+      ) : null}
+      {can('purchases') ? (
+        <Link
+          to="/admin/purchases"
+          search={{ member: member.id }}
+          className="text-sm font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
+        >
+          {t('member.purchases')}
+        </Link>
+      ) : null}
+    </Card>
+  );
+}
+
 /**
  * `/admin/members/$id`: one member, freeze/unfreeze and a support sign-in link (audited, with a
  * reason). `money` is the ledger's panel, composed by the route (features do not import each other).
@@ -188,30 +292,6 @@ export function MemberPage({ money }: { money?: ReactNode }) {
     );
   }
   const { member } = data;
-  const rows: Array<[string, React.ReactNode]> = [
-    [t('member.email'), member.email ?? t('common.dash')],
-    [t('member.phone'), member.phone ?? t('common.dash')],
-    [t('member.inviteCode'), <span className="tracking-wide">{member.inviteCode}</span>],
-    [t('member.role'), <Pill tone={member.role === 'member' ? 'gray' : 'amber'}>{t(`members.roles.${member.role}`)}</Pill>],
-    [t('member.status'), <Pill tone={member.status === 'active' ? 'green' : 'red'}>{t(`members.statuses.${member.status}`)}</Pill>],
-    [t('member.joined'), formatDate(member.createdAt)],
-    [
-      t('member.referrer'),
-      data.referrer ? (
-        <Link
-          to="/admin/members/$id"
-          params={{ id: data.referrer.id }}
-          className="text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
-        >
-          {data.referrer.displayName} ({data.referrer.inviteCode})
-        </Link>
-      ) : (
-        t('member.noReferrer')
-      ),
-    ],
-    [t('member.invitees'), data.inviteeCount],
-    [t('member.sessions'), data.activeSessionCount],
-  ];
   return (
     <ConsolePage
       title={member.displayName}
@@ -223,38 +303,11 @@ export function MemberPage({ money }: { money?: ReactNode }) {
     >
       <div className="grid items-start gap-4 lg:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-4">
-          <Card className="flex flex-col gap-2">
-            <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.details')}</h2>
-            <dl>
-              {rows.map(([label, value]) => (
-                <div key={label} className="flex justify-between gap-4 border-t border-gray-200 py-2 text-sm dark:border-gray-800">
-                  <dt className="text-gray-600 dark:text-gray-400">{label}</dt>
-                  <dd className="font-medium break-words text-gray-900 tabular-nums dark:text-gray-100">{value}</dd>
-                </div>
-              ))}
-            </dl>
-            {can('audit_log') ? (
-              <Link
-                to="/admin/audit"
-                search={{ subjectId: member.id }}
-                className="text-sm font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
-              >
-                {t('member.auditTrail')}
-              </Link>
-            ) : null}
-            {can('purchases') ? (
-              <Link
-                to="/admin/purchases"
-                search={{ member: member.id }}
-                className="text-sm font-medium text-primary-700 underline-offset-4 hover:underline dark:text-primary-400"
-              >
-                {t('member.purchases')}
-              </Link>
-            ) : null}
-          </Card>
+          <MemberDetails data={data} />
           {member.status === 'active' && can('sign_in_links') ? <IssueSignInLink memberId={member.id} /> : null}
           {can('member_status') ? <MemberAccess member={member} /> : null}
           {can('roles') ? <MemberRole member={member} /> : null}
+          {can('roles') && member.role !== 'member' ? <MemberSecondFactor member={member} /> : null}
         </div>
         <div className="flex min-w-0 flex-col gap-4">{money}</div>
       </div>

@@ -24,6 +24,11 @@ export function AdminAccountsNavLinks() {
           {t('nav.outbox')}
         </Link>
       ) : null}
+      {can('maintenance') ? (
+        <Link to="/admin/system" className={linkClass} activeProps={activeProps}>
+          {t('nav.system')}
+        </Link>
+      ) : null}
       {can('audit_log') ? (
         <Link to="/admin/audit" className={linkClass} activeProps={activeProps}>
           {t('nav.audit')}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import type { DataTableProps, Pager } from '../../components/ui/console';
@@ -14,21 +14,6 @@ const PILL = {
 
 export function Pill({ tone, children }: { tone: keyof typeof PILL; children: ReactNode }) {
   return <span className={cn('inline-flex rounded-full px-2 text-xs font-medium', PILL[tone])}>{children}</span>;
-}
-
-export function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      variant="secondary"
-      className="min-h-10"
-      onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => setCopied(true));
-      }}
-    >
-      {copied ? done : label}
-    </Button>
-  );
 }
 
 /**

@@ -22,7 +22,7 @@ export type { AdminHelpArticle, AdminPromotion, Announcement, LegalKind, Support
 /** One published version of a legal page, with its texts in every language (listLegalVersions). */
 export type LegalVersion = z.infer<typeof legalVersionsSchema>['items'][number];
 
-export const adminContentKeys = {
+const adminContentKeys = {
   all: ['admin', 'content'] as const,
   announcements: () => ['admin', 'content', 'announcements'] as const,
   promotions: () => ['admin', 'content', 'promotions'] as const,

@@ -40,6 +40,75 @@ function adjustForm(t: Translate) {
 }
 type Adjustment = z.output<ReturnType<typeof adjustForm>>;
 
+/** The adjustment made: the member's new available balance, and the way to another one. */
+function AdjustmentDone({ member, result, onAnother }: { member: MemberSummary; result: AdjustmentResult; onAnother: () => void }) {
+  const { t } = useAdminLedgerMessages();
+  return (
+    <Card className="flex max-w-xl flex-col gap-4">
+      <p role="status" className="flex items-center gap-2 text-base font-semibold text-green-800 dark:text-green-300">
+        <CheckCircle2 className="size-5" aria-hidden="true" />
+        {t('adjust.done', {
+          member: member.displayName,
+          available: formatMoney(result.wallet.available, { currency: result.wallet.currency }),
+        })}
+      </p>
+      <Button variant="secondary" onClick={onAnother}>
+        {t('adjust.another')}
+      </Button>
+    </Card>
+  );
+}
+
+/** The adjustment restated (member, reason, signed amount) before it is made. */
+function ConfirmAdjustment({
+  confirming,
+  memberName,
+  isBusy,
+  onCancel,
+  onConfirm,
+}: {
+  confirming: Adjustment | null;
+  memberName: string;
+  isBusy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useAdminLedgerMessages();
+  const amount = confirming ? formatMoney(confirming.amount) : '';
+  return (
+    <ConfirmSheet
+      size="wide"
+      open={confirming !== null}
+      onOpenChange={(open) => !open && !isBusy && onCancel()}
+      title={t('adjust.confirmTitle')}
+      summary={
+        confirming
+          ? [
+              { label: t('adjust.member'), value: memberName },
+              { label: t('adjust.reason'), value: confirming.reason },
+              { label: t('adjust.amount'), value: `${confirming.direction === 'credit' ? '+' : '−'}${amount}`, emphasis: true },
+            ]
+          : undefined
+      }
+      description={t(confirming?.direction === 'debit' ? 'adjust.confirmDebit' : 'adjust.confirmCredit', {
+        amount,
+        member: memberName,
+      })}
+    >
+      {(close) => (
+        <ConfirmActions
+          confirmLabel={t('adjust.confirm', { amount })}
+          cancelLabel={t('adjust.cancel')}
+          onConfirm={onConfirm}
+          close={close}
+          isBusy={isBusy}
+          tone={confirming?.direction === 'debit' ? 'danger' : 'primary'}
+        />
+      )}
+    </ConfirmSheet>
+  );
+}
+
 /** /admin/adjust: credit or debit a member with a mandatory reason, confirmed with the amount restated. */
 export function AdjustPage() {
   const { t } = useAdminLedgerMessages();
@@ -76,29 +145,18 @@ export function AdjustPage() {
   if (result && member) {
     return (
       <ConsolePage title={t('adjust.title')}>
-        <Card className="flex max-w-xl flex-col gap-4">
-          <p role="status" className="flex items-center gap-2 text-base font-semibold text-green-800 dark:text-green-300">
-            <CheckCircle2 className="size-5" aria-hidden="true" />
-            {t('adjust.done', {
-              member: member.displayName,
-              available: formatMoney(result.wallet.available, { currency: result.wallet.currency }),
-            })}
-          </p>
-          <Button
-            variant="secondary"
-            onClick={() => {
-              setResult(null);
-              form.reset({ memberId: member.id, direction: 'credit', amount: '', reason: '' });
-            }}
-          >
-            {t('adjust.another')}
-          </Button>
-        </Card>
+        <AdjustmentDone
+          member={member}
+          result={result}
+          onAnother={() => {
+            setResult(null);
+            form.reset({ memberId: member.id, direction: 'credit', amount: '', reason: '' });
+          }}
+        />
       </ConsolePage>
     );
   }
 
-  const amount = confirming ? formatMoney(confirming.amount) : '';
   return (
     <ConsolePage title={t('adjust.title')} description={t('adjust.intro')}>
       <Form form={form} onSubmit={setConfirming} className="max-w-xl gap-5">
@@ -116,36 +174,13 @@ export function AdjustPage() {
         <SubmitButton>{t('adjust.review')}</SubmitButton>
       </Form>
 
-      <ConfirmSheet
-        size="wide"
-        open={confirming !== null}
-        onOpenChange={(open) => !open && !mutation.isPending && setConfirming(null)}
-        title={t('adjust.confirmTitle')}
-        summary={
-          confirming
-            ? [
-                { label: t('adjust.member'), value: member?.displayName ?? '' },
-                { label: t('adjust.reason'), value: confirming.reason },
-                { label: t('adjust.amount'), value: `${confirming.direction === 'credit' ? '+' : '−'}${amount}`, emphasis: true },
-              ]
-            : undefined
-        }
-        description={t(confirming?.direction === 'debit' ? 'adjust.confirmDebit' : 'adjust.confirmCredit', {
-          amount,
-          member: member?.displayName ?? '',
-        })}
-      >
-        {(close) => (
-          <ConfirmActions
-            confirmLabel={t('adjust.confirm', { amount })}
-            cancelLabel={t('adjust.cancel')}
-            onConfirm={() => confirming && adjust(confirming)}
-            close={close}
-            isBusy={mutation.isPending}
-            tone={confirming?.direction === 'debit' ? 'danger' : 'primary'}
-          />
-        )}
-      </ConfirmSheet>
+      <ConfirmAdjustment
+        confirming={confirming}
+        memberName={member?.displayName ?? ''}
+        isBusy={mutation.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && adjust(confirming)}
+      />
     </ConsolePage>
   );
 }

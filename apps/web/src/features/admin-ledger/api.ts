@@ -20,7 +20,6 @@ import type {
   Wallet,
   UpdateWithdrawalSettingsBody,
   WithdrawalSettings,
-  WithdrawalStatus,
 } from '@orchard/shared';
 import type { z } from 'zod';
 import type { rechargeReviewPageSchema, rechargeReviewSchema } from '@orchard/shared';
@@ -44,10 +43,9 @@ export type {
   PayoutImportResult,
   PayoutQueueFilter,
   WithdrawalSettings,
-  WithdrawalStatus,
 };
 
-export const adminLedgerKeys = {
+const adminLedgerKeys = {
   reviews: () => ['admin', 'recharge-reviews'] as const,
   /** Under reviews(): a credit or a reject refreshes every filtered list too. */
   orders: (filter: OrderListFilter) => ['admin', 'recharge-reviews', filter] as const,

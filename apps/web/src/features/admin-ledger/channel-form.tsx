@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { z } from 'zod';
 import { paymentChannelCodeSchema, paymentChannelKindSchema, upsertPaymentChannelBodySchema } from '@orchard/shared';
 import { decimalStringToMinor, minorToDecimalString } from '@orchard/shared/money';
-import { Button } from '../../components/ui/button';
+import { SaveCancelButtons } from '../../components/ui/decision-buttons';
 import { Card } from '../../components/ui/card';
 import { CheckboxField, SelectField, TextAreaField } from '../../components/ui/console-fields';
-import { Form, FormServerError, TextField, useZodForm } from '../../components/ui/form';
+import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { currencyFractionDigits } from '../../lib/format';
 import { useUpsertPaymentChannel, type PaymentChannel } from './api';
@@ -61,6 +61,27 @@ function channelForm(digits: number, t: Translate) {
     });
 }
 
+/** A gateway's own fields: its payment page address and the secret that signs its webhooks. */
+function GatewayFields({ hasWebhookSecret }: { hasWebhookSecret: boolean }) {
+  const { t } = useAdminLedgerMessages();
+  return (
+    <>
+      <div className="sm:col-span-2">
+        <TextField name="paymentUrlTemplate" type="url" label={t('channels.paymentUrlTemplate')} hint={t('channels.paymentUrlHint')} />
+      </div>
+      <div className="sm:col-span-2">
+        <TextField
+          name="webhookSecret"
+          type="password"
+          autoComplete="new-password"
+          label={t('channels.webhookSecret')}
+          hint={`${hasWebhookSecret ? `${t('channels.webhookSecretSet')} ` : ''}${t('channels.webhookSecretHint')}`}
+        />
+      </div>
+    </>
+  );
+}
+
 /** Add a channel, or edit one (its code stays); saving toasts and closes the form. */
 export function ChannelForm({ channel, onDone }: { channel: PaymentChannel | null; onDone: () => void }) {
   const { t } = useAdminLedgerMessages();
@@ -111,27 +132,7 @@ export function ChannelForm({ channel, onDone }: { channel: PaymentChannel | nul
         <div className="sm:col-span-2">
           <TextAreaField name="instructions" label={t('channels.instructions')} rows={4} maxLength={4000} />
         </div>
-        {isGateway ? (
-          <>
-            <div className="sm:col-span-2">
-              <TextField
-                name="paymentUrlTemplate"
-                type="url"
-                label={t('channels.paymentUrlTemplate')}
-                hint={t('channels.paymentUrlHint')}
-              />
-            </div>
-            <div className="sm:col-span-2">
-              <TextField
-                name="webhookSecret"
-                type="password"
-                autoComplete="new-password"
-                label={t('channels.webhookSecret')}
-                hint={`${channel?.hasWebhookSecret ? `${t('channels.webhookSecretSet')} ` : ''}${t('channels.webhookSecretHint')}`}
-              />
-            </div>
-          </>
-        ) : null}
+        {isGateway ? <GatewayFields hasWebhookSecret={Boolean(channel?.hasWebhookSecret)} /> : null}
         <TextField name="minAmount" label={`${t('channels.minAmount')}${currency}`} inputMode="decimal" autoComplete="off" />
         <TextField name="maxAmount" label={`${t('channels.maxAmount')}${currency}`} inputMode="decimal" autoComplete="off" />
         <div className="sm:col-span-2">
@@ -140,17 +141,7 @@ export function ChannelForm({ channel, onDone }: { channel: PaymentChannel | nul
         <div className="sm:col-span-2">
           <CheckboxField name="enabled" label={t('channels.enabledLabel')} />
         </div>
-        <div className="flex flex-col gap-2 sm:col-span-2">
-          <FormServerError />
-          <div className="flex gap-2">
-            <Button type="submit" isBusy={form.formState.isSubmitting}>
-              {t('channels.save')}
-            </Button>
-            <Button variant="secondary" onClick={onDone} disabled={form.formState.isSubmitting}>
-              {t('channels.cancel')}
-            </Button>
-          </div>
-        </div>
+        <SaveCancelButtons saveLabel={t('channels.save')} cancelLabel={t('channels.cancel')} onCancel={onDone} />
       </Form>
     </Card>
   );

@@ -30,9 +30,9 @@ export type CouponRedemption = CouponRedemptionPage['items'][number];
 export type GeneratedCoupons = z.infer<typeof generatedCouponsSchema>;
 
 /** Rows per page of the paged lists (the API allows up to 100). */
-export const PAGE_SIZE = 25;
+const PAGE_SIZE = 25;
 
-export const adminPlansKeys = {
+const adminPlansKeys = {
   plans: () => ['admin', 'plans'] as const,
   /** Under couponsAll(): a save or a batch refreshes every filtered list. */
   couponsAll: () => ['admin', 'coupons'] as const,

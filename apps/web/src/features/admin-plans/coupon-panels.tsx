@@ -9,7 +9,8 @@ import { formatMoney } from '../../lib/format';
 import { couponRedemptionsQueryOptions, type AdminCoupon, type CouponRedemption, type GeneratedCoupons } from './api';
 import { codesToCsv } from './logic';
 import { useAdminPlansMessages } from './messages';
-import { CopyButton, linkClass, useRevealOnOpen } from './ui';
+import { linkClass, useRevealOnOpen } from './ui';
+import { CopyButton } from '../../components/ui/copy-button';
 
 /** The codes of a batch just generated: to copy, download as CSV, or list. */
 export function GeneratedBatch({ batch, onShow, onDone }: { batch: GeneratedCoupons; onShow: () => void; onDone: () => void }) {

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { TRANSLATED_LANGUAGES } from '@orchard/shared/translations';
-import { Button } from '../../components/ui/button';
+import { SaveCancelButtons } from '../../components/ui/decision-buttons';
 import { Card } from '../../components/ui/card';
 import { CheckboxField, TextAreaField } from '../../components/ui/console-fields';
-import { Form, FormServerError, MoneyField, TextField, useZodForm } from '../../components/ui/form';
+import { Form, MoneyField, TextField, useZodForm } from '../../components/ui/form';
 import { LanguageFields } from '../../components/ui/language-tabs';
 import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
@@ -17,6 +17,34 @@ import { useRevealOnOpen } from './ui';
 
 /** The plan's texts, written in every language (docs/decisions/0024). */
 const PLAN_TEXTS = ['name', 'badge', 'description', 'benefits'] as const;
+
+/** The plan's name, badge, description and benefits, a tab per language. */
+function PlanTexts() {
+  const { t } = useAdminPlansMessages();
+  return (
+    <LanguageFields className="sm:col-span-2" fields={PLAN_TEXTS}>
+      {(name, lang) => (
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <TextField name={name('name')} label={t('planForm.name')} maxLength={80} autoComplete="off" lang={lang} />
+          <TextField
+            name={name('badge')}
+            label={t('planForm.badge')}
+            hint={t('planForm.badgeHint')}
+            maxLength={24}
+            autoComplete="off"
+            lang={lang}
+          />
+          <div className="sm:col-span-2">
+            <TextAreaField name={name('description')} label={t('planForm.description')} rows={3} maxLength={2000} lang={lang} />
+          </div>
+          <div className="sm:col-span-2">
+            <TextAreaField name={name('benefits')} label={t('planForm.benefits')} hint={t('planForm.benefitsHint')} rows={5} lang={lang} />
+          </div>
+        </div>
+      )}
+    </LanguageFields>
+  );
+}
 
 /** Add a plan, or edit one; saving toasts and closes the form. */
 export function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () => void }) {
@@ -59,33 +87,7 @@ export function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () 
             }
           }}
         >
-          <LanguageFields className="sm:col-span-2" fields={PLAN_TEXTS}>
-            {(name, lang) => (
-              <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-                <TextField name={name('name')} label={t('planForm.name')} maxLength={80} autoComplete="off" lang={lang} />
-                <TextField
-                  name={name('badge')}
-                  label={t('planForm.badge')}
-                  hint={t('planForm.badgeHint')}
-                  maxLength={24}
-                  autoComplete="off"
-                  lang={lang}
-                />
-                <div className="sm:col-span-2">
-                  <TextAreaField name={name('description')} label={t('planForm.description')} rows={3} maxLength={2000} lang={lang} />
-                </div>
-                <div className="sm:col-span-2">
-                  <TextAreaField
-                    name={name('benefits')}
-                    label={t('planForm.benefits')}
-                    hint={t('planForm.benefitsHint')}
-                    rows={5}
-                    lang={lang}
-                  />
-                </div>
-              </div>
-            )}
-          </LanguageFields>
+          <PlanTexts />
           <MoneyField name="price" label={t('planForm.price')} currency={currency} placeholder="0.00" />
           <div aria-hidden="true" className="max-sm:hidden" />
           <TextField name="durationDays" label={t('planForm.durationDays')} inputMode="numeric" autoComplete="off" />
@@ -109,17 +111,7 @@ export function PlanForm({ plan, onDone }: { plan: AdminPlan | null; onDone: () 
           <div className="sm:col-span-2">
             <CheckboxField name="active" label={t('planForm.active')} />
           </div>
-          <div className="flex flex-col gap-2 sm:col-span-2">
-            <FormServerError />
-            <div className="flex gap-2">
-              <Button type="submit" isBusy={form.formState.isSubmitting}>
-                {t('planForm.save')}
-              </Button>
-              <Button variant="secondary" onClick={onDone} disabled={form.formState.isSubmitting}>
-                {t('common.cancel')}
-              </Button>
-            </div>
-          </div>
+          <SaveCancelButtons saveLabel={t('planForm.save')} cancelLabel={t('common.cancel')} onCancel={onDone} />
         </Form>
       </Card>
     </div>

@@ -72,38 +72,7 @@ export function PurchaseDetailsSheet({
     >
       {(close) => (
         <>
-          <section aria-labelledby="purchase-commissions" className="flex flex-col gap-1">
-            <h3 id="purchase-commissions" className="text-base font-semibold">
-              {t('purchase.commissions')}
-            </h3>
-            {purchase.commissions.length === 0 ? (
-              <p className="text-sm text-gray-600 dark:text-gray-400">{t('purchase.noCommissions')}</p>
-            ) : (
-              <ul aria-label={t('purchase.commissionsCaption')} className="divide-y divide-gray-200 dark:divide-gray-800">
-                {purchase.commissions.map((row) => (
-                  <li key={row.level} className="flex items-start justify-between gap-3 py-2 text-sm">
-                    <div className="min-w-0">
-                      <div className="font-medium">
-                        {t('purchase.level', { level: row.level })} ·{' '}
-                        {row.beneficiary ? (
-                          <Link to="/admin/members/$id" params={{ id: row.beneficiary.id }} className={linkClass}>
-                            {row.beneficiary.displayName}
-                          </Link>
-                        ) : (
-                          t('purchase.noBeneficiary')
-                        )}
-                      </div>
-                      <CommissionStatus row={row} t={t} />
-                    </div>
-                    <div className="shrink-0 text-right tabular-nums">
-                      <div className="font-semibold">{money(row.amount)}</div>
-                      <Sub>{formatBasisPoints(row.rateBp)}</Sub>
-                    </div>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <PurchaseCommissions purchase={purchase} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close}>
               {t('common.close')}
@@ -117,6 +86,46 @@ export function PurchaseDetailsSheet({
         </>
       )}
     </ConfirmSheet>
+  );
+}
+
+/** The purchase's commissions, one line per level: who earned what, at which rate, in which state. */
+function PurchaseCommissions({ purchase }: { purchase: AdminPurchase }) {
+  const { t } = useAdminPlansMessages();
+  const money = (minor: number) => formatMoney(minor, { currency: purchase.currency });
+  return (
+    <section aria-labelledby="purchase-commissions" className="flex flex-col gap-1">
+      <h3 id="purchase-commissions" className="text-base font-semibold">
+        {t('purchase.commissions')}
+      </h3>
+      {purchase.commissions.length === 0 ? (
+        <p className="text-sm text-gray-600 dark:text-gray-400">{t('purchase.noCommissions')}</p>
+      ) : (
+        <ul aria-label={t('purchase.commissionsCaption')} className="divide-y divide-gray-200 dark:divide-gray-800">
+          {purchase.commissions.map((row) => (
+            <li key={row.level} className="flex items-start justify-between gap-3 py-2 text-sm">
+              <div className="min-w-0">
+                <div className="font-medium">
+                  {t('purchase.level', { level: row.level })} ·{' '}
+                  {row.beneficiary ? (
+                    <Link to="/admin/members/$id" params={{ id: row.beneficiary.id }} className={linkClass}>
+                      {row.beneficiary.displayName}
+                    </Link>
+                  ) : (
+                    t('purchase.noBeneficiary')
+                  )}
+                </div>
+                <CommissionStatus row={row} t={t} />
+              </div>
+              <div className="shrink-0 text-right tabular-nums">
+                <div className="font-semibold">{money(row.amount)}</div>
+                <Sub>{formatBasisPoints(row.rateBp)}</Sub>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }
 

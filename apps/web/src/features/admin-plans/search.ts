@@ -3,10 +3,10 @@
 // pages parse them with these functions, so this file loads with the console only. No zod here:
 // the loaders import it before any form does.
 
-export const COUPON_KIND_FILTERS = ['percent_off', 'amount_off', 'wallet_credit'] as const;
-export const PURCHASE_STATUS_FILTERS = ['active', 'expired', 'refunded'] as const;
+const COUPON_KIND_FILTERS = ['percent_off', 'amount_off', 'wallet_credit'] as const;
+const PURCHASE_STATUS_FILTERS = ['active', 'expired', 'refunded'] as const;
 /** `release_failed`: purchases with a pending commission whose release failed. */
-export const PURCHASE_COMMISSION_FILTERS = ['release_failed'] as const;
+const PURCHASE_COMMISSION_FILTERS = ['release_failed'] as const;
 
 /** A search param as the URL gives it: anything, until parsed. */
 export type RawParam = { [key: string]: unknown };

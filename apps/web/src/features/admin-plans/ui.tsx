@@ -1,31 +1,11 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
-import { cn } from '../../components/ui/cn';
-import { Field, noteIds } from '../../components/ui/field';
-import { useFieldError } from '../../components/ui/form';
+import { Field, FieldNotes, noteIds } from '../../components/ui/field';
+import { FigureInput, useFieldError } from '../../components/ui/form';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { windowState } from './logic';
 import { useAdminPlansMessages } from './messages';
-
-/** Copies text to the clipboard and says so on the button for a moment. */
-export function CopyButton({ text, label, done }: { text: string; label: string; done: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <Button
-      variant="secondary"
-      className="min-h-10"
-      onClick={() => {
-        void navigator.clipboard?.writeText(text).then(() => {
-          setCopied(true);
-          setTimeout(() => setCopied(false), 2000);
-        });
-      }}
-    >
-      <span aria-live="polite">{copied ? done : label}</span>
-    </Button>
-  );
-}
 
 /**
  * Several choices of a list (the plans a coupon applies to) as checkboxes in a fieldset, kept as
@@ -53,10 +33,7 @@ export function CheckboxListField({
       shouldValidate: formState.isSubmitted,
     });
   return (
-    <fieldset
-      className="flex min-w-0 flex-col gap-1.5"
-      aria-describedby={[error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined}
-    >
+    <fieldset className="flex min-w-0 flex-col gap-1.5" aria-describedby={noteIds(id, error, hint)}>
       <legend className="mb-1 text-sm font-medium text-gray-900 dark:text-gray-100">{label}</legend>
       <div className="flex flex-wrap gap-2">
         {options.map((option) => (
@@ -74,16 +51,7 @@ export function CheckboxListField({
           </label>
         ))}
       </div>
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={`${id}-hint`} className="text-xs text-gray-600 dark:text-gray-400">
-          {hint}
-        </p>
-      )}
+      <FieldNotes id={id} error={error} hint={hint} />
     </fieldset>
   );
 }
@@ -141,7 +109,6 @@ export function PeriodText({
  * coupon's percent and its amounts line up in one row.
  */
 export function PercentFigureField({ name, label, hint }: { name: string; label: ReactNode; hint?: ReactNode }) {
-  const { register } = useFormContext();
   const error = useFieldError(name);
   const id = useId();
   return (
@@ -150,29 +117,7 @@ export function PercentFigureField({ name, label, hint }: { name: string; label:
       label={label}
       error={error}
       hint={hint}
-      control={
-        <div
-          className={cn(
-            'flex min-h-14 items-center gap-2 rounded-2xl bg-white px-4 ring-1 focus-within:ring-2 dark:bg-gray-900',
-            error
-              ? 'ring-red-600 dark:ring-red-400'
-              : 'ring-gray-300 focus-within:ring-primary-600 dark:ring-gray-700 dark:focus-within:ring-primary-500',
-          )}
-        >
-          <input
-            id={id}
-            inputMode="numeric"
-            autoComplete="off"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={noteIds(id, error, hint)}
-            className="min-w-0 flex-1 bg-transparent text-2xl font-semibold text-gray-900 tabular-nums outline-none placeholder:text-gray-400 dark:text-gray-100 dark:placeholder:text-gray-600"
-            {...register(name)}
-          />
-          <span aria-hidden="true" className="text-sm font-semibold text-gray-600 dark:text-gray-400">
-            %
-          </span>
-        </div>
-      }
+      control={<FigureInput id={id} name={name} error={error} hint={hint} inputMode="numeric" autoComplete="off" suffix="%" suffixHidden />}
     />
   );
 }

@@ -6,7 +6,7 @@ import { apiFetch } from '../../lib/api-client';
 export type { MemberTree, ReferralHold };
 export type HoldsView = 'open' | 'decided';
 
-export const adminTeamKeys = {
+const adminTeamKeys = {
   all: ['admin', 'team'] as const,
   holds: (view: HoldsView) => ['admin', 'team', 'holds', view] as const,
   openCount: () => ['admin', 'team', 'holds', 'count'] as const,

@@ -22,7 +22,7 @@ type Action = { kind: 'release' | 'void'; hold: ReferralHold };
 const reasonForm = decideReferralHoldBodySchema.pick({ reason: true });
 
 /** What a signal says, in words: the upline it ties the member to, or the burst. */
-export function useSignalText() {
+function useSignalText() {
   const { t } = useAdminTeamMessages();
   return (signal: ReferralHold['signals'][number]) =>
     signal.kind === 'registration_burst'

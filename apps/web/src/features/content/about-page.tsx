@@ -1,20 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { Page } from '../../components/page';
 import { Card } from '../../components/ui/card';
-import { failureMessage } from '../../components/ui/form-errors';
-import { LoadError } from '../../components/ui/load-error';
 import { Prose } from '../../components/ui/prose';
 import { Skeleton } from '../../components/ui/skeletons';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { formatDate } from '../../lib/format';
 import { legalPagesQueryOptions } from './api';
 import { useContentMessages } from './messages';
+import { QueryLoadError } from '../../components/ui/load-error';
 
 const KINDS = ['about', 'terms', 'privacy'] as const;
 
 /** /about: the operator, the terms and the privacy notice, each its newest published version with its date. Public. */
 export function AboutPage() {
-  const { t, locale } = useContentMessages();
+  const { t } = useContentMessages();
   const query = useQuery(legalPagesQueryOptions());
   return (
     <Page title={t('about.title')}>
@@ -43,11 +42,7 @@ export function AboutPage() {
           );
         })
       ) : query.isError ? (
-        <LoadError
-          message={failureMessage(query.error, t('about.failed'), locale)}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
+        <QueryLoadError query={query} fallback={t('about.failed')} />
       ) : (
         <Skeleton className="h-96 rounded-2xl" />
       )}

@@ -1,25 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
-import type {
-  HelpArticle,
-  HelpCategory,
-  HelpCenter,
-  HomeContent,
-  LegalDocument,
-  LegalPages,
-  Promotion,
-  PromotionList,
-} from '@orchard/shared';
+import type { HelpCategory, HelpCenter, HomeContent, LegalPages, Promotion, PromotionList } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
 import { activeLocale } from '../../lib/i18n';
 
 /** Content members read (operationIds in comments). Loaders import this file: types only, no zod. */
-export type { HelpArticle, HelpCategory, HelpCenter, HomeContent, LegalDocument, Promotion };
+export type { HelpCategory, HelpCenter, HomeContent, Promotion };
 
 /**
  * The operator writes each text in every language (docs/decisions/0024) and the API answers in the
  * app's: each key ends with the language, so another language is another read.
  */
-export const contentKeys = {
+const contentKeys = {
   home: () => ['content', 'home', activeLocale()] as const,
   promotions: () => ['content', 'promotions', activeLocale()] as const,
   help: (q: string, category: string) => ['content', 'help', q, category, activeLocale()] as const,

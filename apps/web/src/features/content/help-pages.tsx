@@ -7,8 +7,6 @@ import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
 import { inputClass } from '../../components/ui/field';
-import { failureMessage } from '../../components/ui/form-errors';
-import { LoadError } from '../../components/ui/load-error';
 import { Prose } from '../../components/ui/prose';
 import { ListSkeleton } from '../../components/ui/skeletons';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
@@ -16,6 +14,7 @@ import { helpCenterQueryOptions, type HelpCenter } from './api';
 import { useContentMessages } from './messages';
 import { parseHelpCenterSearch } from './search';
 import type { HelpCategory } from './api';
+import { QueryLoadError } from '../../components/ui/load-error';
 
 /** The help topics in the order the page lists them (the contract's enum, checked by the type). */
 const HELP_TOPICS = ['getting_started', 'wallet', 'plans', 'team', 'withdrawals', 'account'] as const satisfies readonly HelpCategory[];
@@ -65,7 +64,7 @@ export function HelpPage() {
 
 /** /help-center: full-text search over the operator's articles, by topic, and the support contacts. Public. */
 export function HelpCenterPage() {
-  const { t, locale } = useContentMessages();
+  const { t } = useContentMessages();
   const search = useSearch({ from: '/_default/help-center' });
   const navigate = useNavigate();
   const [text, setText] = useState(search.q ?? '');
@@ -113,11 +112,7 @@ export function HelpCenterPage() {
       {query.data ? (
         <Articles center={query.data} q={search.q} onClear={() => void navigate({ to: '/help-center', search: {} })} />
       ) : query.isError ? (
-        <LoadError
-          message={failureMessage(query.error, t('helpCenter.failed'), locale)}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
+        <QueryLoadError query={query} fallback={t('helpCenter.failed')} />
       ) : (
         <ListSkeleton rows={4} />
       )}

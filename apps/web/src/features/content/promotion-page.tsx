@@ -6,8 +6,6 @@ import { buttonClass } from '../../components/ui/button';
 import { CopyField } from '../../components/ui/copy-field';
 import { Countdown } from '../../components/ui/countdown';
 import { EmptyState } from '../../components/ui/empty-state';
-import { failureMessage } from '../../components/ui/form-errors';
-import { LoadError } from '../../components/ui/load-error';
 import { Prose } from '../../components/ui/prose';
 import { Skeleton } from '../../components/ui/skeletons';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
@@ -15,10 +13,11 @@ import { formatDateTime } from '../../lib/format';
 import { serverAlignedDeadline } from '../../lib/server-time';
 import { promotionsQueryOptions, type Promotion } from './api';
 import { useContentMessages } from './messages';
+import { QueryLoadError } from '../../components/ui/load-error';
 
 /** /promotion: the promotions running now, each with its countdown (W1), body and what it links to. */
 export function PromotionPage() {
-  const { t, locale } = useContentMessages();
+  const { t } = useContentMessages();
   const query = useQuery(promotionsQueryOptions());
   return (
     <Page title={t('promotion.title')} backTo="/home">
@@ -42,11 +41,7 @@ export function PromotionPage() {
           </div>
         )
       ) : query.isError ? (
-        <LoadError
-          message={failureMessage(query.error, t('promotion.failed'), locale)}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
+        <QueryLoadError query={query} fallback={t('promotion.failed')} />
       ) : (
         <div className="grid gap-4 2xl:grid-cols-2" aria-hidden="true">
           <Skeleton className="h-80 rounded-2xl" />

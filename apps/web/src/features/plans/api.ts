@@ -44,7 +44,7 @@ export const planKeys = {
  * The wallet feature's key root (`walletKeys.all` in features/wallet/api.ts). Features do not
  * import each other, so a purchase or a wallet credit invalidates the balance by this value.
  */
-export const WALLET_QUERY_KEY = ['wallet'] as const;
+const WALLET_QUERY_KEY = ['wallet'] as const;
 
 function query(params: Record<string, string | undefined>): string {
   const search = new URLSearchParams();
@@ -99,7 +99,7 @@ export const quoteQueryOptions = (id: string, coupon: string | undefined) =>
     staleTime: 5_000,
   });
 
-export const PURCHASE_PAGE_SIZE = 20;
+const PURCHASE_PAGE_SIZE = 20;
 
 /** listMyPurchases, newest first, "Load more" passes nextCursor. */
 export const myPurchasesQueryOptions = (status?: PurchaseStatus) =>

@@ -13,8 +13,9 @@ import { formatDate, formatMoney } from '../../lib/format';
 import { myCouponsQueryOptions, quoteQueryOptions, usePurchasePlan, type Plan, type Purchase, type PurchaseQuote } from './api';
 import { couponsForPlan, couponToSend, endIfBoughtNow, quoteView, refusalText } from './logic';
 import { usePlansMessages } from './messages';
-import { LoadError, Skeleton } from './parts';
+import { Skeleton } from './parts';
 import { CouponBox } from './coupon-box';
+import { QueryLoadError } from '../../components/ui/load-error';
 
 /** Buying the plan on /plan/{id}: a coupon, the live quote, and the confirm sheet. */
 export function Checkout({ plan, onBought }: { plan: Plan; onBought: (purchase: Purchase) => void }) {
@@ -114,7 +115,7 @@ function QuoteCard({
   money: (minor: number) => string;
   onBuy: (quote: PurchaseQuote) => void;
 }) {
-  const { t, locale } = usePlansMessages();
+  const { t } = usePlansMessages();
   const current = quote.data;
   const view = current ? quoteView(current) : null;
   return (
@@ -149,11 +150,7 @@ function QuoteCard({
           </Button>
         </>
       ) : quote.isError ? (
-        <LoadError
-          message={failureMessage(quote.error, t('quote.failed'), locale)}
-          onRetry={() => void quote.refetch()}
-          isRetrying={quote.isFetching}
-        />
+        <QueryLoadError query={quote} fallback={t('quote.failed')} />
       ) : (
         <QuoteSkeleton />
       )}

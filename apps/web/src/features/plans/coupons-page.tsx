@@ -10,17 +10,17 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { cn } from '../../components/ui/cn';
 import { inputClass } from '../../components/ui/field';
 import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
-import { failureMessage } from '../../components/ui/form-errors';
 import { preloadToaster, toast } from '../../components/ui/toast';
 import { formatDate, formatMoney } from '../../lib/format';
 import { myCouponsQueryOptions, useRedeemCoupon, type MyCoupon } from './api';
 import { COUPON_STATES, couponsByState, couponValueText, couponWhen } from './logic';
 import { usePlansMessages } from './messages';
-import { CardsSkeleton, CouponStatePill, LoadError } from './parts';
+import { CardsSkeleton, CouponStatePill } from './parts';
+import { QueryLoadError } from '../../components/ui/load-error';
 
 /** /coupon: redeem a code; my coupons by state (available, used, expired). */
 export function CouponsPage() {
-  const { t, locale } = usePlansMessages();
+  const { t } = usePlansMessages();
   const coupons = useQuery(myCouponsQueryOptions());
   const groups = coupons.data ? couponsByState(coupons.data.items) : null;
   return (
@@ -46,11 +46,7 @@ export function CouponsPage() {
           ))
         )
       ) : coupons.isError ? (
-        <LoadError
-          message={failureMessage(coupons.error, t('coupons.failed'), locale)}
-          onRetry={() => void coupons.refetch()}
-          isRetrying={coupons.isFetching}
-        />
+        <QueryLoadError query={coupons} fallback={t('coupons.failed')} />
       ) : (
         <CardsSkeleton cards={2} height="8rem" />
       )}

@@ -106,11 +106,6 @@ export function couponsForPlan(items: readonly MyCoupon[], plan: Pick<Plan, 'id'
   );
 }
 
-/** Codes are compared upper-case (the contract's couponCodeSchema). */
-export function normalizeCode(code: string): string {
-  return code.trim().toUpperCase();
-}
-
 /**
  * Why a coupon does not apply, in words. English readers get the server's sentence when it has
  * one (it can name the amount, like the error catalogue's rule in locales/errors.ts); other
@@ -131,7 +126,7 @@ export function refusalText(
 
 // ---------------------------------------------------------------- quote
 
-export type QuoteBlock = NonNullable<PurchaseQuote['blocked']>;
+type QuoteBlock = NonNullable<PurchaseQuote['blocked']>;
 
 export interface QuoteView {
   /** The coupon line: none asked, applied (with its discount), or refused. */

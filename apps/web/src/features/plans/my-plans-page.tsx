@@ -7,19 +7,19 @@ import { buttonClass } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { SimpleCountdown } from '../../components/ui/countdown';
 import { EmptyState } from '../../components/ui/empty-state';
-import { failureMessage } from '../../components/ui/form-errors';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { myPurchasesQueryOptions, planKeys, type Purchase, type PurchaseStatus } from './api';
 import { serverAlignedDeadline } from './logic';
 import { usePlansMessages } from './messages';
 import { DayGroupedList, LoadMore } from '../../components/ui/day-list';
-import { CardsSkeleton, Fact, LoadError, PurchaseStatusPill } from './parts';
+import { CardsSkeleton, Fact, PurchaseStatusPill } from './parts';
+import { QueryLoadError } from '../../components/ui/load-error';
 
 const FILTERS: ReadonlyArray<PurchaseStatus | undefined> = [undefined, 'active', 'expired', 'refunded'];
 
 /** /plan/log: my plans, newest first by the day bought, with "Load more"; a filter by status. */
 export function MyPlansPage() {
-  const { t, locale } = usePlansMessages();
+  const { t } = usePlansMessages();
   const [status, setStatus] = useState<PurchaseStatus | undefined>(undefined);
   const query = useInfiniteQuery(myPurchasesQueryOptions(status));
   const purchases = query.data?.pages.flatMap((page) => page.items) ?? [];
@@ -79,11 +79,7 @@ export function MyPlansPage() {
           </>
         )
       ) : query.isError ? (
-        <LoadError
-          message={failureMessage(query.error, t('log.failed'), locale)}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
+        <QueryLoadError query={query} fallback={t('log.failed')} />
       ) : (
         <CardsSkeleton cards={3} height="10rem" />
       )}

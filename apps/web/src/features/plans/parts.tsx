@@ -1,8 +1,10 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { CalendarClock, CalendarX, CircleCheckBig, CircleMinus, PackageX, TicketPercent, Undo, type LucideIcon } from 'lucide-react';
+import { CalendarClock, Check, CalendarX, CircleCheckBig, CircleMinus, PackageX, TicketPercent, Undo, type LucideIcon } from 'lucide-react';
 import { cn } from '../../components/ui/cn';
+import { fallbackLang } from '../../components/ui/untranslated';
 import type { Availability, CouponState } from './logic';
-import type { PurchaseStatus } from './api';
+import type { Plan, PurchaseStatus } from './api';
+import { formatMoney } from '../../lib/format';
 import { usePlansMessages } from './messages';
 
 /*
@@ -21,7 +23,7 @@ const TONE_CLASSES: Record<Tone, string> = {
 };
 
 /** A status: icon + word + colour, never colour alone (docs/product.md "Look and feel"). */
-export function Pill({ tone, icon: Icon, children, className }: { tone: Tone; icon: LucideIcon; children: ReactNode; className?: string }) {
+function Pill({ tone, icon: Icon, children, className }: { tone: Tone; icon: LucideIcon; children: ReactNode; className?: string }) {
   return (
     <span
       className={cn(
@@ -109,9 +111,6 @@ export function CardsSkeleton({ cards = 3, height = '9rem' }: { cards?: number; 
   );
 }
 
-/** A list that did not load: what happened in words, and a way to ask again. */
-export { LoadError } from '../../components/ui/load-error';
-
 /** A label and its value, one line of a plan's or a purchase's facts. */
 export function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
@@ -119,5 +118,42 @@ export function Fact({ label, children, className }: { label: string; children: 
       <dt className="text-sm text-gray-600 dark:text-gray-400">{label}</dt>
       <dd className="text-right text-sm font-medium text-gray-900 tabular-nums dark:text-gray-100">{children}</dd>
     </div>
+  );
+}
+
+/** The price and what it buys ("per 30 days"); `className` sizes the figure. */
+export function PlanPrice({ plan, className }: { plan: Pick<Plan, 'price' | 'currency' | 'durationDays'>; className: string }) {
+  const { t } = usePlansMessages();
+  return (
+    <p className="flex flex-wrap items-baseline gap-x-2">
+      <span className={cn('font-bold text-gray-900 tabular-nums dark:text-gray-50', className)}>
+        {formatMoney(plan.price, { currency: plan.currency })}
+      </span>
+      <span className="text-sm text-gray-600 dark:text-gray-400">
+        {t('plan.perDuration', { duration: t('plan.duration', { count: plan.durationDays }) })}
+      </span>
+    </p>
+  );
+}
+
+/** One benefit of a plan, ticked. */
+export function Benefit({ children }: { children: ReactNode }) {
+  return (
+    <li className="flex items-start gap-2 text-sm text-gray-800 dark:text-gray-200">
+      <Check className="text-primary-700 dark:text-primary-400 mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      {children}
+    </li>
+  );
+}
+
+/** The plan's badge ("Popular"), marked as English when it has no translation. */
+export function PlanBadge({ plan }: { plan: Pick<Plan, 'badge' | 'untranslated'> }) {
+  return (
+    <span
+      className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2.5 py-0.5 text-xs font-semibold"
+      lang={fallbackLang(plan.untranslated, 'badge')}
+    >
+      {plan.badge}
+    </span>
   );
 }

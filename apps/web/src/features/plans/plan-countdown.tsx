@@ -1,7 +1,9 @@
 import { useMemo, useState } from 'react';
 import { Countdown } from '../../components/ui/countdown';
 import { cn } from '../../components/ui/cn';
-import { countdownUnits, serverAlignedDeadline } from './logic';
+import { useQueryClient } from '@tanstack/react-query';
+import { planKeys, type Plan } from './api';
+import { countdownUnits, planAvailability, serverAlignedDeadline } from './logic';
 import { usePlansMessages } from './messages';
 
 /**
@@ -54,27 +56,22 @@ export function PlanCountdown({
   );
 }
 
-/** The sale deadline of a plan (docs/product.md W1 countdown), on its card and its page. */
-export function SaleCountdown({
-  endsAt,
-  serverTime,
-  receivedAt,
-  onElapsed,
-}: {
-  endsAt: string;
-  serverTime: string;
-  receivedAt: number;
-  onElapsed?: () => void;
-}) {
+/**
+ * The sale deadline of a plan on sale (docs/product.md W1 countdown), on its card and its page;
+ * when it runs out, the plans are read again (the plan is off sale now).
+ */
+export function SaleCountdown({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
   const { t } = usePlansMessages();
+  const queryClient = useQueryClient();
+  if (planAvailability(plan) !== 'on_sale' || !plan.saleEndsAt) return null;
   return (
     <PlanCountdown
-      at={endsAt}
-      serverTime={serverTime}
+      at={plan.saleEndsAt}
+      serverTime={plan.serverTime}
       receivedAt={receivedAt}
       label={t('plan.saleEndsIn')}
       timeUpText={t('plan.saleTimeUp')}
-      onElapsed={onElapsed}
+      onElapsed={() => void queryClient.invalidateQueries({ queryKey: planKeys.all })}
     />
   );
 }

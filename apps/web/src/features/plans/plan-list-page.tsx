@@ -1,24 +1,24 @@
 import { Link } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Check, ClipboardList } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { ClipboardList } from 'lucide-react';
 import { Page } from '../../components/page';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/empty-state';
-import { failureMessage } from '../../components/ui/form-errors';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
-import { formatDate, formatMoney } from '../../lib/format';
-import { planKeys, plansQueryOptions, type Plan } from './api';
+import { formatDate } from '../../lib/format';
+import { plansQueryOptions, type Plan } from './api';
 import { limitText, planAvailability } from './logic';
 import { usePlansMessages } from './messages';
-import { AvailabilityPill, CardsSkeleton, LoadError } from './parts';
+import { AvailabilityPill, Benefit, CardsSkeleton, PlanBadge, PlanPrice } from './parts';
 import { SaleCountdown } from './plan-countdown';
+import { QueryLoadError } from '../../components/ui/load-error';
 
 /** Benefits a card lists before "+ N more" (the plan's page lists them all). */
 const CARD_BENEFITS = 3;
 
 /** /plan: the plans on sale, each a card leading to its page. */
 export function PlansPage() {
-  const { t, locale } = usePlansMessages();
+  const { t } = usePlansMessages();
   const plans = useQuery(plansQueryOptions());
   return (
     <Page
@@ -54,11 +54,7 @@ export function PlansPage() {
           </ul>
         )
       ) : plans.isError ? (
-        <LoadError
-          message={failureMessage(plans.error, t('errors.loadFailed'), locale)}
-          onRetry={() => void plans.refetch()}
-          isRetrying={plans.isFetching}
-        />
+        <QueryLoadError query={plans} fallback={t('errors.loadFailed')} />
       ) : (
         <CardsSkeleton cards={3} height="14rem" />
       )}
@@ -68,11 +64,8 @@ export function PlansPage() {
 
 function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
   const { t } = usePlansMessages();
-  const queryClient = useQueryClient();
   const availability = planAvailability(plan);
   const limit = limitText(plan, t);
-  const shown = plan.benefits.slice(0, CARD_BENEFITS);
-  const more = plan.benefits.length - shown.length;
   const headingId = `plan-${plan.id}`;
   return (
     <article
@@ -80,31 +73,11 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
       className="relative flex w-full flex-col gap-3 rounded-2xl bg-white p-5 ring-1 ring-gray-200 focus-within:ring-2 focus-within:ring-primary-600 hover:ring-gray-300 dark:bg-gray-900 dark:ring-gray-800 dark:focus-within:ring-primary-500 dark:hover:ring-gray-700"
     >
       <div className="flex items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-col items-start gap-1.5">
-          {plan.badge ? (
-            <span
-              className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2.5 py-0.5 text-xs font-semibold"
-              lang={fallbackLang(plan.untranslated, 'badge')}
-            >
-              {plan.badge}
-            </span>
-          ) : null}
-          <h2 id={headingId} className="text-lg font-semibold text-gray-900 dark:text-gray-50">
-            <span lang={fallbackLang(plan.untranslated, 'name')}>{plan.name}</span>
-          </h2>
-          <UntranslatedMark fields={plan.untranslated} />
-        </div>
+        <CardTitle plan={plan} headingId={headingId} />
         {availability === 'on_sale' ? null : <AvailabilityPill availability={availability} />}
       </div>
 
-      <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="text-2xl font-bold text-gray-900 tabular-nums dark:text-gray-50">
-          {formatMoney(plan.price, { currency: plan.currency })}
-        </span>
-        <span className="text-sm text-gray-600 dark:text-gray-400">
-          {t('plan.perDuration', { duration: t('plan.duration', { count: plan.durationDays }) })}
-        </span>
-      </p>
+      <PlanPrice plan={plan} className="text-2xl" />
 
       {plan.description ? (
         <p className="line-clamp-2 text-sm text-gray-700 dark:text-gray-300" lang={fallbackLang(plan.untranslated, 'description')}>
@@ -112,17 +85,7 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
         </p>
       ) : null}
 
-      {shown.length > 0 ? (
-        <ul className="flex flex-col gap-1.5" aria-label={t('plan.benefits')} lang={fallbackLang(plan.untranslated, 'benefits')}>
-          {shown.map((benefit) => (
-            <li key={benefit} className="flex items-start gap-2 text-sm text-gray-800 dark:text-gray-200">
-              <Check className="text-primary-700 dark:text-primary-400 mt-0.5 size-4 shrink-0" aria-hidden="true" />
-              {benefit}
-            </li>
-          ))}
-          {more > 0 ? <li className="pl-6 text-sm text-gray-600 dark:text-gray-400">{t('plan.moreBenefits', { count: more })}</li> : null}
-        </ul>
-      ) : null}
+      <CardBenefits plan={plan} />
 
       {limit || plan.remainingStock !== null ? (
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-xs font-medium text-gray-600 tabular-nums dark:text-gray-400">
@@ -137,14 +100,7 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
         <p className="text-sm text-amber-800 dark:text-amber-300">{t('plan.saleStartsAt', { date: formatDate(plan.saleStartsAt) })}</p>
       ) : null}
 
-      {availability === 'on_sale' && plan.saleEndsAt ? (
-        <SaleCountdown
-          endsAt={plan.saleEndsAt}
-          serverTime={plan.serverTime}
-          receivedAt={receivedAt}
-          onElapsed={() => void queryClient.invalidateQueries({ queryKey: planKeys.all })}
-        />
-      ) : null}
+      <SaleCountdown plan={plan} receivedAt={receivedAt} />
 
       {/* A button to tap, in words; the whole card stays its target area too (the link's ::after covers it). */}
       <Link
@@ -159,5 +115,34 @@ function PlanCard({ plan, receivedAt }: { plan: Plan; receivedAt: number }) {
         {t('list.openShort')}
       </Link>
     </article>
+  );
+}
+
+/** The plan's badge and name (each marked when shown in English for want of a translation). */
+function CardTitle({ plan, headingId }: { plan: Plan; headingId: string }) {
+  return (
+    <div className="flex min-w-0 flex-col items-start gap-1.5">
+      {plan.badge ? <PlanBadge plan={plan} /> : null}
+      <h2 id={headingId} className="text-lg font-semibold text-gray-900 dark:text-gray-50">
+        <span lang={fallbackLang(plan.untranslated, 'name')}>{plan.name}</span>
+      </h2>
+      <UntranslatedMark fields={plan.untranslated} />
+    </div>
+  );
+}
+
+/** The first benefits, then how many more the plan's page lists. */
+function CardBenefits({ plan }: { plan: Plan }) {
+  const { t } = usePlansMessages();
+  const shown = plan.benefits.slice(0, CARD_BENEFITS);
+  const more = plan.benefits.length - shown.length;
+  if (shown.length === 0) return null;
+  return (
+    <ul className="flex flex-col gap-1.5" aria-label={t('plan.benefits')} lang={fallbackLang(plan.untranslated, 'benefits')}>
+      {shown.map((benefit) => (
+        <Benefit key={benefit}>{benefit}</Benefit>
+      ))}
+      {more > 0 ? <li className="pl-6 text-sm text-gray-600 dark:text-gray-400">{t('plan.moreBenefits', { count: more })}</li> : null}
+    </ul>
   );
 }

@@ -1,24 +1,24 @@
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { BadgeInfo, Check, CircleCheckBig } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
+import { BadgeInfo, CircleCheckBig } from 'lucide-react';
 import { Page } from '../../components/page';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { failureMessage } from '../../components/ui/form-errors';
 import { formatDate, formatMoney } from '../../lib/format';
-import { planKeys, planQueryOptions, type Plan, type Purchase } from './api';
+import { planQueryOptions, type Plan, type Purchase } from './api';
 import { limitText, planAvailability, type Availability } from './logic';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
 import { usePlansMessages } from './messages';
-import { AvailabilityPill, CardsSkeleton, LoadError } from './parts';
+import { AvailabilityPill, Benefit, CardsSkeleton, PlanBadge, PlanPrice } from './parts';
 import { SaleCountdown } from './plan-countdown';
 import { Checkout } from './checkout';
+import { QueryLoadError } from '../../components/ui/load-error';
 
 /** /plan/{id}: the plan, a coupon with a live quote, and buying it from the wallet. */
 export function PlanPage() {
   const { id } = useParams({ from: '/_default/_app/plan/$id' });
-  const { t, locale } = usePlansMessages();
+  const { t } = usePlansMessages();
   const plan = useQuery(planQueryOptions(id));
   const [bought, setBought] = useState<Purchase | null>(null);
   return (
@@ -28,11 +28,7 @@ export function PlanPage() {
       ) : plan.data ? (
         <PlanDetail plan={plan.data} receivedAt={plan.dataUpdatedAt} onBought={setBought} />
       ) : plan.isError ? (
-        <LoadError
-          message={failureMessage(plan.error, t('errors.loadFailed'), locale)}
-          onRetry={() => void plan.refetch()}
-          isRetrying={plan.isFetching}
-        />
+        <QueryLoadError query={plan} fallback={t('errors.loadFailed')} />
       ) : (
         <CardsSkeleton cards={2} height="12rem" />
       )}
@@ -41,19 +37,11 @@ export function PlanPage() {
 }
 
 function PlanDetail({ plan, receivedAt, onBought }: { plan: Plan; receivedAt: number; onBought: (purchase: Purchase) => void }) {
-  const queryClient = useQueryClient();
   const availability = planAvailability(plan);
   return (
     <div className="flex flex-col gap-4 lg:grid lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] lg:items-start">
       <PlanFacts plan={plan} availability={availability}>
-        {availability === 'on_sale' && plan.saleEndsAt ? (
-          <SaleCountdown
-            endsAt={plan.saleEndsAt}
-            serverTime={plan.serverTime}
-            receivedAt={receivedAt}
-            onElapsed={() => void queryClient.invalidateQueries({ queryKey: planKeys.all })}
-          />
-        ) : null}
+        <SaleCountdown plan={plan} receivedAt={receivedAt} />
       </PlanFacts>
       <div className="flex flex-col gap-4">
         {availability === 'on_sale' ? <Checkout plan={plan} onBought={onBought} /> : <Blocked plan={plan} availability={availability} />}
@@ -69,16 +57,7 @@ function PlanFacts({ plan, availability, children }: { plan: Plan; availability:
   return (
     <Card className="flex flex-col gap-4" role="region" aria-labelledby="plan-price-label">
       <div className="flex items-start justify-between gap-3">
-        {plan.badge ? (
-          <span
-            className="bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300 rounded-full px-2.5 py-0.5 text-xs font-semibold"
-            lang={fallbackLang(plan.untranslated, 'badge')}
-          >
-            {plan.badge}
-          </span>
-        ) : (
-          <span />
-        )}
+        {plan.badge ? <PlanBadge plan={plan} /> : <span />}
         <AvailabilityPill availability={availability} />
       </div>
       <UntranslatedMark fields={plan.untranslated} />
@@ -86,14 +65,7 @@ function PlanFacts({ plan, availability, children }: { plan: Plan; availability:
         <span id="plan-price-label" className="text-sm text-gray-600 dark:text-gray-400">
           {t('plan.price')}
         </span>
-        <p className="flex flex-wrap items-baseline gap-x-2">
-          <span className="text-3xl font-bold text-gray-900 tabular-nums dark:text-gray-50">
-            {formatMoney(plan.price, { currency: plan.currency })}
-          </span>
-          <span className="text-sm text-gray-600 dark:text-gray-400">
-            {t('plan.perDuration', { duration: t('plan.duration', { count: plan.durationDays }) })}
-          </span>
-        </p>
+        <PlanPrice plan={plan} className="text-3xl" />
       </div>
       {plan.description ? (
         <p className="text-sm whitespace-pre-line text-gray-700 dark:text-gray-300" lang={fallbackLang(plan.untranslated, 'description')}>
@@ -107,10 +79,7 @@ function PlanFacts({ plan, availability, children }: { plan: Plan; availability:
         {plan.benefits.length > 0 ? (
           <ul className="flex flex-col gap-2" lang={fallbackLang(plan.untranslated, 'benefits')}>
             {plan.benefits.map((benefit) => (
-              <li key={benefit} className="flex items-start gap-2 text-sm text-gray-800 dark:text-gray-200">
-                <Check className="text-primary-700 dark:text-primary-400 mt-0.5 size-4 shrink-0" aria-hidden="true" />
-                {benefit}
-              </li>
+              <Benefit key={benefit}>{benefit}</Benefit>
             ))}
           </ul>
         ) : (

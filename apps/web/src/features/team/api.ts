@@ -1,14 +1,14 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import type { MyCommission, MyCommissionPage, MyCommissionStatus, TeamLevel, TeamMember, TeamMemberPage, TeamSummary } from '@orchard/shared';
+import type { MyCommissionPage, TeamLevel, TeamMemberPage, TeamSummary } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
 
 /**
  * Team data (operationIds in comments). Route loaders import this file, so it stays small and
  * zod-free: types only from the shared contracts.
  */
-export type { MyCommission, MyCommissionStatus, TeamLevel, TeamMember, TeamSummary };
+export type { TeamLevel, TeamSummary };
 
-export const teamKeys = {
+const teamKeys = {
   all: ['team'] as const,
   summary: () => ['team', 'summary'] as const,
   members: (level: TeamLevel) => ['team', 'members', level] as const,

@@ -4,8 +4,6 @@ import { Share2, Users } from 'lucide-react';
 import { Page } from '../../components/page';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { failureMessage } from '../../components/ui/form-errors';
-import { LoadError } from '../../components/ui/load-error';
 import { toast } from '../../components/ui/toast';
 import { appConfig } from '../../lib/config';
 import { CopyField } from '../../components/ui/copy-field';
@@ -13,6 +11,7 @@ import { Skeleton } from '../../components/ui/skeletons';
 import { teamSummaryQueryOptions } from './api';
 import { useTeamMessages } from './messages';
 import { QrCode } from './qr-code';
+import { QueryLoadError } from '../../components/ui/load-error';
 
 const percent = (bp: number, locale: string) =>
   new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(bp / 10_000);
@@ -22,7 +21,7 @@ const percent = (bp: number, locale: string) =>
  * follows the theme; only the QR code's card stays white in dark mode, so it scans reliably.
  */
 export function SharePage() {
-  const { t, locale } = useTeamMessages();
+  const { t } = useTeamMessages();
   const summary = useQuery(teamSummaryQueryOptions());
   const data = summary.data;
   const link = data ? `${window.location.origin}${data.invitePath}` : '';
@@ -70,18 +69,7 @@ export function SharePage() {
                   {t('share.share')}
                 </Button>
               </Card>
-              <Card className="flex flex-col gap-2 p-4">
-                <h2 className="font-semibold text-gray-900 dark:text-gray-50">{t('share.rates')}</h2>
-                <p className="text-sm text-gray-700 dark:text-gray-300">{t('share.ratesBody')}</p>
-                <ul className="flex flex-col gap-1 text-sm text-gray-900 dark:text-gray-100">
-                  {data.ratesBp.map((bp, index) => (
-                    <li key={index} className="tabular-nums">
-                      {t('share.rateLine', { level: index + 1, rate: percent(bp, locale) })}
-                    </li>
-                  ))}
-                </ul>
-                <p className="text-xs text-gray-600 dark:text-gray-400">{t('share.ratesNote')}</p>
-              </Card>
+              <RatesCard ratesBp={data.ratesBp} />
               <Link to="/team/list" className={buttonClass('secondary')}>
                 <Users className="size-4" aria-hidden="true" />
                 {t('share.seeTeam')}
@@ -90,11 +78,7 @@ export function SharePage() {
           </div>
         </>
       ) : summary.isError ? (
-        <LoadError
-          message={failureMessage(summary.error, t('share.failed'), locale)}
-          onRetry={() => void summary.refetch()}
-          isRetrying={summary.isFetching}
-        />
+        <QueryLoadError query={summary} fallback={t('share.failed')} />
       ) : (
         <div className="grid gap-4 md:grid-cols-2" aria-hidden="true">
           <Skeleton className="aspect-square w-full max-w-64 justify-self-center" />
@@ -102,5 +86,24 @@ export function SharePage() {
         </div>
       )}
     </Page>
+  );
+}
+
+/** What I earn from each level of my team: one line per level, with the note beneath. */
+function RatesCard({ ratesBp }: { ratesBp: readonly number[] }) {
+  const { t, locale } = useTeamMessages();
+  return (
+    <Card className="flex flex-col gap-2 p-4">
+      <h2 className="font-semibold text-gray-900 dark:text-gray-50">{t('share.rates')}</h2>
+      <p className="text-sm text-gray-700 dark:text-gray-300">{t('share.ratesBody')}</p>
+      <ul className="flex flex-col gap-1 text-sm text-gray-900 dark:text-gray-100">
+        {ratesBp.map((bp, index) => (
+          <li key={index} className="tabular-nums">
+            {t('share.rateLine', { level: index + 1, rate: percent(bp, locale) })}
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-gray-600 dark:text-gray-400">{t('share.ratesNote')}</p>
+    </Card>
   );
 }

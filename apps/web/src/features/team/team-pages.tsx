@@ -8,13 +8,12 @@ import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { LoadMore } from '../../components/ui/day-list';
 import { EmptyState } from '../../components/ui/empty-state';
-import { failureMessage } from '../../components/ui/form-errors';
-import { LoadError } from '../../components/ui/load-error';
 import { formatDate, formatMoney } from '../../lib/format';
 import { ListSkeleton, Skeleton } from '../../components/ui/skeletons';
 import { TonePill, type Tone } from '../../components/ui/tone-pill';
 import { myCommissionsQueryOptions, teamMembersQueryOptions, teamSummaryQueryOptions } from './api';
 import { useTeamMessages, type TeamT } from './messages';
+import { QueryLoadError } from '../../components/ui/load-error';
 
 const LEVEL_PATHS = { 1: '/team/list', 2: '/team/level_two', 3: '/team/level_three' } as const;
 export type TeamView = 'members' | 'commissions';
@@ -24,7 +23,7 @@ const earnedOf = (summary: { pending: number; available: number; onReview: numbe
 
 /** /team/list (level 1, or my commissions), /team/level_two, /team/level_three. */
 export function TeamPage({ level, view = 'members' }: { level: TeamLevel; view?: TeamView }) {
-  const { t, locale } = useTeamMessages();
+  const { t } = useTeamMessages();
   const summary = useQuery(teamSummaryQueryOptions());
   const title = level === 1 ? t('list.title') : level === 2 ? t('list.levelTitle2') : t('list.levelTitle3');
   return (
@@ -42,11 +41,7 @@ export function TeamPage({ level, view = 'members' }: { level: TeamLevel; view?:
       {summary.data ? (
         <SummaryCard summary={summary.data} level={level} />
       ) : summary.isError ? (
-        <LoadError
-          message={failureMessage(summary.error, t('list.failed'), locale)}
-          onRetry={() => void summary.refetch()}
-          isRetrying={summary.isFetching}
-        />
+        <QueryLoadError query={summary} fallback={t('list.failed')} />
       ) : (
         <Skeleton className="h-40 rounded-2xl" />
       )}
@@ -153,19 +148,11 @@ function LevelTabs({ summary, level, view }: { summary: TeamSummary | undefined;
 }
 
 function MemberList({ level, currency }: { level: TeamLevel; currency: string | undefined }) {
-  const { t, locale } = useTeamMessages();
+  const { t } = useTeamMessages();
   const query = useInfiniteQuery(teamMembersQueryOptions(level));
   const members = query.data?.pages.flatMap((page) => page.items) ?? [];
   if (!query.data) {
-    return query.isError ? (
-      <LoadError
-        message={failureMessage(query.error, t('list.failed'), locale)}
-        onRetry={() => void query.refetch()}
-        isRetrying={query.isFetching}
-      />
-    ) : (
-      <ListSkeleton />
-    );
+    return query.isError ? <QueryLoadError query={query} fallback={t('list.failed')} /> : <ListSkeleton />;
   }
   if (members.length === 0) {
     return level === 1 ? (
@@ -237,20 +224,12 @@ const COMMISSION_LOOK: Record<MyCommissionStatus, { tone: Tone; icon: LucideIcon
 };
 
 function CommissionList() {
-  const { t, locale } = useTeamMessages();
+  const { t } = useTeamMessages();
   const query = useInfiniteQuery(myCommissionsQueryOptions());
   const items = query.data?.pages.flatMap((page) => page.items) ?? [];
   const currency = query.data?.pages[0]?.currency;
   if (!query.data) {
-    return query.isError ? (
-      <LoadError
-        message={failureMessage(query.error, t('commissions.failed'), locale)}
-        onRetry={() => void query.refetch()}
-        isRetrying={query.isFetching}
-      />
-    ) : (
-      <ListSkeleton />
-    );
+    return query.isError ? <QueryLoadError query={query} fallback={t('commissions.failed')} /> : <ListSkeleton />;
   }
   if (items.length === 0) {
     return (

@@ -5,10 +5,7 @@ import type {
   BooksKeys,
   RechargeChannel,
   RechargeOrder,
-  StatementEntry,
-  StatementEvent,
   StatementEventPage,
-  StatementPage,
   Wallet,
   Withdrawal,
   WithdrawalQuote,
@@ -22,18 +19,7 @@ import { knownStatementFilters } from './logic';
  * Wallet, statement and recharge data (operationIds in comments). Route loaders import this
  * file, so it stays small and zod-free: types only from the shared contracts.
  */
-export type {
-  BankAccount,
-  RechargeChannel,
-  RechargeOrder,
-  StatementEntry,
-  StatementEvent,
-  StatementEventPage,
-  StatementPage,
-  Wallet,
-  Withdrawal,
-  WithdrawalQuote,
-};
+export type { BankAccount, RechargeChannel, RechargeOrder, StatementEventPage, Wallet, Withdrawal, WithdrawalQuote };
 export interface RechargeOrderPage {
   items: RechargeOrder[];
   nextCursor: string | null;
@@ -79,7 +65,7 @@ export const recentActivityQueryOptions = () =>
     staleTime: 10_000,
   });
 
-export const STATEMENT_PAGE_SIZE = 25;
+const STATEMENT_PAGE_SIZE = 25;
 
 /** The API's query for the address's filters: the event kind goes as `kind`. */
 function eventQuery(filters: StatementFilters): Record<string, string | undefined> {
@@ -177,7 +163,7 @@ export const rechargeOrderQueryOptions = (id: string) =>
   });
 
 /** createRechargeOrder (money-moving intent: the caller keeps one key per intent). */
-export const createRechargeOrder = (body: { channel: string; amount: number }, idempotencyKey: string) =>
+const createRechargeOrder = (body: { channel: string; amount: number }, idempotencyKey: string) =>
   apiFetch<RechargeOrder>('/recharge/orders', { method: 'POST', body, idempotencyKey });
 
 /** submitRechargePayment */
@@ -195,7 +181,7 @@ export interface WithdrawalPage {
   nextCursor: string | null;
 }
 
-export const withdrawKeys = {
+const withdrawKeys = {
   all: ['withdraw'] as const,
   accounts: () => ['withdraw', 'accounts'] as const,
   quote: (amount: number) => ['withdraw', 'quote', amount] as const,
@@ -211,7 +197,7 @@ export const bankAccountsQueryOptions = () =>
   });
 
 /** quoteWithdrawal: fee, net, limits and what is left today, from the server's own rules. */
-export const withdrawalQuoteQueryOptions = (amount: number) =>
+const withdrawalQuoteQueryOptions = (amount: number) =>
   queryOptions({
     queryKey: withdrawKeys.quote(amount),
     queryFn: ({ signal }) => apiFetch<WithdrawalQuote>(`/withdrawals/quote?amount=${amount}`, { signal }),
@@ -252,17 +238,17 @@ export const renameBankAccount = (id: string, label: string | null) =>
 export const deleteBankAccount = (id: string) => apiFetch<null>(`/me/bank-accounts/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
 /** stepUp: the password again, for this session, a few minutes. */
-export const stepUp = (password: string) => apiFetch<{ validUntil: string }>('/me/step-up', { method: 'POST', body: { password } });
+const stepUp = (password: string) => apiFetch<{ validUntil: string }>('/me/step-up', { method: 'POST', body: { password } });
 
 /** createWithdrawal (money-moving intent: the caller keeps one key per intent). */
-export const createWithdrawal = (body: { bankAccountId: string; amount: number }, idempotencyKey: string) =>
+const createWithdrawal = (body: { bankAccountId: string; amount: number }, idempotencyKey: string) =>
   apiFetch<Withdrawal>('/withdrawals', { method: 'POST', body, idempotencyKey });
 
 /** cancelWithdrawal */
-export const cancelWithdrawal = (id: string) => apiFetch<Withdrawal>(`/withdrawals/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+const cancelWithdrawal = (id: string) => apiFetch<Withdrawal>(`/withdrawals/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
 
 /** After a withdrawal moves money, everything that shows balances or the history is stale. */
-export function useWithdrawalsChanged() {
+function useWithdrawalsChanged() {
   const queryClient = useQueryClient();
   return () => {
     void queryClient.invalidateQueries({ queryKey: withdrawKeys.all });

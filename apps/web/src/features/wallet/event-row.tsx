@@ -52,7 +52,7 @@ const STATE_ICONS: Record<StatementEventState, LucideIcon> = {
 };
 
 /** An event's state as a pill: icon, word and colour. */
-export function EventStatePill({ state }: { state: StatementEventState }) {
+function EventStatePill({ state }: { state: StatementEventState }) {
   const { t } = useWalletMessages();
   return <TonePill tone={eventTone(state)} icon={STATE_ICONS[state]} label={t(`eventStates.${state}`)} status={state} />;
 }
@@ -111,7 +111,9 @@ export function EventRow({ event }: { event: StatementEvent }) {
         <KindIcon event={event} />
         <div className="flex min-w-0 flex-1 flex-col items-start gap-0.5">
           <span className="flex max-w-full min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
-            <span data-statement-title className="min-w-0 truncate text-sm font-medium text-gray-900 dark:text-gray-100">{title}</span>
+            <span data-statement-title className="min-w-0 truncate text-sm font-medium text-gray-900 dark:text-gray-100">
+              {title}
+            </span>
             {showsState(event) ? <EventStatePill state={event.state} /> : null}
           </span>
           <span className="flex max-w-full min-w-0 flex-wrap items-baseline gap-x-1 text-xs text-gray-600 dark:text-gray-400">
@@ -161,7 +163,7 @@ function EntryLine({ entry }: { entry: StatementEntry }) {
 }
 
 /** What happened, when, its reference, its steps and the ledger entries behind it. */
-export function EventSheet({ event, open, onOpenChange }: { event: StatementEvent; open: boolean; onOpenChange: (open: boolean) => void }) {
+function EventSheet({ event, open, onOpenChange }: { event: StatementEvent; open: boolean; onOpenChange: (open: boolean) => void }) {
   const { t } = useWalletMessages();
   const memo = event.memo ? translateApiText(event.memo) : '';
   const summary = [

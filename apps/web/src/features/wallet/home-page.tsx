@@ -45,8 +45,6 @@ export function HomePage({
   featured,
 }: { commissions?: ReactNode; plan?: ReactNode; news?: ReactNode; featured?: ReactNode } = {}) {
   const { t } = useWalletMessages();
-  const wallet = useQuery(walletQueryOptions());
-  const recent = useQuery(recentActivityQueryOptions());
   const openOrders = useQuery(openRechargeOrdersQueryOptions());
   const [inviteOpen, setInviteOpen] = useState(false);
   const orders = openOrders.data ?? [];
@@ -57,62 +55,11 @@ export function HomePage({
 
   return (
     <Page title={t('home.title')}>
-      <Card className="flex flex-col gap-1" role="region" aria-labelledby="balance-label">
-        <span id="balance-label" className="text-sm font-medium text-gray-600 dark:text-gray-400">
-          {t('home.available')}
-        </span>
-        {wallet.data ? (
-          <>
-            <span className="text-4xl font-bold tracking-tight text-gray-900 tabular-nums dark:text-gray-50">
-              {formatMoney(wallet.data.available, { currency: wallet.data.currency })}
-            </span>
-            <span className="text-sm text-gray-600 tabular-nums dark:text-gray-400">
-              {t('home.onHold', { amount: formatMoney(wallet.data.onHold, { currency: wallet.data.currency }) })}
-            </span>
-            {wallet.data.debt > 0 ? (
-              <span className="text-sm text-amber-800 tabular-nums dark:text-amber-300">
-                {t('home.owed', { amount: formatMoney(wallet.data.debt, { currency: wallet.data.currency }) })}
-              </span>
-            ) : null}
-            {submittedTotal > 0 ? (
-              <span className="text-sm font-medium text-amber-800 tabular-nums dark:text-amber-300">
-                {t('home.beingChecked', { amount: formatMoney(submittedTotal, { currency: wallet.data.currency }) })}
-              </span>
-            ) : null}
-          </>
-        ) : (
-          <>
-            <Skeleton style={{ height: '2.5rem', width: '12rem' }} />
-            <Skeleton style={{ height: '1rem', width: '8rem' }} />
-          </>
-        )}
-      </Card>
+      <BalanceCard submittedTotal={submittedTotal} />
 
       {commissions}
 
-      <nav aria-label={t('home.actions')}>
-        <ul className="grid grid-cols-4 gap-2">
-          {QUICK_ACTIONS.map(({ to, key, icon: Icon }) => (
-            <li key={to}>
-              <Link to={to} className={actionClass}>
-                <span className={actionIconClass}>
-                  <Icon className="size-6" aria-hidden="true" />
-                </span>
-                {t(`home.${key}`)}
-              </Link>
-            </li>
-          ))}
-          <li>
-            {/* Until the team's share page exists, the code and link are one tap away here. */}
-            <button type="button" className={actionClass} onClick={() => setInviteOpen(true)} onPointerEnter={preloadConfirmSheet}>
-              <span className={actionIconClass}>
-                <UserPlus className="size-6" aria-hidden="true" />
-              </span>
-              {t('home.invite')}
-            </button>
-          </li>
-        </ul>
-      </nav>
+      <QuickActions onInvite={() => setInviteOpen(true)} />
 
       {news}
       {featured}
@@ -125,47 +72,124 @@ export function HomePage({
 
       {plan}
 
-      <section aria-labelledby="recent-heading" className="flex flex-col gap-2">
-        <div className="flex items-center justify-between">
-          <h2 id="recent-heading" className="text-base font-semibold text-gray-900 dark:text-gray-100">
-            {t('home.recent')}
-          </h2>
-          <Link to="/trx/log" className="text-primary-700 dark:text-primary-400 rounded-lg px-2 py-2 text-sm font-semibold hover:underline">
-            {t('home.seeAll')}
-          </Link>
-        </div>
-        {recent.data ? (
-          recent.data.items.length > 0 ? (
-            <Card className="px-0 py-1">
-              <ul className="divide-y divide-gray-100 px-4 dark:divide-gray-800">
-                {recent.data.items.map((event) => (
-                  <li key={event.id}>
-                    <EventRow event={event} />
-                  </li>
-                ))}
-              </ul>
-            </Card>
-          ) : (
-            <EmptyState
-              title={t('home.noActivityTitle')}
-              // With a recharge in progress, inviting another one would invite paying twice.
-              body={orders.length > 0 ? t('home.noActivityPendingBody') : t('home.noActivityBody')}
-              action={
-                orders.length > 0 ? undefined : (
-                  <Link to="/recharge" className={buttonClass('primary')}>
-                    {t('home.recharge')}
-                  </Link>
-                )
-              }
-            />
-          )
-        ) : (
-          <Card>
-            <ListSkeleton rows={3} />
-          </Card>
-        )}
-      </section>
+      <RecentActivity hasOpenOrders={orders.length > 0} />
     </Page>
+  );
+}
+
+/** What I have: available, on hold, owed, and what recharges are being checked. */
+function BalanceCard({ submittedTotal }: { submittedTotal: number }) {
+  const { t } = useWalletMessages();
+  const wallet = useQuery(walletQueryOptions());
+  return (
+    <Card className="flex flex-col gap-1" role="region" aria-labelledby="balance-label">
+      <span id="balance-label" className="text-sm font-medium text-gray-600 dark:text-gray-400">
+        {t('home.available')}
+      </span>
+      {wallet.data ? (
+        <>
+          <span className="text-4xl font-bold tracking-tight text-gray-900 tabular-nums dark:text-gray-50">
+            {formatMoney(wallet.data.available, { currency: wallet.data.currency })}
+          </span>
+          <span className="text-sm text-gray-600 tabular-nums dark:text-gray-400">
+            {t('home.onHold', { amount: formatMoney(wallet.data.onHold, { currency: wallet.data.currency }) })}
+          </span>
+          {wallet.data.debt > 0 ? (
+            <span className="text-sm text-amber-800 tabular-nums dark:text-amber-300">
+              {t('home.owed', { amount: formatMoney(wallet.data.debt, { currency: wallet.data.currency }) })}
+            </span>
+          ) : null}
+          {submittedTotal > 0 ? (
+            <span className="text-sm font-medium text-amber-800 tabular-nums dark:text-amber-300">
+              {t('home.beingChecked', { amount: formatMoney(submittedTotal, { currency: wallet.data.currency }) })}
+            </span>
+          ) : null}
+        </>
+      ) : (
+        <>
+          <Skeleton style={{ height: '2.5rem', width: '12rem' }} />
+          <Skeleton style={{ height: '1rem', width: '8rem' }} />
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** Recharge, withdraw, plans, and invite (which opens the invite sheet). */
+function QuickActions({ onInvite }: { onInvite: () => void }) {
+  const { t } = useWalletMessages();
+  return (
+    <nav aria-label={t('home.actions')}>
+      <ul className="grid grid-cols-4 gap-2">
+        {QUICK_ACTIONS.map(({ to, key, icon: Icon }) => (
+          <li key={to}>
+            <Link to={to} className={actionClass}>
+              <span className={actionIconClass}>
+                <Icon className="size-6" aria-hidden="true" />
+              </span>
+              {t(`home.${key}`)}
+            </Link>
+          </li>
+        ))}
+        <li>
+          {/* Until the team's share page exists, the code and link are one tap away here. */}
+          <button type="button" className={actionClass} onClick={onInvite} onPointerEnter={preloadConfirmSheet}>
+            <span className={actionIconClass}>
+              <UserPlus className="size-6" aria-hidden="true" />
+            </span>
+            {t('home.invite')}
+          </button>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** The newest events of my wallet, with the way to the whole statement. */
+function RecentActivity({ hasOpenOrders }: { hasOpenOrders: boolean }) {
+  const { t } = useWalletMessages();
+  const recent = useQuery(recentActivityQueryOptions());
+  return (
+    <section aria-labelledby="recent-heading" className="flex flex-col gap-2">
+      <div className="flex items-center justify-between">
+        <h2 id="recent-heading" className="text-base font-semibold text-gray-900 dark:text-gray-100">
+          {t('home.recent')}
+        </h2>
+        <Link to="/trx/log" className="text-primary-700 dark:text-primary-400 rounded-lg px-2 py-2 text-sm font-semibold hover:underline">
+          {t('home.seeAll')}
+        </Link>
+      </div>
+      {recent.data ? (
+        recent.data.items.length > 0 ? (
+          <Card className="px-0 py-1">
+            <ul className="divide-y divide-gray-100 px-4 dark:divide-gray-800">
+              {recent.data.items.map((event) => (
+                <li key={event.id}>
+                  <EventRow event={event} />
+                </li>
+              ))}
+            </ul>
+          </Card>
+        ) : (
+          <EmptyState
+            title={t('home.noActivityTitle')}
+            // With a recharge in progress, inviting another one would invite paying twice.
+            body={hasOpenOrders ? t('home.noActivityPendingBody') : t('home.noActivityBody')}
+            action={
+              hasOpenOrders ? undefined : (
+                <Link to="/recharge" className={buttonClass('primary')}>
+                  {t('home.recharge')}
+                </Link>
+              )
+            }
+          />
+        )
+      ) : (
+        <Card>
+          <ListSkeleton rows={3} />
+        </Card>
+      )}
+    </section>
   );
 }
 

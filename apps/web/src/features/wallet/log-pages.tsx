@@ -71,18 +71,71 @@ export function RechargeLogPage() {
 /** The date inputs' own picker icon follows the theme. */
 const dateClass = cn(inputClass, 'dark:[color-scheme:dark]');
 
+/** The statement's filters (kind, from, to), kept in the address; "Clear" when any is set. */
+function StatementFilterForm({ filters, isFiltered }: { filters: StatementFilters; isFiltered: boolean }) {
+  const { t } = useWalletMessages();
+  const navigate = useNavigate();
+  const setFilter = (patch: Partial<StatementFilters>) =>
+    void navigate({ to: '/trx/log', search: (previous: StatementFilters) => ({ ...previous, ...patch }), replace: true });
+  return (
+    <form role="search" aria-label={t('statement.filters')} className="grid grid-cols-2 gap-3" onSubmit={(event) => event.preventDefault()}>
+      <div className="col-span-2">
+        <Field
+          id="statement-type"
+          label={t('statement.type')}
+          control={
+            <select
+              id="statement-type"
+              className={inputClass}
+              value={filters.type ?? ''}
+              onChange={(event) => setFilter({ type: event.target.value || undefined })}
+            >
+              <option value="">{t('statement.allTypes')}</option>
+              {STATEMENT_EVENT_KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`events.${kind}`)}
+                </option>
+              ))}
+            </select>
+          }
+        />
+      </div>
+      <Field
+        id="statement-from"
+        label={t('statement.from')}
+        type="date"
+        className={dateClass}
+        value={filters.from ?? ''}
+        max={filters.to}
+        onChange={(event) => setFilter({ from: event.target.value || undefined })}
+      />
+      <Field
+        id="statement-to"
+        label={t('statement.to')}
+        type="date"
+        className={dateClass}
+        value={filters.to ?? ''}
+        min={filters.from}
+        onChange={(event) => setFilter({ to: event.target.value || undefined })}
+      />
+      {isFiltered ? (
+        <Button variant="ghost" className="col-span-2" onClick={() => void navigate({ to: '/trx/log', search: {}, replace: true })}>
+          {t('statement.clear')}
+        </Button>
+      ) : null}
+    </form>
+  );
+}
+
 /** /trx/log: the statement, one line per money event, filtered by kind and dates in the URL, newest first, "Load more". */
 export function StatementPage() {
   const filters: StatementFilters = knownStatementFilters(useSearch({ from: '/_default/_app/trx/log' }));
   const { t } = useWalletMessages();
-  const navigate = useNavigate();
   const query = useInfiniteQuery(statementQueryOptions(filters));
   const entries = query.data?.pages.flatMap((page) => page.items) ?? [];
   const isFiltered = Boolean(filters.type || filters.from || filters.to);
   // No entries at all: there is nothing to filter, so the filters wait until there is.
   const hasNothing = Boolean(query.data) && entries.length === 0 && !isFiltered;
-  const setFilter = (patch: Partial<StatementFilters>) =>
-    void navigate({ to: '/trx/log', search: (previous: StatementFilters) => ({ ...previous, ...patch }), replace: true });
 
   return (
     <Page
@@ -99,59 +152,7 @@ export function StatementPage() {
         </a>
       }
     >
-      {hasNothing ? null : (
-        <form
-          role="search"
-          aria-label={t('statement.filters')}
-          className="grid grid-cols-2 gap-3"
-          onSubmit={(event) => event.preventDefault()}
-        >
-          <div className="col-span-2">
-            <Field
-              id="statement-type"
-              label={t('statement.type')}
-              control={
-                <select
-                  id="statement-type"
-                  className={inputClass}
-                  value={filters.type ?? ''}
-                  onChange={(event) => setFilter({ type: event.target.value || undefined })}
-                >
-                  <option value="">{t('statement.allTypes')}</option>
-                  {STATEMENT_EVENT_KINDS.map((kind) => (
-                    <option key={kind} value={kind}>
-                      {t(`events.${kind}`)}
-                    </option>
-                  ))}
-                </select>
-              }
-            />
-          </div>
-          <Field
-            id="statement-from"
-            label={t('statement.from')}
-            type="date"
-            className={dateClass}
-            value={filters.from ?? ''}
-            max={filters.to}
-            onChange={(event) => setFilter({ from: event.target.value || undefined })}
-          />
-          <Field
-            id="statement-to"
-            label={t('statement.to')}
-            type="date"
-            className={dateClass}
-            value={filters.to ?? ''}
-            min={filters.from}
-            onChange={(event) => setFilter({ to: event.target.value || undefined })}
-          />
-          {isFiltered ? (
-            <Button variant="ghost" className="col-span-2" onClick={() => void navigate({ to: '/trx/log', search: {}, replace: true })}>
-              {t('statement.clear')}
-            </Button>
-          ) : null}
-        </form>
-      )}
+      {hasNothing ? null : <StatementFilterForm filters={filters} isFiltered={isFiltered} />}
 
       {!query.data ? (
         <ListSkeleton />

@@ -214,7 +214,7 @@ function ChannelError() {
   return error ? <p className="text-sm text-red-700 dark:text-red-400">{error}</p> : null;
 }
 
-export function RechargeSkeleton() {
+function RechargeSkeleton() {
   return (
     <div className="flex flex-col gap-4" aria-busy="true">
       <Skeleton style={{ height: '1rem', width: '6rem' }} />

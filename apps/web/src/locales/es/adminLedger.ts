@@ -86,7 +86,8 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     exported_other: 'Archivo de pagos creado: {{count}} retiros, {{total}}.',
     files: {
       title: 'Archivos de pagos',
-      intro: 'Cada archivo creado para el banco, con los retiros que envió. Una descarga da las mismas filas otra vez (y queda en el registro de auditoría).',
+      intro:
+        'Cada archivo creado para el banco, con los retiros que envió. Una descarga da las mismas filas otra vez (y queda en el registro de auditoría).',
       created: 'Creado',
       by: 'Por',
       rows: 'Retiros',

@@ -33,6 +33,8 @@ export const errors: Record<ApiErrorCode, string> = {
   LINK_INVALID: 'Este enlace de inicio de sesión no es válido. Solicita uno nuevo.',
   LINK_USED: 'Este enlace de inicio de sesión ya se usó. Solicita uno nuevo.',
   LINK_EXPIRED: 'Este enlace de inicio de sesión caducó. Solicita uno nuevo.',
+  MAINTENANCE: 'El dinero no puede moverse mientras se actualiza el servicio. Inténtalo de nuevo en unos minutos.',
+  SECOND_FACTOR_REQUIRED: 'Confirma que eres tú con tu segundo factor para usar la consola.',
   AMOUNT_TOO_LARGE: 'Este importe supera el máximo permitido.',
   BALANCE_LIMIT: 'Con esto, el saldo superaría su límite.',
   INSUFFICIENT_FUNDS: 'El saldo no alcanza para esto.',

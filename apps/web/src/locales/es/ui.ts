@@ -14,6 +14,7 @@ export const ui: Catalogue<UiMessages> = {
     newVersion: 'Hay una nueva versión disponible',
     reload: 'Actualizar',
     stillTrying: 'Se cortó la conexión. Seguimos intentándolo; solo se procesará una vez.',
+    maintenance: 'Mantenimiento: el dinero no puede moverse durante unos minutos (recargas, compras, retiros). Todo lo demás funciona.',
   },
   copy: {
     copy: 'Copiar',

@@ -33,6 +33,8 @@ export const errors: Record<ApiErrorCode, string> = {
   LINK_INVALID: '该登录链接无效，请重新获取。',
   LINK_USED: '该登录链接已使用过，请重新获取。',
   LINK_EXPIRED: '该登录链接已过期，请重新获取。',
+  MAINTENANCE: '服务升级期间资金暂停流动，请几分钟后再试。',
+  SECOND_FACTOR_REQUIRED: '请先用第二重验证确认身份，才能使用控制台。',
   AMOUNT_TOO_LARGE: '金额超出允许范围。',
   BALANCE_LIMIT: '这会使余额超出上限。',
   INSUFFICIENT_FUNDS: '余额不足。',

@@ -14,6 +14,7 @@ export const ui: Catalogue<UiMessages> = {
     newVersion: '有新版本可用',
     reload: '重新加载',
     stillTrying: '连接已中断，正在重试——操作只会执行一次。',
+    maintenance: '维护中：几分钟内资金暂停流动（充值、购买、提现），其他功能照常可用。',
   },
   copy: {
     copy: '复制',

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ConsolePage } from '../../components/ui/console';
 import { MembersStatCards } from '../../features/admin-accounts/console-home';
+import { MaintenanceCard } from '../../features/admin-accounts/maintenance-card';
 import { useAdminAccountsMessages } from '../../features/admin-accounts/messages';
 import { RechargeQueueStatCard } from '../../features/admin-ledger/queue-card';
 import { ConsoleDashboard } from '../../features/admin-dashboard/dashboard';
@@ -21,6 +22,7 @@ function ConsoleHome() {
         <RechargeQueueStatCard />
         <MembersStatCards />
       </div>
+      {can('maintenance') ? <MaintenanceCard /> : null}
     </ConsolePage>
   );
 }

@@ -39,6 +39,19 @@ export function rateRules(registrationsPerIpPerDay: number) {
       windowMs: 15 * MINUTE,
       message: 'Too many code attempts from your network. Try again in {wait}.',
     },
+    /** Wrong second-factor codes (the console's authenticator or recovery codes; second-factor.ts). */
+    secondFactorFailuresPerAccount: {
+      name: 'second-factor-account',
+      max: 5,
+      windowMs: 15 * MINUTE,
+      message: 'Too many wrong codes for this account. Try again in {wait}.',
+    },
+    secondFactorFailuresPerIp: {
+      name: 'second-factor-ip',
+      max: 20,
+      windowMs: 15 * MINUTE,
+      message: 'Too many wrong codes from your network. Try again in {wait}.',
+    },
     sendsPerDestinationMinute: {
       name: 'send-dest-min',
       max: 1,

@@ -1,7 +1,7 @@
 -- Why a coupon cannot be used on a plan (rules.ts couponRefusal, in the same order), or null.
 -- p_coupon is null when no coupon has the code.
 --
--- Called by plan_purchase; modules/plans/rules.ts holds the same rule in TypeScript (plans-rules-sql test).
+-- Called by plan_purchase_coupon (plan_purchase); modules/plans/rules.ts holds the same rule in TypeScript (plans-rules-sql test).
 create or replace function plan_coupon_refusal(
   p_coupon coupons, p_user uuid, p_at timestamptz, p_member_uses integer, p_plan uuid, p_price bigint
 ) returns text

@@ -7,7 +7,7 @@
 -- key the API accepts works). Returns the order and its channel (as JSON rows), and whether this
 -- was a replay of the operator's own earlier credit.
 --
--- Called by modules/recharge/service.ts (an operator credits an order; a gateway webhook), through modules/recharge/repository.ts.
+-- Called by modules/recharge/credit-order.ts (an operator credits an order; a gateway webhook: webhook-event.ts), through modules/recharge/repository.ts.
 create or replace function recharge_credit(
   p_order uuid, p_actor jsonb, p_note text, p_payment_reference text, p_request_key text,
   p_at timestamptz, p_amount_max bigint, p_balance_max bigint,

@@ -19,6 +19,9 @@ drop function if exists withdrawal_request(uuid, uuid, uuid, bigint, text, char(
 -- Locks, in the one order of every money function: the member's `payouts` lock, the member's day row of
 -- withdrawal_daily_totals (the guard), then the member's ledger accounts in ascending id.
 --
+-- Its checks are functions of their own, in their files beside this one: withdrawal_request_account
+-- (who may withdraw to which account), withdrawal_request_fee and withdrawal_request_day.
+--
 -- Called by modules/withdrawals/withdrawals.ts, through modules/withdrawals/repository.ts.
 create or replace function withdrawal_request(
   p_user uuid, p_session uuid, p_account uuid, p_amount bigint, p_request_key text, p_currency char(3),
@@ -39,7 +42,6 @@ declare
   v_debt bigint;
   v_posted jsonb;
   v_day date := (v_at at time zone 'UTC')::date;
-  v_used bigint;
   v_open int;
 begin
   perform pg_advisory_xact_lock(727274701, hashtext(p_user::text || ':' || p_request_key));
@@ -60,40 +62,10 @@ begin
     end if;
   end if;
 
-  if not exists (select 1 from sessions s where s.id = p_session and s.user_id = p_user and s.step_up_until > v_at) then
-    perform money_refuse('STEP_UP_REQUIRED');
-  end if;
   select * into v_settings from withdrawal_settings;
-  if not v_settings.enabled then
-    perform money_refuse('WITHDRAWALS_DISABLED');
-  end if;
-  if exists (select 1 from users u where u.id = p_user and u.status <> 'active') then
-    perform money_refuse('ACCOUNT_FROZEN');
-  end if;
-  select * into v_account from bank_accounts where id = p_account and user_id = p_user and removed_at is null;
-  if not found then
-    perform money_refuse('BANK_ACCOUNT_NOT_FOUND');
-  end if;
-  if v_account.usable_from > v_at then
-    perform money_refuse('BANK_ACCOUNT_COOLING_DOWN', jsonb_build_object('usableFrom', v_account.usable_from));
-  end if;
-  v_fee := withdrawal_fee(p_amount, v_settings);
-  if p_amount < v_settings.min_amount or p_amount > v_settings.max_amount or v_fee >= p_amount then
-    perform money_refuse('WITHDRAWAL_AMOUNT_OUT_OF_RANGE',
-      jsonb_build_object('min', greatest(v_settings.min_amount, v_settings.fee_fixed + 1), 'max', v_settings.max_amount));
-  end if;
-  if p_expected_fee is not null and p_expected_fee <> v_fee then
-    perform money_refuse('FEE_CHANGED', jsonb_build_object('fee', v_fee, 'expected', p_expected_fee, 'net', p_amount - v_fee));
-  end if;
-
-  insert into withdrawal_daily_totals (user_id, day, total) values (p_user, v_day, p_amount)
-    on conflict (user_id, day) do update set total = withdrawal_daily_totals.total + p_amount
-    where withdrawal_daily_totals.total + p_amount <= v_settings.daily_max
-    returning total into v_used;
-  if v_used is null or v_used > v_settings.daily_max then
-    select coalesce(max(total), 0) into v_used from withdrawal_daily_totals where user_id = p_user and day = v_day;
-    perform money_refuse('WITHDRAWAL_DAILY_LIMIT', jsonb_build_object('remaining', greatest(0, v_settings.daily_max - v_used)));
-  end if;
+  v_account := withdrawal_request_account(p_user, p_session, p_account, v_settings.enabled, v_at);
+  v_fee := withdrawal_request_fee(p_amount, p_expected_fee, v_settings);
+  perform withdrawal_request_day(p_user, v_day, p_amount, v_settings.daily_max);
 
   -- What the member owes is settled from their next earnings and never leaves as a payout: read
   -- available and debt under the lock ledger_post takes anyway (ascending id, all three accounts

@@ -6,7 +6,7 @@ export const COUNTDOWN_MISSING_DEADLINE = 'Missing props deadline';
 export const COUNTDOWN_INVALID_DEADLINE = 'Invalid props value, correct the deadline';
 export const SIMPLE_COUNTDOWN_INVALID_DATE = 'Please provide valid date';
 
-export const COUNTDOWN_UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
+const COUNTDOWN_UNITS = ['days', 'hours', 'minutes', 'seconds'] as const;
 export type CountdownUnit = (typeof COUNTDOWN_UNITS)[number];
 export type CountdownLabels = Record<CountdownUnit, string>;
 

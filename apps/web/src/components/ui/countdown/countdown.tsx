@@ -103,29 +103,36 @@ export function Countdown({
       <div role="timer" aria-live="off" aria-atomic="true" aria-label={ariaLabel} className="flex justify-center gap-2">
         <span className="sr-only">{accessibleCountdownText(remainingMs, units, labels)}</span>
         {units.map((unit) => (
-          <div key={unit} className="flex min-w-0 flex-col items-center gap-1" aria-hidden="true">
-            <div className="min-w-14 overflow-hidden rounded-xl bg-gray-100 px-2 py-2 text-center text-3xl leading-none font-semibold tabular-nums perspective-[400px] dark:bg-gray-800">
-              <span
-                // A new key per value remounts the digits, which replays the CSS flip.
-                key={flip ? parts[unit] : undefined}
-                data-unit={unit}
-                className={
-                  flip
-                    ? 'block origin-top backface-hidden motion-safe:animate-[orchard-countdown-flip_400ms_ease-out] motion-reduce:animate-none'
-                    : 'block'
-                }
-              >
-                {pad2(parts[unit])}
-              </span>
-            </div>
-            <span className="text-xs font-medium tracking-wide text-gray-500 uppercase dark:text-gray-400">{labels[unit]}</span>
-          </div>
+          <UnitCard key={unit} unit={unit} value={parts[unit]} label={labels[unit]} flip={flip} />
         ))}
       </div>
       {/* Always present so screen readers announce the text when it appears. */}
       <p role="status" className="text-xl font-semibold text-green-600 dark:text-green-500">
         {isElapsed ? labelText : null}
       </p>
+    </div>
+  );
+}
+
+/** One unit: its two digits on a card (replaying the flip on each new value), its label beneath. */
+function UnitCard({ unit, value, label, flip }: { unit: CountdownUnit; value: number; label: string; flip: boolean }) {
+  return (
+    <div className="flex min-w-0 flex-col items-center gap-1" aria-hidden="true">
+      <div className="min-w-14 overflow-hidden rounded-xl bg-gray-100 px-2 py-2 text-center text-3xl leading-none font-semibold tabular-nums perspective-[400px] dark:bg-gray-800">
+        <span
+          // A new key per value remounts the digits, which replays the CSS flip.
+          key={flip ? value : undefined}
+          data-unit={unit}
+          className={
+            flip
+              ? 'block origin-top backface-hidden motion-safe:animate-[orchard-countdown-flip_400ms_ease-out] motion-reduce:animate-none'
+              : 'block'
+          }
+        >
+          {pad2(value)}
+        </span>
+      </div>
+      <span className="text-xs font-medium tracking-wide text-gray-500 uppercase dark:text-gray-400">{label}</span>
     </div>
   );
 }

@@ -4,7 +4,7 @@ export const MARQUEE_REMEASURE_MS = 100;
 /** Edge fade width when `gradient` is on; narrow enough for a 360 px phone. */
 export const MARQUEE_DEFAULT_GRADIENT_WIDTH = 48;
 /** Guards against thousands of copies when the content measures (almost) nothing. */
-export const MARQUEE_MAX_COPIES = 32;
+const MARQUEE_MAX_COPIES = 32;
 
 export type MarqueeDirection = 'left' | 'right' | 'up' | 'down';
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
 import '../widgets.css';
 import {
   MARQUEE_DEFAULT_DURATION_S,
@@ -57,6 +57,74 @@ const FADE_DIRECTION: Record<'start' | 'end', Record<'horizontal' | 'vertical', 
 };
 
 /**
+ * How many copies of the content fill the container: measured after each change of the content
+ * (after the commit, not inside it: measuring there forces the whole page's first layout into the
+ * task that renders it; the strip shows one copy for at most a frame, which the scroll has not yet
+ * moved), and every 100 ms for width changes (rotation, fonts loading, a parent resizing).
+ */
+function useCopiesToFill(vertical: boolean, children: ReactNode) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const contentRef = useRef<HTMLDivElement>(null);
+  const [copies, setCopies] = useState(1);
+  const measure = useCallback(() => {
+    const container = containerRef.current;
+    const content = contentRef.current;
+    if (!container || !content) return;
+    const containerBox = container.getBoundingClientRect();
+    const contentBox = content.getBoundingClientRect();
+    const next = vertical ? copiesToFill(containerBox.height, contentBox.height) : copiesToFill(containerBox.width, contentBox.width);
+    setCopies(next); // same value → React skips the render
+  }, [vertical]);
+
+  useEffect(measure, [measure, children]);
+  useEffect(() => {
+    const id = setInterval(() => {
+      if (typeof document === 'undefined' || !document.hidden) measure();
+    }, MARQUEE_REMEASURE_MS);
+    return () => clearInterval(id);
+  }, [measure]);
+  return { containerRef, contentRef, copies };
+}
+
+/** A key handler that runs `action` on Enter or Space, as a click would. */
+function onEnterOrSpace(action: () => void) {
+  return (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' && event.key !== ' ') return;
+    event.preventDefault();
+    action();
+  };
+}
+
+/** The CSS animation's settings, as custom properties the stylesheet reads (widgets.css). */
+function animationStyle(direction: MarqueeDirection, duration: number, loop: number, paused: boolean): MarqueeStyle {
+  return {
+    '--marquee-keyframes': isVertical(direction) ? 'orchard-marquee-y' : 'orchard-marquee-x',
+    '--marquee-duration': `${durationSeconds(duration)}s`,
+    '--marquee-iterations': iterationCount(loop),
+    '--marquee-direction': direction === 'right' || direction === 'down' ? 'reverse' : 'normal',
+    '--marquee-play-state': paused ? 'paused' : 'running',
+  };
+}
+
+/** One edge's fade: the surface colour (or `color`) to transparent, `width` deep. */
+function Fade({ edge, vertical, color, width }: { edge: 'start' | 'end'; vertical: boolean; color?: string; width: number | string }) {
+  const axis = vertical ? 'vertical' : 'horizontal';
+  return (
+    <div
+      aria-hidden="true"
+      data-marquee-fade={edge}
+      className={`pointer-events-none absolute z-10 motion-reduce:hidden ${FADE_CLASSES[edge][axis]} ${
+        color ? '' : 'from-white to-transparent dark:from-gray-900'
+      }`}
+      style={{
+        [vertical ? 'height' : 'width']: cssLength(width),
+        ...(color ? { backgroundImage: `linear-gradient(${FADE_DIRECTION[edge][axis]}, ${color}, transparent)` } : {}),
+      }}
+    />
+  );
+}
+
+/**
  * Scrolling content (docs/product.md W3), moved by a CSS animation only. Two identical strips, each
  * holding enough copies of the content to cover the container, translate by their own length
  * so the second takes over where the first began: seamless. Sizes are re-measured every 100 ms
@@ -80,41 +148,11 @@ export function Marquee({
   onFinish,
 }: MarqueeProps) {
   const vertical = isVertical(direction);
-  const axis = vertical ? 'vertical' : 'horizontal';
-  const containerRef = useRef<HTMLDivElement>(null);
-  const contentRef = useRef<HTMLDivElement>(null);
-  const [copies, setCopies] = useState(1);
+  const { containerRef, contentRef, copies } = useCopiesToFill(vertical, children);
   const [isClickPaused, setClickPaused] = useState(false);
 
-  const measure = useCallback(() => {
-    const container = containerRef.current;
-    const content = contentRef.current;
-    if (!container || !content) return;
-    const containerBox = container.getBoundingClientRect();
-    const contentBox = content.getBoundingClientRect();
-    const next = vertical ? copiesToFill(containerBox.height, contentBox.height) : copiesToFill(containerBox.width, contentBox.width);
-    setCopies(next); // same value → React skips the render
-  }, [vertical]);
-
-  // Measure on mount and whenever the content changes … (after the commit, not inside it: measuring
-  // there forces the whole page's first layout into the task that renders it; the strip shows one
-  // copy for at most a frame, which the scroll has not yet moved)
-  useEffect(measure, [measure, children]);
-  // … and every 100 ms for width changes (rotation, fonts loading, a parent resizing).
-  useEffect(() => {
-    const id = setInterval(() => {
-      if (typeof document === 'undefined' || !document.hidden) measure();
-    }, MARQUEE_REMEASURE_MS);
-    return () => clearInterval(id);
-  }, [measure]);
-
-  const style: MarqueeStyle = {
-    '--marquee-keyframes': vertical ? 'orchard-marquee-y' : 'orchard-marquee-x',
-    '--marquee-duration': `${durationSeconds(duration)}s`,
-    '--marquee-iterations': iterationCount(loop),
-    '--marquee-direction': direction === 'right' || direction === 'down' ? 'reverse' : 'normal',
-    '--marquee-play-state': isClickPaused ? 'paused' : 'running',
-  };
+  const togglePause = () => setClickPaused((paused) => !paused);
+  const style = animationStyle(direction, duration, loop, isClickPaused);
 
   const copyClass = vertical ? 'flex shrink-0 flex-col' : 'flex shrink-0 items-center';
   const stripClass = `orchard-marquee-strip flex shrink-0 ${vertical ? 'min-h-full flex-col' : 'min-w-full'}`;
@@ -122,20 +160,6 @@ export function Marquee({
     <div key={key} className={`${copyClass} motion-reduce:hidden`} aria-hidden="true" inert data-marquee-clone="">
       {children}
     </div>
-  );
-
-  const fade = (edge: 'start' | 'end') => (
-    <div
-      aria-hidden="true"
-      data-marquee-fade={edge}
-      className={`pointer-events-none absolute z-10 motion-reduce:hidden ${FADE_CLASSES[edge][axis]} ${
-        gradientColor ? '' : 'from-white to-transparent dark:from-gray-900'
-      }`}
-      style={{
-        [vertical ? 'height' : 'width']: cssLength(gradientWidth),
-        ...(gradientColor ? { backgroundImage: `linear-gradient(${FADE_DIRECTION[edge][axis]}, ${gradientColor}, transparent)` } : {}),
-      }}
-    />
   );
 
   return (
@@ -149,23 +173,15 @@ export function Marquee({
       data-direction={direction}
       data-pause-on-hover={pauseOnHover ? '' : undefined}
       data-paused={isClickPaused ? '' : undefined}
-      onClick={pauseOnClick ? () => setClickPaused((paused) => !paused) : undefined}
+      onClick={pauseOnClick ? togglePause : undefined}
       // A keyboard user pauses it the way a click does.
-      onKeyDown={
-        pauseOnClick
-          ? (event) => {
-              if (event.key !== 'Enter' && event.key !== ' ') return;
-              event.preventDefault();
-              setClickPaused((paused) => !paused);
-            }
-          : undefined
-      }
+      onKeyDown={pauseOnClick ? onEnterOrSpace(togglePause) : undefined}
       style={style}
       className={`orchard-marquee relative flex overflow-hidden bg-white text-gray-900 dark:bg-gray-900 dark:text-gray-100 ${
         vertical ? 'flex-col motion-reduce:overflow-y-auto' : 'flex-row motion-reduce:overflow-x-auto'
       } ${className}`}
     >
-      {gradient ? fade('start') : null}
+      {gradient ? <Fade edge="start" vertical={vertical} color={gradientColor} width={gradientWidth} /> : null}
       <div
         className={stripClass}
         data-marquee-strip=""
@@ -189,7 +205,7 @@ export function Marquee({
           </div>
         ))}
       </div>
-      {gradient ? fade('end') : null}
+      {gradient ? <Fade edge="end" vertical={vertical} color={gradientColor} width={gradientWidth} /> : null}
     </div>
   );
 }

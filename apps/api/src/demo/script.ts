@@ -316,13 +316,36 @@ export const DEMO_TIMELINE: DemoStep[] = [
   // The demo member's own refund: a plan bought by mistake, the money back the next day (their
   // statement shows the purchase as refunded and the refund as its own line).
   { kind: 'buy', member: 'demo', plan: 'family', daysAgo: 9, hour: 2 },
-  { kind: 'refund', member: 'demo', plan: 'family', daysAgo: 8, hour: 3, reason: 'Chose the family plan by mistake; asked for the money back' },
+  {
+    kind: 'refund',
+    member: 'demo',
+    plan: 'family',
+    daysAgo: 8,
+    hour: 3,
+    reason: 'Chose the family plan by mistake; asked for the money back',
+  },
   { kind: 'redeem', member: 'demo', coupon: 'PLUS5', daysAgo: 5, hour: 3 },
   // A referral review: Gus pays out to the same bank account as Dana, who invited him, so the
   // commissions his purchase brings Dana, Amara and the demo member wait on the operator.
   { kind: 'order', member: 'gus', daysAgo: 12, hour: 2, channel: 'bank-transfer', amount: 5_000, outcome: 'credited' },
-  { kind: 'bank', member: 'dana', daysAgo: 11, holderName: 'Dana Kowalski', bankName: 'mBank', country: 'PL', number: 'PL61109010140000071219812874' },
-  { kind: 'bank', member: 'gus', daysAgo: 10, holderName: 'Dana Kowalski', bankName: 'mBank', country: 'PL', number: 'PL61109010140000071219812874' },
+  {
+    kind: 'bank',
+    member: 'dana',
+    daysAgo: 11,
+    holderName: 'Dana Kowalski',
+    bankName: 'mBank',
+    country: 'PL',
+    number: 'PL61109010140000071219812874',
+  },
+  {
+    kind: 'bank',
+    member: 'gus',
+    daysAgo: 10,
+    holderName: 'Dana Kowalski',
+    bankName: 'mBank',
+    country: 'PL',
+    number: 'PL61109010140000071219812874',
+  },
   { kind: 'buy', member: 'gus', plan: 'starter', daysAgo: 6, hour: 3 },
   { kind: 'buy', member: 'chen', plan: 'family', daysAgo: 3, hour: 6 },
   { kind: 'buy', member: 'amara', plan: 'founders', daysAgo: 2, hour: 8 },

@@ -1,21 +1,25 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { generateInviteCode } from '../lib/invite-code';
 import { hashPassword } from '../lib/password';
 import { systemClock } from '../lib/clock';
 import { sealBooks } from '../modules/books/index';
+import { createFirstOperator, emailHasAccount, enrolConsoleTotp, findAnyOperatorId } from '../modules/accounts/index';
 import { seedDemoPaymentChannels } from '../modules/recharge/index';
-import type { DatabaseHandle } from './client';
-import { createDemoBusiness } from './demo/business';
-import { users } from './schema/index';
+import type { DatabaseHandle } from '../db/client';
+import { createDemoBusiness } from './business';
 
 export interface SeedLogger {
   info(message: string): void;
 }
 
 const DEFAULT_OPERATOR_EMAIL = 'operator@orchard.local';
+/**
+ * The demo operator's authenticator secret (README, "Operator console"): public, like the demo
+ * member's password, so whoever runs `npm start` can add it to an authenticator app. Only while
+ * SEED_DEMO is on and OPERATOR_TOTP_SECRET is unset; a production operator sets up their own.
+ */
+export const DEMO_OPERATOR_TOTP_SECRET = 'ORCHARDDEMOCONSOLESECONDFACTOR23';
 
 /** Held while the first-start content is written (migrate.ts has its own for the schema). */
 const SEED_LOCK_KEY = 727_001;
@@ -55,21 +59,20 @@ export const DEMO_MEMBER_EMAIL = 'demo@orchard.local';
 export const DEMO_MEMBER_PASSWORD = 'orchard-demo-2026';
 
 /**
- * The demo member and the business around them (db/demo/): only on a database that has no demo
+ * The demo member and the business around them (demo/business.ts): only on a database that has no demo
  * member yet, so a second start, or a database where the demo member was renamed away, adds nothing.
  */
 async function seedDemoMember(database: DatabaseHandle, config: Config, log: SeedLogger | FastifyBaseLogger) {
   const { db } = database;
-  const existing = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_MEMBER_EMAIL)).limit(1);
-  if (existing.length > 0) return;
-  const [operator] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'operator')).limit(1);
+  if (await emailHasAccount(db, DEMO_MEMBER_EMAIL)) return;
+  const operatorId = await findAnyOperatorId(db);
   const passwordHash = await hashPassword(DEMO_MEMBER_PASSWORD);
   // The story is told in the weeks before now: its money is dated by the story's clock.
   await database.withAppClock((storyDb) =>
     createDemoBusiness({
       db: storyDb,
       config,
-      operatorId: operator!.id,
+      operatorId: operatorId!,
       demoMember: { email: DEMO_MEMBER_EMAIL, displayName: 'Demo Member' },
       passwordHash,
       now: new Date(),
@@ -84,19 +87,16 @@ async function seedDemoMember(database: DatabaseHandle, config: Config, log: See
 
 async function seedOperator(database: DatabaseHandle, config: Config, log: SeedLogger | FastifyBaseLogger) {
   const { db } = database;
-  const existing = await db.select({ id: users.id }).from(users).where(eq(users.role, 'operator')).limit(1);
-  if (existing.length > 0) return;
+  if (await findAnyOperatorId(db)) return;
 
   const email = (config.OPERATOR_EMAIL ?? DEFAULT_OPERATOR_EMAIL).toLowerCase();
   const generated = config.OPERATOR_PASSWORD === undefined;
   const password = config.OPERATOR_PASSWORD ?? randomBytes(12).toString('base64url');
-  await db.insert(users).values({
-    email,
-    displayName: 'Operator',
-    passwordHash: await hashPassword(password),
-    role: 'operator',
-    inviteCode: generateInviteCode(),
-  });
+  const operatorId = await createFirstOperator(db, email, await hashPassword(password));
+  // The console asks for the second factor: a configured (or the demo's) authenticator secret, or
+  // the operator sets one up at the first sign-in.
+  const totpSecret = config.OPERATOR_TOTP_SECRET ?? (config.SEED_DEMO ? DEMO_OPERATOR_TOTP_SECRET : undefined);
+  if (totpSecret) await enrolConsoleTotp(db, operatorId, totpSecret, new Date());
   if (generated) {
     // Printed once: the only copy of this password is in this line of the start-up output.
     console.log(`\n  Operator account created: ${email}\n  Password (shown once): ${password}\n`);

@@ -1,0 +1,32 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ServiceDeps } from './service-deps';
+
+/**
+ * What a module's routes are registered on: the app as a FastifyPluginAsyncZod receives it, so a
+ * routes file can register its routes in small named functions, a group of routes each.
+ */
+export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
+
+/** The service functions' deps from the app (ServiceDeps). */
+export function depsOf(app: RouteApp): ServiceDeps {
+  return { db: app.database.db, clock: app.clock, config: app.config };
+}
+
+/** A CSV download's 200 response in a route's schema (the OpenAPI document shows text/csv). */
+export const csvResponse = z.string().describe('text/csv');
+
+/**
+ * Sends a CSV download: its type and the file name the browser saves it under. The body is the
+ * CSV text, or a stream of it, which is sent as is and never serialized.
+ */
+export function sendCsv(reply: FastifyReply, filename: string, body: string | Readable): FastifyReply {
+  return reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`).send(body);
+}
+
+/** Today's date (UTC, yyyy-mm-dd) by the app clock, for a download's file name. */
+export function dayStamp(app: RouteApp): string {
+  return app.clock.now().toISOString().slice(0, 10);
+}

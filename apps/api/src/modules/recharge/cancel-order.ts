@@ -1,0 +1,20 @@
+import type { RechargeOrder } from '@orchard/shared';
+import type { ServiceDeps } from '../../lib/service-deps';
+import { withTransaction } from '../../ledger/index';
+import { lockOwnOrder, orderClosed, orderExpired } from './order-rules';
+import * as repo from './repository';
+import { effectiveStatus, toMemberOrderView } from './views';
+
+/** The member cancels an open order; cancelling a cancelled one again is a replay. */
+export async function cancelOrder(deps: ServiceDeps, userId: string, id: string): Promise<RechargeOrder> {
+  const now = deps.clock.now();
+  return withTransaction(deps.db, async (tx) => {
+    const order = await lockOwnOrder(tx, userId, id);
+    const status = effectiveStatus(order, now);
+    if (status === 'cancelled') return toMemberOrderView(order, now);
+    if (status === 'expired') throw orderExpired();
+    if (status !== 'awaiting_payment') throw orderClosed(status);
+    const updated = await repo.updateOrder(tx, order.id, { status: 'cancelled', resolvedAt: now });
+    return toMemberOrderView({ ...updated, channel: order.channel }, now);
+  });
+}

@@ -1,0 +1,109 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { unauthenticated } from '../errors';
+import { jobHealthOf } from '../lib/periodic-job';
+import { queueSizes } from '../lib/queue-sizes';
+
+/** Each periodic job's runs on this instance (lib/periodic-job.ts). */
+function registerJobGauges(registry: Registry, app: FastifyInstance) {
+  const jobGauge = (name: string, help: string, value: (job: ReturnType<typeof jobHealthOf>[number]) => number | null) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['job'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const job of jobHealthOf(app)) {
+          const measured = value(job);
+          if (measured !== null) this.set({ job: job.name }, measured);
+        }
+      },
+    });
+  const startedAt = new Date();
+  const seconds = (at: Date | null) => (at ? at.getTime() / 1000 : null);
+  jobGauge('orchard_job_runs_total', 'Runs of a periodic job on this instance', (job) => job.runs);
+  jobGauge('orchard_job_failures_total', 'Failed runs of a periodic job on this instance', (job) => job.failures);
+  jobGauge('orchard_job_last_success_timestamp_seconds', 'When a periodic job last ran through', (job) => seconds(job.lastSuccessAt));
+  jobGauge('orchard_job_last_failure_timestamp_seconds', 'When a periodic job last failed', (job) => seconds(job.lastFailureAt));
+  jobGauge('orchard_job_lag_seconds', 'Time since a periodic job last ran through (or since start when never)', (job) =>
+    job.pollMs > 0 ? (Date.now() - (job.lastSuccessAt ?? startedAt).getTime()) / 1000 : null,
+  );
+}
+
+/** What waits for operators or jobs, and the money posted per kind: read from the database at each scrape. */
+function registerDatabaseGauges(registry: Registry, db: Db) {
+  new Gauge({
+    name: 'orchard_queue_size',
+    help: 'Items waiting for an operator or a job: recharges to review, payouts to make, referral holds open',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      const sizes = await queueSizes(db);
+      for (const [queue, size] of Object.entries(sizes)) this.set({ queue }, size);
+    },
+  });
+  new Gauge({
+    name: 'orchard_money_posted_minor_total',
+    help: 'Money posted to the ledger per transaction kind (sum of the credit side, minor units)',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    async collect() {
+      const result = await db.execute(sql`select t.kind, coalesce(sum(e.amount), 0)::text as posted
+        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.amount > 0 group by t.kind`);
+      this.reset();
+      for (const row of result.rows as Array<{ kind: string; posted: string }>) this.set({ kind: row.kind }, Number(row.posted));
+    },
+  });
+}
+
+/**
+ * `GET /metrics` in the Prometheus text format (prom-client), only when METRICS_TOKEN is set and
+ * only with `Authorization: Bearer <METRICS_TOKEN>`: HTTP requests per route (rate, 5xx, latency),
+ * each periodic job's runs, failures and last success (lib/periodic-job.ts), the queues operators
+ * work through, and the money posted per transaction kind. Off (404) without the token.
+ */
+async function registerMetrics(app: FastifyInstance) {
+  const token = app.config.METRICS_TOKEN;
+  if (!token) return;
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'orchard_' });
+  const labelNames = ['method', 'route', 'status'] as const;
+  const requests = new Counter({
+    name: 'orchard_http_requests_total',
+    help: 'HTTP requests answered, by route and status',
+    labelNames,
+    registers: [registry],
+  });
+  const latency = new Histogram({
+    name: 'orchard_http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by route',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  });
+  const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
+  app.addHook('onResponse', async (request, reply) => {
+    const route = routeOf(request);
+    if (route === '/metrics') return;
+    requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+
+  registerJobGauges(registry, app);
+  registerDatabaseGauges(registry, app.database.db);
+
+  const expected = Buffer.from(`Bearer ${token}`);
+  app.get('/metrics', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => {
+    const given = Buffer.from(request.headers.authorization ?? '');
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw unauthenticated();
+    reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
+    return registry.metrics();
+  });
+}
+
+export const metricsPlugin = fp(registerMetrics, { name: 'orchard-metrics' });

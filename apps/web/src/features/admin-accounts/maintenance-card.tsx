@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { setMaintenanceBodySchema, type MaintenanceStatus, type SetMaintenanceBody } from '@orchard/shared';
+import { Card } from '../../components/ui/card';
+import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
+import { apiFetch } from '../../lib/api-client';
+import { maintenanceQueryOptions } from '../../lib/maintenance';
+import { useAdminAccountsMessages } from './messages';
+
+const switchForm = setMaintenanceBodySchema.pick({ message: true, reason: true });
+
+/** setMaintenance: the banner everywhere reads the answer. */
+function useSetMaintenance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetMaintenanceBody) => apiFetch<MaintenanceStatus>('/admin/maintenance', { method: 'PUT', body }),
+    onSuccess: (status) => queryClient.setQueryData(maintenanceQueryOptions().queryKey, status),
+  });
+}
+
+/** The operator's maintenance switch on the console's landing (audited, with a reason). */
+export function MaintenanceCard() {
+  const { t } = useAdminAccountsMessages();
+  const { data } = useQuery(maintenanceQueryOptions());
+  const turn = useSetMaintenance();
+  const form = useZodForm(switchForm, { defaultValues: { message: '', reason: '' } });
+  if (!data) return null;
+  const turningOn = !data.on;
+  return (
+    <Card className="flex flex-col gap-4">
+      <div className="flex flex-col gap-1">
+        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('maintenance.title')}</h2>
+        <p className="text-sm text-gray-600 dark:text-gray-400">
+          {t(data.source === 'environment' ? 'maintenance.fromEnvironment' : turningOn ? 'maintenance.offLead' : 'maintenance.onLead')}
+        </p>
+      </div>
+      {data.source === 'environment' ? null : (
+        <Form
+          form={form}
+          onSubmit={async ({ message, reason }) => {
+            await turn.mutateAsync({ on: turningOn, reason, ...(turningOn && message ? { message } : {}) });
+            form.reset({ message: '', reason: '' });
+          }}
+        >
+          {turningOn ? (
+            <TextField
+              id="maintenance-message"
+              name="message"
+              label={t('maintenance.message')}
+              hint={t('maintenance.messageHint')}
+              maxLength={300}
+              autoComplete="off"
+            />
+          ) : null}
+          <TextField id="maintenance-reason" name="reason" label={t('maintenance.reason')} maxLength={500} autoComplete="off" />
+          <SubmitButton className="sm:w-auto sm:self-start" variant={turningOn ? 'danger' : 'primary'}>
+            {t(turningOn ? 'maintenance.turnOn' : 'maintenance.turnOff')}
+          </SubmitButton>
+        </Form>
+      )}
+    </Card>
+  );
+}
