@@ -69,7 +69,8 @@ describe('money settings typed in the console (major units and percentages at th
   });
 
   it('refuses what is not a plain amount', () => {
-    for (const text of ['', ' ', '-1', '+1', '1e3', '$10', '.5', '1.2.3', 'ten', '0x10']) expect(moneyTextToMinor(text, 2), text).toBeNull();
+    for (const text of ['', ' ', '-1', '+1', '1e3', '$10', '.5', '1.2.3', 'ten', '0x10'])
+      expect(moneyTextToMinor(text, 2), text).toBeNull();
   });
 
   it('takes the ceiling itself and refuses one minor unit beyond it, or a caller’s lower max', () => {
