@@ -78,7 +78,7 @@ describe('the withdrawal settings form (money in, integers out)', () => {
       'Withdrawals: open → closed',
       'Minimum withdrawal: $10.00 → $15.00',
       'Percentage fee: 1% → 1.5%',
-      'Waiting time for a new bank account (hours): 24 hours → 48 hours',
+      'Waiting time for a new bank account: 24 hours → 48 hours',
     ]);
     expect(settingChanges(settings, { ...settings, payoutBusinessDays: undefined }, t, format)).toEqual([]);
   });

@@ -13,7 +13,13 @@ import { appConfig } from '../../lib/config';
 import { currencyFractionDigits, formatMoney, formatPercent } from '../../lib/format';
 import { useUpdateWithdrawalSettings, withdrawalSettingsQueryOptions, type WithdrawalSettings } from './api';
 import { useAdminLedgerMessages } from './messages';
-import { payoutSettingsFormDefaults, payoutSettingsFormSchema, settingChanges, type SettingsFormat } from './payout-settings-form';
+import {
+  payoutSettingsFormDefaults,
+  payoutSettingsFormSchema,
+  settingChanges,
+  type SettingChange,
+  type SettingsFormat,
+} from './payout-settings-form';
 
 /**
  * /admin/payout-settings: limits, fee, cool-down, payout time and the switch, in the currency and
@@ -72,30 +78,73 @@ export function SettingsForm({ settings, currency = appConfig.currency }: { sett
           <PercentField name="feeBp" label={t('payoutSettings.feeBp')} hint={t('payoutSettings.feeHint')} />
         </div>
         <div className="grid min-w-0 grid-cols-1 gap-4 border-t border-gray-200 pt-5 sm:grid-cols-2 dark:border-gray-800">
-          <TextField name="cooldownHours" label={t('payoutSettings.cooldownHours')} inputMode="numeric" autoComplete="off" />
-          <TextField name="payoutBusinessDays" label={t('payoutSettings.payoutBusinessDays')} inputMode="numeric" autoComplete="off" />
+          <TextField
+            name="cooldownHours"
+            label={t('payoutSettings.cooldownHours')}
+            hint={t('payoutSettings.cooldownHint')}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField
+            name="payoutBusinessDays"
+            label={t('payoutSettings.payoutBusinessDays')}
+            hint={t('payoutSettings.payoutDaysHint')}
+            inputMode="numeric"
+            autoComplete="off"
+          />
         </div>
         <SubmitButton className="sm:w-auto sm:self-start">{t('payoutSettings.save')}</SubmitButton>
       </Form>
-      <ConfirmSheet
-        size="wide"
-        open={confirming !== null}
-        onOpenChange={(open) => !open && !update.isPending && setConfirming(null)}
-        title={t('payoutSettings.confirmTitle')}
-        description={t('payoutSettings.confirmLead')}
-        summary={changes.map((change) => ({ label: change.label, value: `${change.before} → ${change.after}` }))}
-      >
-        {(close) => (
-          <ConfirmActions
-            confirmLabel={t('payoutSettings.confirm')}
-            cancelLabel={t('payoutSettings.back')}
-            onConfirm={() => confirming && save(confirming)}
-            close={close}
-            isBusy={update.isPending}
-          />
-        )}
-      </ConfirmSheet>
+      <ConfirmChanges
+        changes={changes}
+        isBusy={update.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && save(confirming)}
+      />
     </Card>
+  );
+}
+
+/** The save restated before it happens: each changed setting, before → after, in words. */
+function ConfirmChanges({
+  changes,
+  isBusy,
+  onCancel,
+  onConfirm,
+}: {
+  changes: SettingChange[];
+  isBusy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useAdminLedgerMessages();
+  return (
+    <ConfirmSheet
+      size="wide"
+      open={changes.length > 0}
+      onOpenChange={(open) => !open && !isBusy && onCancel()}
+      title={t('payoutSettings.confirmTitle')}
+      description={t('payoutSettings.confirmLead')}
+      summary={changes.map((change) => ({
+        label: change.label,
+        // Each side kept whole: a narrow sheet breaks at the arrow, never inside "$10,000.00".
+        value: (
+          <>
+            <span className="whitespace-nowrap">{change.before}</span> → <span className="whitespace-nowrap">{change.after}</span>
+          </>
+        ),
+      }))}
+    >
+      {(close) => (
+        <ConfirmActions
+          confirmLabel={t('payoutSettings.confirm')}
+          cancelLabel={t('payoutSettings.back')}
+          onConfirm={onConfirm}
+          close={close}
+          isBusy={isBusy}
+        />
+      )}
+    </ConfirmSheet>
   );
 }
 
