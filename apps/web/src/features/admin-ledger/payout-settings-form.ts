@@ -7,6 +7,7 @@ import {
   moneyTextToMinor,
   percentTextToBasisPoints,
 } from '@orchard/shared/money';
+import type { SettingChange } from '../../components/ui/changes-sheet';
 import type { AdminLedgerT } from './messages';
 
 /*
@@ -97,13 +98,6 @@ export function payoutSettingsFormDefaults(settings: WithdrawalSettings, digits:
     cooldownHours: String(settings.cooldownHours),
     payoutBusinessDays: String(settings.payoutBusinessDays),
   };
-}
-
-export interface SettingChange {
-  field: SettingField;
-  label: string;
-  before: string;
-  after: string;
 }
 
 /** What a save would change, in words ("Minimum withdrawal: $10.00 → $15.00"); unchanged settings are left out. */

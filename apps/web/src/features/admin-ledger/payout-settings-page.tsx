@@ -2,7 +2,8 @@ import { useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UpdateWithdrawalSettingsBody } from '@orchard/shared';
 import { Card } from '../../components/ui/card';
-import { ConfirmActions, ConfirmSheet, preloadConfirmSheet } from '../../components/ui/confirm-sheet';
+import { ChangesSheet } from '../../components/ui/changes-sheet';
+import { preloadConfirmSheet } from '../../components/ui/confirm-sheet';
 import { CheckboxField } from '../../components/ui/console-fields';
 import { ConsolePage } from '../../components/ui/console';
 import { Field } from '../../components/ui/field';
@@ -13,13 +14,7 @@ import { appConfig } from '../../lib/config';
 import { currencyFractionDigits, formatMoney, formatPercent } from '../../lib/format';
 import { useUpdateWithdrawalSettings, withdrawalSettingsQueryOptions, type WithdrawalSettings } from './api';
 import { useAdminLedgerMessages } from './messages';
-import {
-  payoutSettingsFormDefaults,
-  payoutSettingsFormSchema,
-  settingChanges,
-  type SettingChange,
-  type SettingsFormat,
-} from './payout-settings-form';
+import { payoutSettingsFormDefaults, payoutSettingsFormSchema, settingChanges, type SettingsFormat } from './payout-settings-form';
 
 /**
  * /admin/payout-settings: limits, fee, cool-down, payout time and the switch, in the currency and
@@ -95,56 +90,17 @@ export function SettingsForm({ settings, currency = appConfig.currency }: { sett
         </div>
         <SubmitButton className="sm:w-auto sm:self-start">{t('payoutSettings.save')}</SubmitButton>
       </Form>
-      <ConfirmChanges
+      <ChangesSheet
         changes={changes}
+        title={t('payoutSettings.confirmTitle')}
+        description={t('payoutSettings.confirmLead')}
+        confirmLabel={t('payoutSettings.confirm')}
+        cancelLabel={t('payoutSettings.back')}
         isBusy={update.isPending}
         onCancel={() => setConfirming(null)}
         onConfirm={() => confirming && save(confirming)}
       />
     </Card>
-  );
-}
-
-/** The save restated before it happens: each changed setting, before → after, in words. */
-function ConfirmChanges({
-  changes,
-  isBusy,
-  onCancel,
-  onConfirm,
-}: {
-  changes: SettingChange[];
-  isBusy: boolean;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  const { t } = useAdminLedgerMessages();
-  return (
-    <ConfirmSheet
-      size="wide"
-      open={changes.length > 0}
-      onOpenChange={(open) => !open && !isBusy && onCancel()}
-      title={t('payoutSettings.confirmTitle')}
-      description={t('payoutSettings.confirmLead')}
-      summary={changes.map((change) => ({
-        label: change.label,
-        // Each side kept whole: a narrow sheet breaks at the arrow, never inside "$10,000.00".
-        value: (
-          <>
-            <span className="whitespace-nowrap">{change.before}</span> → <span className="whitespace-nowrap">{change.after}</span>
-          </>
-        ),
-      }))}
-    >
-      {(close) => (
-        <ConfirmActions
-          confirmLabel={t('payoutSettings.confirm')}
-          cancelLabel={t('payoutSettings.back')}
-          onConfirm={onConfirm}
-          close={close}
-          isBusy={isBusy}
-        />
-      )}
-    </ConfirmSheet>
   );
 }
 
