@@ -24,8 +24,8 @@ const BUSINESS_DAYS = { min: 1, max: 30 };
 
 const MONEY_FIELDS = ['minAmount', 'maxAmount', 'dailyMax', 'feeFixed'] as const;
 /** Every setting in the order the form and its confirm sheet list them. */
-export const SETTING_FIELDS = ['enabled', ...MONEY_FIELDS, 'feeBp', 'cooldownHours', 'payoutBusinessDays'] as const;
-export type SettingField = (typeof SETTING_FIELDS)[number];
+const SETTING_FIELDS = ['enabled', ...MONEY_FIELDS, 'feeBp', 'cooldownHours', 'payoutBusinessDays'] as const;
+type SettingField = (typeof SETTING_FIELDS)[number];
 
 export interface SettingsFormat {
   /** Minor units → "$10.00" in the person's language. */
@@ -84,7 +84,7 @@ export function payoutSettingsFormSchema(digits: number, t: AdminLedgerT, format
       return parsed.data;
     });
 }
-export type PayoutSettingsFormValues = z.input<ReturnType<typeof payoutSettingsFormSchema>>;
+type PayoutSettingsFormValues = z.input<ReturnType<typeof payoutSettingsFormSchema>>;
 
 /** The saved settings as the form shows them: "10.00" (the currency's decimals), "1.5". */
 export function payoutSettingsFormDefaults(settings: WithdrawalSettings, digits: number): PayoutSettingsFormValues {
