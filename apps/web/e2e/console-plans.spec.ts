@@ -106,6 +106,12 @@ test.describe('console: plans, coupons, referral settings, refunds', () => {
       await console.getByLabel('Holding period in days').fill('3');
       await expect(console.getByText(/^Together .* capped at/)).toBeVisible();
       await console.getByRole('button', { name: 'Save settings' }).click();
+      // Confirmed first, each change before → after in percent and days, never basis points.
+      const sheet = console.getByRole('dialog', { name: 'Save these referral settings?' });
+      await expect(sheet.getByText('Level 2')).toBeVisible();
+      await expect(sheet).toContainText(/→ 4\.75%/);
+      await expect(sheet).toContainText('→ 3 days');
+      await sheet.getByRole('button', { name: 'Save changes' }).click();
       await expect(console.getByText('Referral settings saved.')).toBeVisible();
       const after = await json<{ level2Bp: number; holdDays: number }>(await api.get('/api/v1/admin/referral-settings'));
       expect(after).toMatchObject({ level2Bp: 475, holdDays: 3 });

@@ -201,3 +201,31 @@ test('a member adds a bank account, withdraws with the password, and sees the pa
   await detail.getByRole('button', { name: 'Close' }).click();
   await expect(detail).toHaveCount(0);
 });
+
+test('an operator sets the withdrawal limits in dollars, confirmed before → after; the API keeps minor units', async ({ browser }) => {
+  const settings = (await (await operator.get('/api/v1/admin/withdrawal-settings')).json()) as { minAmount: number; dailyMax: number };
+  const desk = await operatorPage(browser);
+  try {
+    await desk.goto('/admin/payout-settings');
+    const minimum = desk.getByLabel('Minimum withdrawal');
+    // Shown in the currency with its decimals, never in minor units.
+    await expect(minimum).toHaveValue((settings.minAmount / 100).toFixed(2));
+    // More decimals than dollars have is refused, not rounded, and nothing is sent.
+    await minimum.fill('12.345');
+    await desk.getByRole('button', { name: 'Save settings' }).click();
+    await expect(minimum).toHaveAttribute('aria-invalid', 'true');
+    await expect(desk.getByRole('dialog')).toHaveCount(0);
+
+    await minimum.fill('12.34');
+    await desk.getByRole('button', { name: 'Save settings' }).click();
+    const sheet = desk.getByRole('dialog', { name: 'Save these withdrawal settings?' });
+    await expect(sheet).toContainText(`${usd(settings.minAmount)} → $12.34`);
+    await sheet.getByRole('button', { name: 'Save changes' }).click();
+    await expect(desk.getByText('Withdrawal settings saved.')).toBeVisible();
+    const after = (await (await operator.get('/api/v1/admin/withdrawal-settings')).json()) as { minAmount: number };
+    expect(after.minAmount).toBe(1_234);
+  } finally {
+    await operator.put('/api/v1/admin/withdrawal-settings', { data: settings });
+    await desk.context().close();
+  }
+});

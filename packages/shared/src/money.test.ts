@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimalStringToMinor, minorToDecimalString } from './money';
+import {
+  AMOUNT_MAX_MINOR_CEILING,
+  basisPointsToPercentText,
+  decimalStringToMinor,
+  minorToDecimalString,
+  moneyTextToMinor,
+  percentTextToBasisPoints,
+} from './money';
 
 describe('money as integer minor units', () => {
   it('prints exact decimals', () => {
@@ -39,5 +46,59 @@ describe('money as integer minor units', () => {
         expect(decimalStringToMinor(minorToDecimalString(minor, digits), digits)).toBe(minor);
       }),
     );
+  });
+});
+
+describe('money settings typed in the console (major units and percentages at the form edge)', () => {
+  it('reads zero, whole and decimal amounts exactly, in the currency’s decimals', () => {
+    expect(moneyTextToMinor('0', 2)).toBe(0);
+    expect(moneyTextToMinor('0.00', 2)).toBe(0);
+    expect(moneyTextToMinor('10', 2)).toBe(1_000);
+    expect(moneyTextToMinor('10.5', 2)).toBe(1_050);
+    expect(moneyTextToMinor(' 1 000,25 ', 2)).toBe(100_025);
+    expect(moneyTextToMinor('0.01', 2)).toBe(1);
+    expect(moneyTextToMinor('1500', 0)).toBe(1_500);
+    expect(moneyTextToMinor('1.234', 3)).toBe(1_234);
+  });
+
+  it('refuses rounding rather than guessing: more decimals than the currency has is not an amount', () => {
+    expect(moneyTextToMinor('10.005', 2)).toBeNull();
+    expect(moneyTextToMinor('0.001', 2)).toBeNull();
+    expect(moneyTextToMinor('15.5', 0)).toBeNull();
+    expect(percentTextToBasisPoints('1.255')).toBeNull();
+  });
+
+  it('refuses what is not a plain amount', () => {
+    for (const text of ['', ' ', '-1', '+1', '1e3', '$10', '.5', '1.2.3', 'ten', '0x10'])
+      expect(moneyTextToMinor(text, 2), text).toBeNull();
+  });
+
+  it('takes the ceiling itself and refuses one minor unit beyond it, or a caller’s lower max', () => {
+    expect(moneyTextToMinor('10000000000.00', 2)).toBe(AMOUNT_MAX_MINOR_CEILING);
+    expect(moneyTextToMinor('10000000000.01', 2)).toBeNull();
+    expect(moneyTextToMinor('999999999999999', 2)).toBeNull();
+    expect(moneyTextToMinor('50', 2, 5_000)).toBe(5_000);
+    expect(moneyTextToMinor('50.01', 2, 5_000)).toBeNull();
+  });
+
+  it('turns percentages into basis points and back, at 0, 2 decimals and the max', () => {
+    expect(percentTextToBasisPoints('0')).toBe(0);
+    expect(percentTextToBasisPoints('1.5')).toBe(150);
+    expect(percentTextToBasisPoints('0.01 %')).toBe(1);
+    expect(percentTextToBasisPoints('100')).toBe(10_000);
+    expect(percentTextToBasisPoints('100.01')).toBeNull();
+    expect(percentTextToBasisPoints('50', 5_000)).toBe(5_000);
+    expect(percentTextToBasisPoints('50.01', 5_000)).toBeNull();
+    for (const text of ['', '%', '-1', '1e2', 'ten']) expect(percentTextToBasisPoints(text), text).toBeNull();
+    expect(basisPointsToPercentText(0)).toBe('0');
+    expect(basisPointsToPercentText(150)).toBe('1.5');
+    expect(basisPointsToPercentText(1)).toBe('0.01');
+    expect(basisPointsToPercentText(10_000)).toBe('100');
+    for (let bp = 0; bp <= 10_000; bp += 13) expect(percentTextToBasisPoints(basisPointsToPercentText(bp))).toBe(bp);
+  });
+
+  it('round-trips every amount an operator can see back to the same minor units', () => {
+    for (const minor of [0, 1, 99, 100, 1_050, 123_456_789, AMOUNT_MAX_MINOR_CEILING])
+      for (const digits of [0, 2, 3]) expect(moneyTextToMinor(minorToDecimalString(minor, digits), digits)).toBe(minor);
   });
 });

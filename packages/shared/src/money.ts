@@ -55,3 +55,30 @@ export function decimalStringToMinor(text: string, fractionDigits: number): numb
   const minor = Number(match[1]) * 10 ** fractionDigits + Number(fraction.padEnd(fractionDigits, '0') || '0');
   return Number.isSafeInteger(minor) ? minor : null;
 }
+
+/**
+ * A money setting as an operator types it in the console ("10", "10.50", "1 000,5") → minor units,
+ * exactly. Null for anything else: empty text, a sign, an exponent, more decimals than the
+ * currency has (12.345 dollars is refused, never rounded) or more than `max` minor units.
+ */
+export function moneyTextToMinor(text: string, fractionDigits: number, max = AMOUNT_MAX_MINOR_CEILING): number | null {
+  const minor = decimalStringToMinor(text.replace(/\s/g, ''), fractionDigits);
+  return minor !== null && minor <= max ? minor : null;
+}
+
+/**
+ * A rate typed as a percentage ("10", "2.5", "0.01", "12,5 %") → basis points (100 = 1 %). Null
+ * when it is not a percentage with at most 2 decimals (1.234 % is refused, never rounded) or is
+ * above `maxBasisPoints`.
+ */
+export function percentTextToBasisPoints(text: string, maxBasisPoints = 10_000): number | null {
+  const compact = text.replace(/\s/g, '').replace(/%$/, '');
+  const basisPoints = compact ? decimalStringToMinor(compact, 2) : null;
+  return basisPoints !== null && basisPoints <= maxBasisPoints ? basisPoints : null;
+}
+
+/** 1000 → "10", 250 → "2.5", 1 → "0.01": a rate in basis points as a person would type it back. */
+export function basisPointsToPercentText(basisPoints: number): string {
+  const text = minorToDecimalString(basisPoints, 2);
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}

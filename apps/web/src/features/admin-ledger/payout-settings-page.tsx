@@ -1,67 +1,120 @@
+import { useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useFormContext } from 'react-hook-form';
-import { updateWithdrawalSettingsBodySchema } from '@orchard/shared';
-import { Button } from '../../components/ui/button';
+import type { UpdateWithdrawalSettingsBody } from '@orchard/shared';
+import { Card } from '../../components/ui/card';
+import { ChangesSheet } from '../../components/ui/changes-sheet';
+import { preloadConfirmSheet } from '../../components/ui/confirm-sheet';
+import { CheckboxField } from '../../components/ui/console-fields';
 import { ConsolePage } from '../../components/ui/console';
 import { Field } from '../../components/ui/field';
-import { Form, FormServerError, useFieldError, useZodForm } from '../../components/ui/form';
+import { FigureInput, Form, MoneyField, SubmitButton, TextField, useFieldError, useZodForm } from '../../components/ui/form';
+import { applyServerError } from '../../components/ui/form-errors';
 import { toast } from '../../components/ui/toast';
+import { appConfig } from '../../lib/config';
+import { currencyFractionDigits, formatMoney, formatPercent } from '../../lib/format';
 import { useUpdateWithdrawalSettings, withdrawalSettingsQueryOptions, type WithdrawalSettings } from './api';
 import { useAdminLedgerMessages } from './messages';
+import { payoutSettingsFormDefaults, payoutSettingsFormSchema, settingChanges, type SettingsFormat } from './payout-settings-form';
 
-/** /admin/payout-settings: limits, fee, cool-down, payout time and the switch, audited with before and after. */
+/**
+ * /admin/payout-settings: limits, fee, cool-down, payout time and the switch, in the currency and
+ * in percent (never minor units or basis points); a save is confirmed before → after, then audited.
+ */
 export function PayoutSettingsPage() {
   const { t } = useAdminLedgerMessages();
   const settings = useQuery(withdrawalSettingsQueryOptions());
   return (
-    <ConsolePage title={t('payoutSettings.title')} description={t('payoutSettings.intro')}>
-      {settings.data ? <SettingsForm settings={settings.data} /> : <p aria-busy="true">…</p>}
+    <ConsolePage title={t('payoutSettings.title')} description={t('payoutSettings.intro', { currency: appConfig.currency })}>
+      {settings.data ? <SettingsForm key={JSON.stringify(settings.data)} settings={settings.data} /> : <p aria-busy="true">…</p>}
     </ConsolePage>
   );
 }
 
-const NUMBER_FIELDS = ['minAmount', 'maxAmount', 'dailyMax', 'feeFixed', 'feeBp', 'cooldownHours', 'payoutBusinessDays'] as const;
-
-function SettingsForm({ settings }: { settings: WithdrawalSettings }) {
-  const { t } = useAdminLedgerMessages();
+export function SettingsForm({ settings, currency = appConfig.currency }: { settings: WithdrawalSettings; currency?: string }) {
+  const { t, locale } = useAdminLedgerMessages();
+  const digits = currencyFractionDigits(currency);
+  const format = useMemo<SettingsFormat>(
+    () => ({ money: (minor) => formatMoney(minor, { currency, locale }), percent: (basisPoints) => formatPercent(basisPoints, locale) }),
+    [currency, locale],
+  );
+  const schema = useMemo(() => payoutSettingsFormSchema(digits, t, format), [digits, t, format]);
+  const form = useZodForm(schema, { defaultValues: payoutSettingsFormDefaults(settings, digits) });
   const update = useUpdateWithdrawalSettings();
-  const form = useZodForm(updateWithdrawalSettingsBodySchema, { defaultValues: settings });
-  return (
-    <Form
-      form={form}
-      className="max-w-md gap-4"
-      onSubmit={async (values) => {
-        await update.mutateAsync(values);
+  const [confirming, setConfirming] = useState<UpdateWithdrawalSettingsBody | null>(null);
+  const changes = confirming ? settingChanges(settings, confirming, t, format) : [];
+  const save = (body: UpdateWithdrawalSettingsBody) =>
+    update.mutate(body, {
+      onSuccess: () => {
+        setConfirming(null);
         toast(t('payoutSettings.saved'));
-      }}
-    >
-      <label className="flex min-h-11 items-center gap-3 text-sm font-medium">
-        <input type="checkbox" className="accent-primary-600 size-4" {...form.register('enabled')} />
-        {t('payoutSettings.enabled')}
-      </label>
-      {NUMBER_FIELDS.map((name) => (
-        <NumberField key={name} name={name} label={t(`payoutSettings.${name}`)} />
-      ))}
-      <FormServerError />
-      <Button type="submit" isBusy={form.formState.isSubmitting}>
-        {t('payoutSettings.save')}
-      </Button>
-    </Form>
+      },
+      onError: (error) => {
+        setConfirming(null);
+        applyServerError(form, error, t('errors.generic'), locale);
+      },
+    });
+  return (
+    <Card className="max-w-3xl">
+      <Form
+        form={form}
+        className="gap-6"
+        onFocus={preloadConfirmSheet}
+        onSubmit={(body) => {
+          if (settingChanges(settings, body, t, format).length === 0) toast(t('payoutSettings.unchanged'));
+          else setConfirming(body);
+        }}
+      >
+        <CheckboxField name="enabled" label={t('payoutSettings.enabledLabel')} />
+        <div className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
+          <MoneyField name="minAmount" label={t('payoutSettings.minAmount')} currency={currency} />
+          <MoneyField name="maxAmount" label={t('payoutSettings.maxAmount')} currency={currency} />
+          <MoneyField name="dailyMax" label={t('payoutSettings.dailyMax')} currency={currency} />
+          <MoneyField name="feeFixed" label={t('payoutSettings.feeFixed')} currency={currency} />
+          <PercentField name="feeBp" label={t('payoutSettings.feeBp')} hint={t('payoutSettings.feeHint')} />
+        </div>
+        <div className="grid min-w-0 grid-cols-1 gap-4 border-t border-gray-200 pt-5 sm:grid-cols-2 dark:border-gray-800">
+          <TextField
+            name="cooldownHours"
+            label={t('payoutSettings.cooldownHours')}
+            hint={t('payoutSettings.cooldownHint')}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField
+            name="payoutBusinessDays"
+            label={t('payoutSettings.payoutBusinessDays')}
+            hint={t('payoutSettings.payoutDaysHint')}
+            inputMode="numeric"
+            autoComplete="off"
+          />
+        </div>
+        <SubmitButton className="sm:w-auto sm:self-start">{t('payoutSettings.save')}</SubmitButton>
+      </Form>
+      <ChangesSheet
+        changes={changes}
+        title={t('payoutSettings.confirmTitle')}
+        description={t('payoutSettings.confirmLead')}
+        confirmLabel={t('payoutSettings.confirm')}
+        cancelLabel={t('payoutSettings.back')}
+        isBusy={update.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && save(confirming)}
+      />
+    </Card>
   );
 }
 
-/** A whole number in the settings form: registered as a number, its error under it. */
-function NumberField({ name, label }: { name: (typeof NUMBER_FIELDS)[number]; label: string }) {
-  const { register } = useFormContext<WithdrawalSettings>();
+/** A rate typed as a percentage ("1.5"), "%" beside it like the money fields' currency. */
+function PercentField({ name, label, hint }: { name: string; label: string; hint: string }) {
   const error = useFieldError(name);
+  const id = useId();
   return (
     <Field
-      id={`payout-${name}`}
-      type="number"
-      inputMode="numeric"
+      id={id}
       label={label}
       error={error}
-      {...register(name, { valueAsNumber: true })}
+      hint={hint}
+      control={<FigureInput id={id} name={name} error={error} hint={hint} inputMode="decimal" autoComplete="off" suffix="%" />}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { decimalStringToMinor, minorToDecimalString } from '@orchard/shared/money';
+import { basisPointsToPercentText, decimalStringToMinor, minorToDecimalString, percentTextToBasisPoints } from '@orchard/shared/money';
 
 /*
  * The conversions between what an operator types in the console's plan, coupon and referral
@@ -9,15 +9,11 @@ import { decimalStringToMinor, minorToDecimalString } from '@orchard/shared/mone
 
 /** "10" → 1000, "2.5" → 250, "0.01" → 1, "12,5 %" → 1250; null when it is not a percentage with at most 2 decimals. */
 export function percentToBasisPoints(text: string): number | null {
-  const compact = text.trim().replace(/\s/g, '').replace(/%$/, '');
-  if (!compact) return null;
-  return decimalStringToMinor(compact, 2);
+  return percentTextToBasisPoints(text, Number.MAX_SAFE_INTEGER);
 }
 
 /** 1000 → "10", 250 → "2.5", 1 → "0.01": as a person would type it back. */
-export function basisPointsToPercent(basisPoints: number): string {
-  return trimDecimals(minorToDecimalString(basisPoints, 2));
-}
+export const basisPointsToPercent = basisPointsToPercentText;
 
 /** A rate for reading ("10 %", "2.5 %"), in the person's locale. Display only: rates are not money. */
 export function formatBasisPoints(basisPoints: number, locale?: string): string {
@@ -103,8 +99,4 @@ export function couponState(
 /** The codes of a generated batch as a CSV file's text (one column, a header). */
 export function codesToCsv(codes: readonly string[]): string {
   return ['code', ...codes].join('\r\n') + '\r\n';
-}
-
-function trimDecimals(text: string): string {
-  return text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text;
 }

@@ -315,6 +315,17 @@ const en = {
     save: 'Save settings',
     saved: 'Referral settings saved.',
     updated: 'Last changed {{time}}.',
+    onlyActive: 'Only uplines with an active plan',
+    yes: 'yes',
+    no: 'no',
+    days_one: '{{count}} day',
+    days_other: '{{count}} days',
+    confirmTitle: 'Save these referral settings?',
+    confirmLead: 'Before → after. The new settings apply to purchases made from now on.',
+    confirm: 'Save changes',
+    back: 'Back',
+    unchanged: 'Nothing has changed.',
+    saveFailed: 'The settings were not saved. Please try again.',
   },
 };
 

@@ -1,16 +1,20 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useFormContext } from 'react-hook-form';
 import { Card } from '../../components/ui/card';
+import { ChangesSheet } from '../../components/ui/changes-sheet';
 import { CheckboxField } from '../../components/ui/console-fields';
 import { ConsolePage } from '../../components/ui/console';
 import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
-import { failureMessage } from '../../components/ui/form-errors';
+import { applyServerError, failureMessage } from '../../components/ui/form-errors';
 import { formatDateTime } from '../../lib/format';
 import { referralSettingsQueryOptions, useUpdateReferralSettings, type ReferralSettings } from './api';
-import { referralFormDefaults, referralFormSchema } from './forms';
+import type { UpdateReferralSettingsBody } from '@orchard/shared';
+import { referralFormDefaults, referralFormSchema, type ReferralFormValues } from './forms';
 import { formatBasisPoints, percentToBasisPoints } from './logic';
 import { useAdminPlansMessages } from './messages';
+import { referralChanges } from './referral-changes';
 import { LoadFailed } from './ui';
 
 /** /admin/referrals: the commission rates of the three levels, the cap, the holding period, the refund window. */
@@ -46,42 +50,24 @@ function SettingsForm({ settings }: { settings: ReferralSettings }) {
   const schema = useMemo(() => referralFormSchema(t), [t]);
   const form = useZodForm(schema, { defaultValues: referralFormDefaults(settings) });
   const update = useUpdateReferralSettings();
-  const [level1 = null, level2 = null, level3 = null, cap = null] = form
-    .watch(['level1Bp', 'level2Bp', 'level3Bp', 'capBp'])
-    .map(percentToBasisPoints);
-  const total = level1 !== null && level2 !== null && level3 !== null ? level1 + level2 + level3 : null;
+  const [confirming, setConfirming] = useState<UpdateReferralSettingsBody | null>(null);
+  const save = (body: UpdateReferralSettingsBody) =>
+    update.mutate(body, {
+      onSuccess: () => toast(t('referrals.saved')),
+      onError: (error) => applyServerError(form, error, t('referrals.saveFailed'), locale),
+      onSettled: () => setConfirming(null),
+    });
   return (
     <Card className="max-w-3xl">
       <Form
         form={form}
         className="gap-6"
-        onSubmit={async (body) => {
-          await update.mutateAsync(body);
-          toast(t('referrals.saved'));
+        onSubmit={(body) => {
+          if (referralChanges(settings, body, t, locale).length === 0) toast(t('referrals.unchanged'));
+          else setConfirming(body);
         }}
       >
-        <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-3">
-          <legend className="mb-3 flex flex-col gap-1">
-            <span className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('referrals.rates')}</span>
-            <span className="text-sm text-gray-600 dark:text-gray-400">{t('referrals.ratesLead')}</span>
-          </legend>
-          <PercentField name="level1Bp" label={t('referrals.level1')} hint={t('referrals.level1Hint')} />
-          <PercentField name="level2Bp" label={t('referrals.level2')} hint={t('referrals.level2Hint')} />
-          <PercentField name="level3Bp" label={t('referrals.level3')} hint={t('referrals.level3Hint')} />
-          <div className="sm:col-span-3 sm:max-w-[calc(33.333%-0.667rem)]">
-            <PercentField name="capBp" label={t('referrals.cap')} hint={t('referrals.capHint')} />
-          </div>
-          <p className="flex items-start gap-2 text-sm text-gray-700 sm:col-span-3 dark:text-gray-300" aria-live="polite">
-            <span>
-              {total === null || cap === null
-                ? t('referrals.ratesLead')
-                : t(total > cap ? 'referrals.overCap' : 'referrals.together', {
-                    total: formatBasisPoints(total, locale),
-                    cap: formatBasisPoints(cap, locale),
-                  })}
-            </span>
-          </p>
-        </fieldset>
+        <RateFields />
         <div className="border-t border-gray-200 pt-5 dark:border-gray-800">
           <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
             <legend className="mb-3 text-base font-semibold text-gray-900 dark:text-gray-50">{t('referrals.timing')}</legend>
@@ -106,7 +92,50 @@ function SettingsForm({ settings }: { settings: ReferralSettings }) {
         </div>
         <SubmitButton className="sm:w-auto sm:self-start">{t('referrals.save')}</SubmitButton>
       </Form>
+      <ChangesSheet
+        changes={confirming ? referralChanges(settings, confirming, t, locale) : []}
+        title={t('referrals.confirmTitle')}
+        description={t('referrals.confirmLead')}
+        confirmLabel={t('referrals.confirm')}
+        cancelLabel={t('referrals.back')}
+        isBusy={update.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => confirming && save(confirming)}
+      />
     </Card>
+  );
+}
+
+/** The three levels' rates and the cap, with what they make together as they are typed. */
+function RateFields() {
+  const { t, locale } = useAdminPlansMessages();
+  const [level1 = null, level2 = null, level3 = null, cap = null] = useFormContext<ReferralFormValues>()
+    .watch(['level1Bp', 'level2Bp', 'level3Bp', 'capBp'])
+    .map(percentToBasisPoints);
+  const total = level1 !== null && level2 !== null && level3 !== null ? level1 + level2 + level3 : null;
+  return (
+    <fieldset className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-3">
+      <legend className="mb-3 flex flex-col gap-1">
+        <span className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('referrals.rates')}</span>
+        <span className="text-sm text-gray-600 dark:text-gray-400">{t('referrals.ratesLead')}</span>
+      </legend>
+      <PercentField name="level1Bp" label={t('referrals.level1')} hint={t('referrals.level1Hint')} />
+      <PercentField name="level2Bp" label={t('referrals.level2')} hint={t('referrals.level2Hint')} />
+      <PercentField name="level3Bp" label={t('referrals.level3')} hint={t('referrals.level3Hint')} />
+      <div className="sm:col-span-3 sm:max-w-[calc(33.333%-0.667rem)]">
+        <PercentField name="capBp" label={t('referrals.cap')} hint={t('referrals.capHint')} />
+      </div>
+      <p className="flex items-start gap-2 text-sm text-gray-700 sm:col-span-3 dark:text-gray-300" aria-live="polite">
+        <span>
+          {total === null || cap === null
+            ? t('referrals.ratesLead')
+            : t(total > cap ? 'referrals.overCap' : 'referrals.together', {
+                total: formatBasisPoints(total, locale),
+                cap: formatBasisPoints(cap, locale),
+              })}
+        </span>
+      </p>
+    </fieldset>
   );
 }
 
