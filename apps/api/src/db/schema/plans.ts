@@ -1,5 +1,5 @@
 import { bigint, boolean, char, integer, jsonb, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
-import type { Translations } from '@orchard/shared';
+import { COMMISSION_SKIP_REASONS, COMMISSION_STATUSES, type Translations } from '@orchard/shared';
 import { ledgerTransactions } from './ledger';
 import { at, memberId, randomId } from './columns';
 import { users } from './users';
@@ -145,18 +145,7 @@ export const couponRedemptions = pgTable('coupon_redemptions', {
   returnedAt: at('returned_at'),
 });
 
-/** `review`: held while an operator reviews a referral (migration 0800). */
-export const COMMISSION_STATUSES = ['pending', 'available', 'reversed', 'skipped', 'review'] as const;
-export const COMMISSION_SKIP_REASONS = [
-  'no_upline',
-  'no_active_plan',
-  'frozen',
-  'cap',
-  'zero_amount',
-  'self_referral',
-  'amount_limit',
-  'balance_limit',
-] as const;
+/** A commission's statuses and skip reasons are the contract's (`review`: migration 0800). */
 export type CommissionSkipReason = (typeof COMMISSION_SKIP_REASONS)[number];
 
 export const commissions = pgTable('commissions', {
