@@ -174,6 +174,26 @@ export default tseslint.config(
     files: [`${WEB}/**/*.tsx`],
     ...jsxA11y.flatConfigs.recommended,
   },
+  // Mutations are hooks in the feature's api.ts (ARCHITECTURE rule 4): a page asks for an action
+  // by name, and what it invalidates or caches afterwards is written once, beside the request.
+  {
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    ignores: ['**/api.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@tanstack/react-query',
+              importNames: ['useMutation'],
+              message: "Mutations are hooks in the feature's api.ts (ARCHITECTURE rule 4).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['apps/web/public/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { ...globals.browser } },

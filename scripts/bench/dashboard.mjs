@@ -16,9 +16,7 @@
 // what the test suites check). The first rollup (every hour of the 30 days) is timed on its own.
 import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { ensureBuilt } from '../lib.mjs';
-import { BENCH_BASE_URL, httpClient, percentile, roundMs, startBenchServer } from './support.mjs';
+import { httpClient, onBenchServer, percentile, roundMs } from './support.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GOAL_P95_MS = 50;
@@ -86,16 +84,7 @@ async function seed(db, entries) {
 export async function runDashboard({ quick = process.argv.includes('--quick') } = {}) {
   const entries = Number(process.env.BENCH_DASHBOARD_ENTRIES || (quick ? 1_000_000 : 10_000_000));
   const requests = quick ? 60 : 200;
-  ensureBuilt();
-  const server = await startBenchServer({ root: ROOT, baseUrl: BENCH_BASE_URL, prefix: 'orchard_bench_dashboard' });
-  if (server.skipped) {
-    log(`skipped: ${server.skipped}`);
-    return { skipped: server.skipped };
-  }
-  const { url, base } = server;
-  const db = new pg.Client({ connectionString: url });
-  try {
-    await db.connect();
+  return onBenchServer({ root: ROOT, prefix: 'orchard_bench_dashboard', log }, async ({ db, base }) => {
     log(`seeding ${entries.toLocaleString('en')} ledger entries…`);
     const seeded = await seed(db, entries);
     log(
@@ -170,10 +159,7 @@ export async function runDashboard({ quick = process.argv.includes('--quick') } 
       goalP95Ms: GOAL_P95_MS,
       pass,
     };
-  } finally {
-    await db.end().catch(() => undefined);
-    await server.stop();
-  }
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

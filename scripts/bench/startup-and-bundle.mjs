@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { HEADLESS_CHROMIUM_ARGS } from '../chromium.mjs';
 import { findChromium, ROOT } from '../lib.mjs';
 
 export const FIRST_LOAD_BUDGET_BYTES = 120 * 1024;
@@ -83,14 +84,7 @@ export async function measureFirstLoad(port, { distDir } = {}) {
   const server = await startServer({ port, dataDir, env: distDir ? { WEB_DIST_DIR: distDir } : {} });
   const browser = await chromium.launch({
     executablePath: findChromium(),
-    args: [
-      '--no-sandbox',
-      '--headless',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: HEADLESS_CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();

@@ -211,3 +211,27 @@ export async function startBenchServer({ root, baseUrl, prefix, env = {} }) {
   }
   return { url, base, stop };
 }
+
+/**
+ * A bench on its own server and database: the build, startBenchServer, a client on the database,
+ * then `run({ db, base })` and its result, after which both are closed. `{ skipped }` (logged)
+ * when no PostgreSQL answers.
+ */
+export async function onBenchServer({ root, prefix, log }, run) {
+  const { ensureBuilt } = await import('../lib.mjs');
+  ensureBuilt();
+  const server = await startBenchServer({ root, baseUrl: BENCH_BASE_URL, prefix });
+  if (server.skipped) {
+    log(`skipped: ${server.skipped}`);
+    return { skipped: server.skipped };
+  }
+  const { default: pg } = await import('pg');
+  const db = new pg.Client({ connectionString: server.url });
+  try {
+    await db.connect();
+    return await run({ db, base: server.base });
+  } finally {
+    await db.end().catch(() => undefined);
+    await server.stop();
+  }
+}

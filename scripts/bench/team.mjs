@@ -18,9 +18,7 @@
 // drawn at random among those with a team, each signed in with a session row of their own.
 import { createHash, randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { ensureBuilt } from '../lib.mjs';
-import { BENCH_BASE_URL, httpClient, percentile, roundMs, startBenchServer } from './support.mjs';
+import { httpClient, onBenchServer, percentile, roundMs } from './support.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const GOAL_P95_MS = 20;
@@ -94,16 +92,7 @@ async function viewers(db) {
 export async function runTeam({ quick = process.argv.includes('--quick') } = {}) {
   const members = Number(process.env.BENCH_TEAM_MEMBERS || (quick ? 100_000 : 1_000_000));
   const rounds = Number(process.env.BENCH_TEAM_ROUNDS || (quick ? 5 : 20));
-  ensureBuilt();
-  const server = await startBenchServer({ root: ROOT, baseUrl: BENCH_BASE_URL, prefix: 'orchard_bench_team' });
-  if (server.skipped) {
-    log(`skipped: ${server.skipped}`);
-    return { skipped: server.skipped };
-  }
-  const { url, base } = server;
-  const db = new pg.Client({ connectionString: url });
-  try {
-    await db.connect();
+  return onBenchServer({ root: ROOT, prefix: 'orchard_bench_team', log }, async ({ db, base }) => {
     log(`seeding ${members.toLocaleString('en')} members…`);
     const seedSeconds = await seedTree(db, members);
     const { rows: shape } = await db.query(`select level, max(members)::int as largest, round(avg(members), 1)::float as mean
@@ -160,10 +149,7 @@ export async function runTeam({ quick = process.argv.includes('--quick') } = {})
     result.pass = worst <= GOAL_P95_MS;
     log(`worst p95 ${worst} ms, goal <= ${GOAL_P95_MS} ms: ${result.pass ? 'pass' : 'MISS'}`);
     return result;
-  } finally {
-    await db.end().catch(() => undefined);
-    await server.stop();
-  }
+  });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

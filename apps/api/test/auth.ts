@@ -8,7 +8,7 @@ import { CURRENT_TERMS_VERSION } from '../src/modules/accounts/terms';
 import type { TestApp } from './app';
 
 export const TEST_PASSWORD = 'orchard-test-pass-1';
-export const OPERATOR_PASSWORD = 'orchard-operator-pass-1';
+const OPERATOR_PASSWORD = 'orchard-operator-pass-1';
 /** Spread into every register body: registration refuses a body without the current terms version. */
 export const ACCEPTED_TERMS = { acceptedTermsVersion: CURRENT_TERMS_VERSION } as const;
 

@@ -27,7 +27,7 @@ export interface JsonSchema {
   required?: string[];
   anyOf?: JsonSchema[];
 }
-export interface Parameter {
+interface Parameter {
   in: 'query' | 'path' | 'header';
   name: string;
   required?: boolean;

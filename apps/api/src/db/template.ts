@@ -15,7 +15,7 @@ import { migrate } from './migrate';
  * the same build as the files, so its `schema_migrations` names them all and its `schema_definitions`
  * holds the checksum of every definition as shipped.
  */
-export const TEMPLATE_PATH = fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url));
+const TEMPLATE_PATH = fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url));
 
 export async function writeTemplate(path = TEMPLATE_PATH): Promise<void> {
   const handle = await openDatabase({});

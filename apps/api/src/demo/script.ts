@@ -16,7 +16,7 @@ export interface DemoTeamMember {
 
 type When = { daysAgo: number; hour?: number };
 
-export type DemoOrderStep = When & {
+type DemoOrderStep = When & {
   kind: 'order';
   member: string;
   channel: 'bank-transfer' | 'demo-gateway';

@@ -56,7 +56,7 @@ export interface SeedResult {
 
 /** A member to try the app with (README lists it). Created once; never when SEED_DEMO=false. */
 export const DEMO_MEMBER_EMAIL = 'demo@orchard.local';
-export const DEMO_MEMBER_PASSWORD = 'orchard-demo-2026';
+const DEMO_MEMBER_PASSWORD = 'orchard-demo-2026';
 
 /**
  * The demo member and the business around them (demo/business.ts): only on a database that has no demo

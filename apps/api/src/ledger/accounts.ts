@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import type { LedgerAccountType } from '../db/schema/index';
 
-export type MemberAccountType = Extract<LedgerAccountType, `member_${string}`>;
 export type PlatformAccountType = Extract<LedgerAccountType, `platform_${string}`>;
 
 export interface MemberAccounts {

@@ -51,7 +51,7 @@ export interface MoneyRefusal {
   detail: Record<string, unknown>;
 }
 
-export const MONEY_REFUSAL_STATE = 'OR001';
+const MONEY_REFUSAL_STATE = 'OR001';
 
 export function moneyRefusalOf(error: unknown): MoneyRefusal | undefined {
   let current: unknown = error;

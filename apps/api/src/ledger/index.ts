@@ -13,8 +13,6 @@ export {
   platformAccountId,
   resolveAccounts,
   type MemberAccounts,
-  type MemberAccountType,
-  type PlatformAccountType,
 } from './accounts';
 export { minorUnitDigits } from './currency';
 export {
@@ -27,15 +25,13 @@ export {
   withTransaction,
   type MoneyRefusal,
 } from './database-errors';
-export { AmountTooLargeError, BalanceLimitError, LEDGER_CEILINGS, ledgerLimits, type LedgerLimits } from './limits';
-export { buildIntegrityReport, type IntegrityReport } from './integrity-report';
+export { LEDGER_CEILINGS, ledgerLimits, type LedgerLimits } from './limits';
+export { buildIntegrityReport } from './integrity-report';
 export {
   IdempotencyKeyReusedError,
   InsufficientFundsError,
   postTransaction,
   type LedgerEntryInput,
-  type PostTransactionInput,
-  type PostedTransaction,
 } from './post-transaction';
 export { getMemberBalances, listMemberEntries, type StatementEntry, type StatementFilter } from './statement';
 export { formatIntegrityReport } from './format-report';

@@ -59,7 +59,7 @@ export interface IntegrityReport {
 }
 
 /** A member account whose balance differs from the business rows it stands for (`expected`). */
-export interface BookMismatch {
+interface BookMismatch {
   memberId: string | null;
   currency: string;
   balance: string;

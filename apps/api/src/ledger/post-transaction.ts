@@ -52,7 +52,7 @@ function assertBalanced(entries: LedgerEntryInput[], limits: LedgerLimits): void
 }
 
 /** A list of integers as a PostgreSQL array literal (the values are checked integers). */
-export function bigintArray(values: readonly number[]): string {
+function bigintArray(values: readonly number[]): string {
   return `{${values.join(',')}}`;
 }
 

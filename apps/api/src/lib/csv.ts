@@ -11,7 +11,7 @@ const INVISIBLE_START = /^[\p{Cf}\p{Cc}\p{Z}\s]+/u;
  * lookalikes are folded (NFKC: fullwidth ＝, small ﹦ …) and leading invisible characters (a
  * zero-width space, a BOM, bidi marks, spaces) are dropped; or with a tab or carriage return.
  */
-export function startsFormula(text: string): boolean {
+function startsFormula(text: string): boolean {
   if (/^[\t\r]/.test(text)) return true;
   return /^[=+\-@]/.test(text.normalize('NFKC').replace(INVISIBLE_START, ''));
 }

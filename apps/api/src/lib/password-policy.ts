@@ -4,7 +4,7 @@ import { COMMON_PASSWORDS_TEXT } from './common-passwords';
 let common: Set<string> | undefined;
 
 /** True when the password (ignoring case) is one of the 10,000 most common ones. */
-export function isCommonPassword(password: string): boolean {
+function isCommonPassword(password: string): boolean {
   common ??= new Set(COMMON_PASSWORDS_TEXT.split('\n'));
   return common.has(password.toLowerCase());
 }

@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { apiErrorSchema } from '@orchard/shared';
 import type { ServiceDeps } from './service-deps';
 
 /**
@@ -13,6 +14,11 @@ export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 /** The service functions' deps from the app (ServiceDeps). */
 export function depsOf(app: RouteApp): ServiceDeps {
   return { db: app.database.db, clock: app.clock, config: app.config };
+}
+
+/** A route's error responses: every status listed answers with the closed vocabulary's error body. */
+export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
 }
 
 /** A CSV download's 200 response in a route's schema (the OpenAPI document shows text/csv). */

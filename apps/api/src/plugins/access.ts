@@ -12,7 +12,7 @@ import { unauthenticated } from '../errors';
  * forgetting a check; test/access-matrix.test.ts drives every operation of the OpenAPI document
  * as a visitor, as another member and as a member on console routes.
  */
-export type RouteAccess = 'public' | 'member';
+type RouteAccess = 'public' | 'member';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -35,7 +35,7 @@ export function authOf(request: FastifyRequest): RequestAuth {
  * How a request's session is read, handed to the plugin at registration (app.ts passes the
  * accounts module's): the plugin imports no module.
  */
-export interface SessionReader {
+interface SessionReader {
   /** The session token the request's cookie carries, if any. */
   tokenOf(request: FastifyRequest, config: Config): string | undefined;
   /** The live session a token opens, or null (unknown, ended, idle or too old). */
@@ -75,4 +75,3 @@ async function registerAuth(app: FastifyInstance, { sessions }: AuthOptions) {
 
 /** Sets `request.auth` and refuses cross-site state changes; register once at the root. */
 export const authPlugin = fp<AuthOptions>(registerAuth, { name: 'orchard-auth' });
-export default authPlugin;

@@ -13,7 +13,7 @@ import { API_PREFIX } from '@orchard/shared';
 export const CLIENT_HEADER = 'x-requested-with';
 
 /** Methods that change state; reads are never refused (they cannot be read back cross-site). */
-export const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Routes whose callers are servers, not browsers, and which authenticate each request themselves

@@ -20,7 +20,7 @@ import { AppError, unauthenticated } from '../errors';
  * commit and reply) cannot move money twice when its key is taken over after LOCK_STALE_MS.
  */
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
 
 /** The header as an operation's schema documents it (every route that takes a key names it). */
 export const idempotencyHeaders = z.looseObject({
@@ -30,7 +30,7 @@ const KEY_SHAPE = /^[\x21-\x7e]{1,200}$/;
 /** A "running" record older than this belongs to a request that died; a retry may take it over. */
 const LOCK_STALE_MS = 60_000;
 /** Share of new keys that also sweep out other expired records (exported for tests). */
-export let PURGE_PROBABILITY = 0.02;
+let PURGE_PROBABILITY = 0.02;
 export function setPurgeProbability(value: number) {
   PURGE_PROBABILITY = value;
 }

@@ -19,7 +19,7 @@ export interface LiveSession {
  * instance's database change concerns them (modules/events hears `balance` and `session` on
  * LISTEN/NOTIFY, the triggers in modules/events/sql/, and calls `heard` before it tells the streams); and by age.
  */
-export interface ReadCaches {
+interface ReadCaches {
   readonly enabled: boolean;
   sessions: ReadCache<LiveSession>;
   wallets: ReadCache<Wallet>;

@@ -14,7 +14,7 @@ const MESSAGE = 'Use text without NUL characters or broken Unicode (a lone UTF-1
 const MAX_DEPTH = 32;
 
 /** Where the first unstorable string sits in a parsed body, query or params object (key names included). */
-export function findUnstorableText(value: unknown, path: Array<string | number> = [], depth = 0): Array<string | number> | null {
+function findUnstorableText(value: unknown, path: Array<string | number> = [], depth = 0): Array<string | number> | null {
   if (typeof value === 'string') return UNSTORABLE.test(value) ? path : null;
   if (value === null || typeof value !== 'object' || depth > MAX_DEPTH) return null;
   if (Array.isArray(value)) {

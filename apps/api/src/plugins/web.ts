@@ -26,7 +26,7 @@ function readBuildId(distDir: string): string {
  * The page shell with the run-time configuration in a meta tag (docs/product.md C1): one build
  * serves any deployment, and no inline script is needed to hand the values over.
  */
-export function renderShell(template: string, config: Omit<PublicConfig, 'buildId'>, buildId: string): string {
+function renderShell(template: string, config: Omit<PublicConfig, 'buildId'>, buildId: string): string {
   const payload: PublicConfig = { ...config, buildId };
   return template
     .replace('<!--orchard-config-->', `<meta name="orchard-config" content="${escapeAttribute(JSON.stringify(payload))}">`)
@@ -48,7 +48,7 @@ function readRoutePreloads(distDir: string): RoutePreloads {
  * The shell of one page, naming the page's own chunks and styles: the browser fetches them
  * alongside the entry instead of one round trip after another as each import is discovered.
  */
-export function withPreloads(shell: string, preload: RoutePreloads[string]): string {
+function withPreloads(shell: string, preload: RoutePreloads[string]): string {
   const links = [
     ...preload.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${escapeAttribute(file)}">`),
     ...preload.styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${escapeAttribute(file)}">`),

@@ -481,11 +481,6 @@ export interface HoldDecision {
   total: number;
 }
 
-export interface ModelHolds {
-  flag(member: number, kind: string): boolean;
-  decide(member: number, decision: 'release' | 'void', now: number): Refusal | HoldDecision;
-}
-
 export function isRefusal(outcome: unknown): outcome is Refusal {
   return typeof outcome === 'object' && outcome !== null && 'refused' in outcome;
 }

@@ -37,5 +37,14 @@ export const common = {
     goHome: 'Go to home',
     tryAgain: 'Try again',
   },
+  /** The help centre's topics, for members and the console alike. */
+  helpTopics: {
+    getting_started: 'Getting started',
+    wallet: 'Wallet and recharges',
+    plans: 'Plans and coupons',
+    team: 'Team and commissions',
+    withdrawals: 'Withdrawals',
+    account: 'Your account',
+  },
 } as const;
 export type CommonMessages = typeof common;

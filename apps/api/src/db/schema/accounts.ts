@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { bigint, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { at, memberId, randomId } from './columns';
 import { users } from './users';
 
 /** Mirrors migrations/0100_accounts.sql. */
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const SESSION_END_REASONS = [
   'signed_out',
@@ -17,12 +16,8 @@ export const SESSION_END_REASONS = [
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 
 export const sessions = pgTable('sessions', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: randomId(),
+  userId: memberId({ onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: at('created_at').notNull(),
   lastSeenAt: at('last_seen_at').notNull(),
@@ -81,9 +76,7 @@ export interface PendingRegistration {
 }
 
 export const verificationCodes = pgTable('verification_codes', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
+  id: randomId(),
   purpose: text('purpose', { enum: ['register', 'password_reset', 'sign_in'] }).notNull(),
   channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
   destination: text('destination').notNull(),
@@ -99,12 +92,8 @@ export const verificationCodes = pgTable('verification_codes', {
 });
 
 export const signInLinks = pgTable('sign_in_links', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: randomId(),
+  userId: memberId({ onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: at('created_at').notNull(),
   expiresAt: at('expires_at').notNull(),

@@ -10,10 +10,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { at, memberId, randomId } from './columns';
 import { users } from './users';
 
 /**
@@ -60,7 +60,7 @@ export const ledgerAccounts = pgTable(
     type: text('type', { enum: LEDGER_ACCOUNT_TYPES }).notNull(),
     currency: char('currency', { length: 3 }).notNull(),
     balance: bigint('balance', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
   },
   (table) => [
     unique().on(table.ownerId, table.type, table.currency).nullsNotDistinct(),
@@ -78,7 +78,7 @@ export const ledgerTransactions = pgTable(
     memo: text('memo').notNull().default(''),
     refs: jsonb('refs').$type<Record<string, string>>().notNull().default({}),
     reversesId: bigint('reverses_id', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`ledger_now()`),
+    createdAt: at('created_at').notNull().default(sql`ledger_now()`),
   },
   (table) => [index('ledger_transactions_created_at_idx').on(table.createdAt)],
 );
@@ -95,7 +95,7 @@ export const ledgerEntries = pgTable(
       .references(() => ledgerAccounts.id),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     balanceAfter: bigint('balance_after', { mode: 'number' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().default(sql`ledger_now()`),
+    createdAt: at('created_at').notNull().default(sql`ledger_now()`),
   },
   (table) => [
     index('ledger_entries_account_idx').on(table.accountId, table.id.desc()),
@@ -116,9 +116,9 @@ export const idempotencyKeys = pgTable(
     responseStatus: integer('response_status'),
     responseBody: text('response_body'),
     responseType: text('response_type'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    lockedAt: timestamp('locked_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: at('created_at').notNull(),
+    lockedAt: at('locked_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.scope, table.key] }), index('idempotency_keys_expires_at_idx').on(table.expiresAt)],
 );
@@ -142,8 +142,8 @@ export const paymentChannels = pgTable(
       .default(sql`'[]'::jsonb`),
     enabled: boolean('enabled').notNull().default(true),
     sortOrder: integer('sort_order').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: at('created_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
   },
   (table) => [
     // 0202: AMOUNT_MAX_MINOR_CEILING.
@@ -162,12 +162,8 @@ export type RechargeOrderStatus = (typeof RECHARGE_ORDER_STATUSES)[number];
 export const rechargeOrders = pgTable(
   'recharge_orders',
   {
-    id: uuid('id')
-      .primaryKey()
-      .default(sql`gen_random_uuid()`),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: randomId(),
+    userId: memberId(),
     channelCode: text('channel_code')
       .notNull()
       .references(() => paymentChannels.code),
@@ -178,10 +174,10 @@ export const rechargeOrders = pgTable(
     payerReference: text('payer_reference'),
     reviewNote: text('review_note'),
     rejectReason: text('reject_reason'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    submittedAt: timestamp('submitted_at', { withTimezone: true }),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    submittedAt: at('submitted_at'),
+    resolvedAt: at('resolved_at'),
     resolvedBy: uuid('resolved_by').references(() => users.id),
     ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' })
       .unique()
@@ -190,7 +186,7 @@ export const rechargeOrders = pgTable(
     /** The member's Idempotency-Key of the create (0201): a retried create returns this order. */
     createKey: text('create_key'),
     /** Set when the gateway reported another payment for this already credited order (0201). */
-    flaggedAt: timestamp('flagged_at', { withTimezone: true }),
+    flaggedAt: at('flagged_at'),
     /** The operator's Idempotency-Key of the credit (0930): a retried credit returns this order. */
     creditKey: text('credit_key'),
   },
@@ -211,7 +207,7 @@ export const paymentWebhookEvents = pgTable(
     eventId: text('event_id').notNull(),
     orderId: uuid('order_id').references(() => rechargeOrders.id),
     outcome: text('outcome').notNull(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    receivedAt: at('received_at').notNull(),
   },
   (table) => [primaryKey({ columns: [table.channelCode, table.eventId] })],
 );

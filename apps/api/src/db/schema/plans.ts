@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { bigint, boolean, char, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import type { Translations } from '@orchard/shared';
+import { bigint, boolean, char, integer, jsonb, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
+import { COMMISSION_SKIP_REASONS, COMMISSION_STATUSES, type Translations } from '@orchard/shared';
 import { ledgerTransactions } from './ledger';
+import { at, memberId, randomId } from './columns';
 import { users } from './users';
 
 /** Mirrors migrations/0500_plans.sql; the SQL file is the source of truth for constraints and indexes. */
@@ -18,14 +18,12 @@ export const referralSettings = pgTable('referral_settings', {
   requireActivePlan: boolean('require_active_plan').notNull(),
   holdDays: integer('hold_days').notNull(),
   refundWindowDays: integer('refund_window_days').notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  updatedAt: at('updated_at').notNull(),
   updatedBy: uuid('updated_by').references(() => users.id),
 });
 
 export const plans = pgTable('plans', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
+  id: randomId(),
   name: text('name').notNull(),
   description: text('description').notNull().default(''),
   benefits: jsonb('benefits').$type<string[]>().notNull(),
@@ -37,12 +35,12 @@ export const plans = pgTable('plans', {
   translations: jsonb('translations').$type<PlanTranslations>().notNull().default({}),
   perMemberLimit: integer('per_member_limit'),
   stock: integer('stock'),
-  saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
-  saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
+  saleStartsAt: at('sale_starts_at'),
+  saleEndsAt: at('sale_ends_at'),
   active: boolean('active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
 });
 
 export const planStockUnits = pgTable(
@@ -60,25 +58,23 @@ export const planStockUnits = pgTable(
 export const COUPON_KINDS = ['percent_off', 'amount_off', 'wallet_credit'] as const;
 
 export const coupons = pgTable('coupons', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
+  id: randomId(),
   code: text('code').notNull().unique(),
   kind: text('kind', { enum: COUPON_KINDS }).notNull(),
   value: bigint('value', { mode: 'number' }).notNull(),
   maxDiscount: bigint('max_discount', { mode: 'number' }),
   minSpend: bigint('min_spend', { mode: 'number' }).notNull(),
   planIds: uuid('plan_ids').array().notNull(),
-  startsAt: timestamp('starts_at', { withTimezone: true }),
-  endsAt: timestamp('ends_at', { withTimezone: true }),
+  startsAt: at('starts_at'),
+  endsAt: at('ends_at'),
   totalCap: integer('total_cap'),
   perMemberCap: integer('per_member_cap').notNull(),
   assignedMemberId: uuid('assigned_member_id').references(() => users.id),
   active: boolean('active').notNull(),
   redeemedCount: integer('redeemed_count').notNull().default(0),
   batch: text('batch'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  createdAt: at('created_at').notNull(),
+  updatedAt: at('updated_at').notNull(),
 });
 
 export const couponMemberUses = pgTable(
@@ -87,21 +83,17 @@ export const couponMemberUses = pgTable(
     couponId: uuid('coupon_id')
       .notNull()
       .references(() => coupons.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: memberId(),
     uses: integer('uses').notNull().default(0),
-    savedAt: timestamp('saved_at', { withTimezone: true }),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    savedAt: at('saved_at'),
+    lastUsedAt: at('last_used_at'),
   },
   (table) => [primaryKey({ columns: [table.couponId, table.userId] })],
 );
 
 export const purchases = pgTable('purchases', {
   id: uuid('id').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id),
+  userId: memberId(),
   planId: uuid('plan_id')
     .notNull()
     .references(() => plans.id),
@@ -114,17 +106,17 @@ export const purchases = pgTable('purchases', {
   paid: bigint('paid', { mode: 'number' }).notNull(),
   couponId: uuid('coupon_id').references(() => coupons.id),
   couponCode: text('coupon_code'),
-  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  startsAt: at('starts_at').notNull(),
+  endsAt: at('ends_at').notNull(),
   status: text('status', { enum: ['active', 'refunded'] }).notNull(),
-  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  refundedAt: at('refunded_at'),
   refundReason: text('refund_reason'),
   refundedBy: uuid('refunded_by').references(() => users.id),
   ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' })
     .notNull()
     .references(() => ledgerTransactions.id),
   refundTransactionId: bigint('refund_transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  createdAt: at('created_at').notNull(),
 });
 
 export const planMemberCounts = pgTable(
@@ -133,50 +125,31 @@ export const planMemberCounts = pgTable(
     planId: uuid('plan_id')
       .notNull()
       .references(() => plans.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: memberId(),
     bought: integer('bought').notNull(),
   },
   (table) => [primaryKey({ columns: [table.planId, table.userId] })],
 );
 
 export const couponRedemptions = pgTable('coupon_redemptions', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
+  id: randomId(),
   couponId: uuid('coupon_id')
     .notNull()
     .references(() => coupons.id),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id),
+  userId: memberId(),
   purchaseId: uuid('purchase_id').references(() => purchases.id),
   amount: bigint('amount', { mode: 'number' }).notNull(),
   status: text('status', { enum: ['applied', 'returned'] }).notNull(),
   ledgerTransactionId: bigint('ledger_transaction_id', { mode: 'number' }).references(() => ledgerTransactions.id),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  returnedAt: timestamp('returned_at', { withTimezone: true }),
+  createdAt: at('created_at').notNull(),
+  returnedAt: at('returned_at'),
 });
 
-/** `review`: held while an operator reviews a referral (migration 0800). */
-export const COMMISSION_STATUSES = ['pending', 'available', 'reversed', 'skipped', 'review'] as const;
-export const COMMISSION_SKIP_REASONS = [
-  'no_upline',
-  'no_active_plan',
-  'frozen',
-  'cap',
-  'zero_amount',
-  'self_referral',
-  'amount_limit',
-  'balance_limit',
-] as const;
+/** A commission's statuses and skip reasons are the contract's (`review`: migration 0800). */
 export type CommissionSkipReason = (typeof COMMISSION_SKIP_REASONS)[number];
 
 export const commissions = pgTable('commissions', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
+  id: randomId(),
   purchaseId: uuid('purchase_id')
     .notNull()
     .references(() => purchases.id),
@@ -186,13 +159,13 @@ export const commissions = pgTable('commissions', {
   amount: bigint('amount', { mode: 'number' }).notNull(),
   status: text('status', { enum: COMMISSION_STATUSES }).notNull(),
   skipReason: text('skip_reason', { enum: COMMISSION_SKIP_REASONS }),
-  releaseAt: timestamp('release_at', { withTimezone: true }),
-  releasedAt: timestamp('released_at', { withTimezone: true }),
-  reversedAt: timestamp('reversed_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  releaseAt: at('release_at'),
+  releasedAt: at('released_at'),
+  reversedAt: at('reversed_at'),
+  createdAt: at('created_at').notNull(),
   /** Failed release attempts (migration 1080); the error and the next attempt are null once released. */
   releaseFailures: integer('release_failures').notNull().default(0),
   releaseError: text('release_error'),
-  releaseFailedAt: timestamp('release_failed_at', { withTimezone: true }),
-  nextReleaseAttemptAt: timestamp('next_release_attempt_at', { withTimezone: true }),
+  releaseFailedAt: at('release_failed_at'),
+  nextReleaseAttemptAt: at('next_release_attempt_at'),
 });

@@ -1,13 +1,12 @@
-import { bigint, boolean, char, date, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, char, date, integer, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { ledgerTransactions } from './ledger';
+import { at, memberId } from './columns';
 import { users } from './users';
 
 /**
  * Mirrors migrations/0700_withdrawals.sql and 1070_withdrawal_processing.sql; the SQL files are the
  * source of truth for constraints (the functions: modules/withdrawals/sql/).
  */
-
-const at = (name: string) => timestamp(name, { withTimezone: true });
 
 export const withdrawalSettings = pgTable('withdrawal_settings', {
   id: boolean('id').primaryKey().default(true),
@@ -26,9 +25,7 @@ export const withdrawalSettings = pgTable('withdrawal_settings', {
 
 export const bankAccounts = pgTable('bank_accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id),
+  userId: memberId(),
   holderName: text('holder_name').notNull(),
   bankName: text('bank_name').notNull(),
   country: char('country', { length: 2 }).notNull(),
@@ -53,9 +50,7 @@ export interface AccountSnapshot {
 
 export const withdrawals = pgTable('withdrawals', {
   id: uuid('id').primaryKey(),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id),
+  userId: memberId(),
   requestKey: text('request_key').notNull(),
   bankAccountId: uuid('bank_account_id')
     .notNull()
@@ -113,9 +108,7 @@ export const payoutFileRows = pgTable(
 export const withdrawalDailyTotals = pgTable(
   'withdrawal_daily_totals',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: memberId(),
     day: date('day').notNull(),
     total: bigint('total', { mode: 'number' }).notNull(),
   },

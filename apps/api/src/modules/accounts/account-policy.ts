@@ -65,7 +65,7 @@ export function isAccountAction(value: unknown): value is AccountAction {
 const EVERY_ROLE: readonly Role[] = ['member', 'support', 'finance', 'operator'];
 
 /** Rule 3: the roles whose accounts each console role may act on — below its own. */
-export const REACH: Readonly<Record<ConsoleRole, readonly Role[]>> = {
+const REACH: Readonly<Record<ConsoleRole, readonly Role[]>> = {
   operator: EVERY_ROLE,
   support: ['member'],
   finance: ['member'],
@@ -144,7 +144,7 @@ export function accountActionRefusal(
 }
 
 /** The answer to a refusal: what it is and what to do instead. */
-export function accountRefusalError(action: AccountAction, refusal: AccountRefusal): AppError {
+function accountRefusalError(action: AccountAction, refusal: AccountRefusal): AppError {
   const rule = ACCOUNT_ACTION_RULES[action];
   switch (refusal) {
     case 'own_account':

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addPasskeyBodySchema,
-  apiErrorSchema,
   passkeyListSchema,
   passkeyOptionsSchema,
   passkeyParamsSchema,
@@ -26,18 +25,11 @@ import {
 } from './passkeys';
 import { baseUrlOf, contextOf } from './plugin';
 import { setSessionCookie } from './sessions';
-import type { RouteApp } from '../../lib/route-app';
+import { errorResponses, type RouteApp } from '../../lib/route-app';
 import type { AccountDeps } from './deps';
 import type { Config } from '../../config';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['accounts'];
 const session = [{ session: [] }];
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AccountIdentifier } from '@orchard/shared';
 import type { Db, Tx } from '../../db/client';
 import { signInLinks, users, verificationCodes, type PendingRegistration } from '../../db/schema/index';
@@ -97,7 +97,12 @@ export async function findCode(db: Executor, id: string): Promise<CodeRow | unde
 }
 
 /** The newest code still open for this purpose and destination. */
-export async function findOpenCode(db: Executor, purpose: CodePurpose, destination: string): Promise<CodeRow | undefined> {
+export function findOpenCode(db: Executor, purpose: CodePurpose, destination: string): Promise<CodeRow | undefined> {
+  return newestCode(db, purpose, destination, isNull(verificationCodes.voidedAt));
+}
+
+/** The newest code of this purpose and destination not yet used that also meets `condition`. */
+async function newestCode(db: Executor, purpose: CodePurpose, destination: string, condition: SQL): Promise<CodeRow | undefined> {
   const [row] = await db
     .select()
     .from(verificationCodes)
@@ -106,7 +111,7 @@ export async function findOpenCode(db: Executor, purpose: CodePurpose, destinati
         eq(verificationCodes.purpose, purpose),
         eq(verificationCodes.destination, destination),
         isNull(verificationCodes.consumedAt),
-        isNull(verificationCodes.voidedAt),
+        condition,
       ),
     )
     .orderBy(desc(verificationCodes.createdAt))
@@ -120,19 +125,7 @@ export async function findOpenCode(db: Executor, purpose: CodePurpose, destinati
  * voided by wrong tries; a resend brings it back.
  */
 export async function findPendingRegistration(db: Executor, destination: string, since: Date): Promise<CodeRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(verificationCodes)
-    .where(
-      and(
-        eq(verificationCodes.purpose, 'register'),
-        eq(verificationCodes.destination, destination),
-        isNull(verificationCodes.consumedAt),
-        gte(verificationCodes.createdAt, since),
-      ),
-    )
-    .orderBy(desc(verificationCodes.createdAt))
-    .limit(1);
+  const row = await newestCode(db, 'register', destination, gte(verificationCodes.createdAt, since));
   return row?.registration ? row : undefined;
 }
 

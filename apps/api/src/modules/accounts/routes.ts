@@ -42,18 +42,11 @@ import { signOut } from './sign-in';
 import { consumeSignInLink, requestSignInLink, signInWithCode } from './sign-in-links';
 import { stepUp } from './step-up';
 import { currentTermsVersion } from './terms';
-import type { RouteApp } from '../../lib/route-app';
+import { errorResponses, type RouteApp } from '../../lib/route-app';
 import type { AccountDeps } from './deps';
 import type { Config } from '../../config';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const tags = ['accounts'];
 /** OpenAPI: these operations need the session cookie. */
 const session = [{ session: [] }];

@@ -8,9 +8,9 @@ import { generateToken, sha256Hex } from '../../lib/tokens';
 
 export const SESSION_COOKIE = 'orchard_session';
 /** Over HTTPS the cookie takes the `__Host-` prefix: Secure, Path=/, no Domain, so no subdomain can set it. */
-export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
-export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often, so every request does not cost a write. */
 const TOUCH_EVERY_MS = 60_000;
 

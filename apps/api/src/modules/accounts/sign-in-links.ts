@@ -15,7 +15,7 @@ import { openSession } from './sign-in';
 
 /** Single-use sign-in links (asked for by the member, or issued by an operator) and the code that comes with them. */
 
-export const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
+const SIGN_IN_LINK_TTL_MS = 15 * 60_000;
 const WRONG_SIGN_IN_CODE = 'That code is not right or no longer works. After 5 wrong tries a code stops working; request a new link.';
 
 const linkInvalid = () => new AppError('LINK_INVALID', 'This sign-in link is not valid. Request a new one.');

@@ -25,11 +25,11 @@ import { operatorOf } from '../../plugins/operator-scope';
 import { idempotencyHeaders, idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
 import * as recharge from '../recharge/index';
 import * as service from './service';
-import { depsOf, type RouteApp } from '../../lib/route-app';
+import { depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 // 401 and 403 are added to every operator route by the operator scope.
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const errors = errorResponses(400, 404, 409, 422);
 
 /** The recharge orders an operator reviews, credits or rejects. */
 function rechargeReviewRoutes(app: RouteApp, deps: ServiceDeps) {

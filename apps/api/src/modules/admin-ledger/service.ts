@@ -76,7 +76,7 @@ export async function memberEvents(deps: ServiceDeps, id: string, query: ListSta
 }
 
 /** The id of an existing member (not an operator); 404 otherwise. */
-export async function requireMemberId(deps: ServiceDeps, id: string): Promise<string> {
+async function requireMemberId(deps: ServiceDeps, id: string): Promise<string> {
   const memberId = isUuid(id) ? await findMemberId(deps.db, id) : undefined;
   if (!memberId) throw notFound('No such member.');
   return memberId;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  apiErrorSchema,
   auditLogListSchema,
   issuedSignInLinkSchema,
   issueSignInLinkBodySchema,
@@ -19,11 +18,11 @@ import {
 import { operatorOf } from '../../plugins/operator-scope';
 import { contextOf, issueSignInLink } from '../accounts/index';
 import * as admin from './service';
-import { depsOf, type RouteApp } from '../../lib/route-app';
+import { depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 // 401 and 403 are added to every operator route by the operator scope.
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(400, 404, 409);
 const tags = ['admin'];
 
 /** The member list and one member. */

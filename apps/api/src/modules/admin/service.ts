@@ -106,7 +106,7 @@ export async function setStatus(deps: Deps, actor: ConsoleActor, memberId: strin
  * finance), whose codes are for their holder alone. Everywhere else the secrets read ••••••; the
  * development server log still carries them (outbox/log-line.ts), as README says.
  */
-export function outboxRevealsSecret(
+function outboxRevealsSecret(
   config: Pick<Config, 'NODE_ENV' | 'SMTP_URL' | 'SMS_WEBHOOK_URL'>,
   viewer: Pick<ConsoleActor, 'role'>,
   message: { status: string; channel: 'email' | 'sms' },

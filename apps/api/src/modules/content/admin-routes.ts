@@ -35,11 +35,11 @@ import {
   updateSupportContacts,
 } from './content';
 import { uploadImage } from './images';
-import { depsOf, type RouteApp } from '../../lib/route-app';
+import { depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 // 401 and 403 are added to every operator route by the operator scope.
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(400, 404, 409);
 const tags = ['admin'];
 const config = { permission: 'content' } as const;
 

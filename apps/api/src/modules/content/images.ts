@@ -29,7 +29,7 @@ function sniff(bytes: Buffer): (typeof CONTENT_IMAGE_TYPES)[number] | null {
 const DAY_MS = 86_400_000;
 const MIB = 1_048_576;
 /** Images one person may upload in any 24 hours, whatever their size (UPLOAD_QUOTA_MIB_PER_DAY bounds the bytes). */
-export const UPLOADS_PER_DAY_MAX = 100;
+const UPLOADS_PER_DAY_MAX = 100;
 
 /**
  * The uploader's quota: in any 24 hours at most UPLOADS_PER_DAY_MAX images and

@@ -8,11 +8,11 @@ export type Queryable = Db | Tx;
 export type Time = Date | string;
 
 /** What `translations` holds per language (migration 1050): the table's text columns, each optional. */
-export type AnnouncementTranslations = Translations<{ text: string }>;
-export type PromotionTranslations = Translations<{ title: string; body_md: string }>;
-export type ArticleTranslations = Translations<{ title: string; body_md: string }>;
+type AnnouncementTranslations = Translations<{ text: string }>;
+type PromotionTranslations = Translations<{ title: string; body_md: string }>;
+type ArticleTranslations = Translations<{ title: string; body_md: string }>;
 export type LegalTranslations = Translations<{ body_md: string }>;
-export type PlanNameTranslations = Translations<{ name: string }>;
+type PlanNameTranslations = Translations<{ name: string }>;
 
 export interface AnnouncementRow {
   id: string;

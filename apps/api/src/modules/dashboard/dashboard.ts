@@ -6,7 +6,7 @@ import { rowsOf } from '../../db/rows';
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 /** A dashboard read refreshes the rollup when it is older than this (a bounded recount of two hours). */
-export const DASHBOARD_STALE_MS = 15_000;
+const DASHBOARD_STALE_MS = 15_000;
 
 /** One run of the hourly rollup (sql/dashboard_rollup.sql); false when another instance holds the mark. */
 export async function runDashboardRollup(deps: ServiceDeps): Promise<boolean> {

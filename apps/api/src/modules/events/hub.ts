@@ -24,10 +24,10 @@ import { authOf } from '../../plugins/auth';
  * - every STREAM_CHECK_MS all open streams are checked the same way: sessions that expired
  *   (30 days, or 7 idle), and any announcement missed while the LISTEN connection was down.
  */
-export const EVENTS_CHANNEL = 'orchard_events';
+const EVENTS_CHANNEL = 'orchard_events';
 const HEARTBEAT_MS = 20_000;
 /** How often every open stream's session is checked again (expiry; announcements missed while LISTEN was down). */
-export const STREAM_CHECK_MS = 30_000;
+const STREAM_CHECK_MS = 30_000;
 /** Session ids looked up per query by the check. */
 const CHECK_BATCH = 500;
 
@@ -43,7 +43,7 @@ interface Stream {
   close(): void;
 }
 
-export interface EventHub {
+interface EventHub {
   /** How many streams are open on this instance. */
   size(): number;
   /**

@@ -29,11 +29,11 @@ import { createCoupon, exportCouponsCsv, generateCoupons, listCouponRedemptions,
 import { listPurchasesForConsole } from './purchases-console';
 import { refundPurchase } from './refund';
 import { getReferralSettings, updateReferralSettings } from './settings';
-import { csvResponse, dayStamp, depsOf, type RouteApp, sendCsv } from '../../lib/route-app';
+import { csvResponse, dayStamp, depsOf, type RouteApp, sendCsv, errorResponses } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 // 401 and 403 are added to every operator route by the operator scope.
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const errors = errorResponses(400, 404, 409, 422);
 const tags = ['admin'];
 
 /** The plan catalogue: list, create, edit. */

@@ -5,11 +5,11 @@ import type { ServiceDeps } from '../../lib/service-deps';
 import * as repo from './repository';
 
 /** How many due commissions one round lists; the job runs a bounded number of rounds. */
-export const RELEASE_BATCH = 100;
+const RELEASE_BATCH = 100;
 const RELEASE_ROUNDS_MAX = 20;
 
 /** A commission the run could not release: why, and (when it could be recorded) when it is tried again. */
-export interface ReleaseFailure {
+interface ReleaseFailure {
   commissionId: string;
   error: string;
   failures: number | null;

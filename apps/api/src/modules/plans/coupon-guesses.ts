@@ -9,7 +9,7 @@ import { CouponNotApplicableError } from './purchase';
  * 429 with Retry-After until the window ends. A burst is judged no more than `max` times
  * (RateLimiter.attempt), so parallel guesses cannot slip past the count.
  */
-export const COUPON_GUESS_RULES = {
+const COUPON_GUESS_RULES = {
   perMember: {
     name: 'coupon-miss-member',
     max: 10,

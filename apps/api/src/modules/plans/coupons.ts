@@ -35,7 +35,7 @@ const couponNotFound = () => notFound('No such coupon.');
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 const GENERATED_CODE_LENGTH = 8;
 /** Most rows one CSV export holds. */
-export const COUPON_EXPORT_MAX = 10_000;
+const COUPON_EXPORT_MAX = 10_000;
 
 type CouponFields = UpdateCouponBody;
 
@@ -244,7 +244,7 @@ export async function listMyCoupons(
  * the same id (a name-based UUID, version 8, of sha256), so the ledger key `coupon-credit:<id>` is
  * the request's own and a retry after a lost answer finds the first credit instead of making one.
  */
-export function couponRedemptionId(userId: string, requestKey: string): string {
+function couponRedemptionId(userId: string, requestKey: string): string {
   const hex = createHash('sha256').update(`coupon-redemption:${userId}:${requestKey}`).digest('hex');
   const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
   return [hex.slice(0, 8), hex.slice(8, 12), '8' + hex.slice(13, 16), variant + hex.slice(17, 20), hex.slice(20, 32)].join('-');

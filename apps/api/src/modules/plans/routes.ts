@@ -31,17 +31,10 @@ import { withinCouponBudget, type CouponGuesser } from './coupon-guesses';
 import { listMyCoupons, redeemCoupon } from './coupons';
 import { purchasePlan, quotePurchase } from './purchase';
 import { listMyPurchases } from './purchases-console';
-import { depsOf, type RouteApp } from '../../lib/route-app';
+import { depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-  429: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 404, 409, 422, 429);
 const tags = ['plans'];
 
 /** Whoever types a coupon code, for its budget of codes that do not exist (coupon-guesses.ts). */

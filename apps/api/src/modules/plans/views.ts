@@ -22,7 +22,7 @@ export function isInSaleWindow(plan: PlanRow, now: Date): boolean {
 }
 
 /** A plan's own texts: the default language's (docs/decisions/0024). */
-export const planTexts = (plan: Pick<PlanRow, 'name' | 'description' | 'benefits' | 'badge'>) => ({
+const planTexts = (plan: Pick<PlanRow, 'name' | 'description' | 'benefits' | 'badge'>) => ({
   name: plan.name,
   description: plan.description,
   benefits: plan.benefits,
@@ -30,7 +30,7 @@ export const planTexts = (plan: Pick<PlanRow, 'name' | 'description' | 'benefits
 });
 
 /** A plan's texts in `language`, each falling back to the default language's, and which fell back. */
-export function planInLanguage(plan: PlanRow, language: Language) {
+function planInLanguage(plan: PlanRow, language: Language) {
   return inLanguage(planTexts(plan), plan.translations, language);
 }
 
@@ -73,7 +73,7 @@ export function toAdminPlanView(plan: PlanRow, remaining: number | null, soldCou
 }
 
 /** Expired is not stored: an active purchase past its end is expired. */
-export function purchaseStatus(purchase: PurchaseRow, now: Date): Purchase['status'] {
+function purchaseStatus(purchase: PurchaseRow, now: Date): Purchase['status'] {
   if (purchase.status === 'refunded') return 'refunded';
   return purchase.endsAt.getTime() <= now.getTime() ? 'expired' : 'active';
 }

@@ -8,7 +8,7 @@ import { translateTemplate } from '../../i18n/translate';
  * light and dark), in the request's language. A stand-in for a payment provider's test mode.
  */
 
-export interface CheckoutOrder {
+interface CheckoutOrder {
   id: string;
   reference: string;
   amount: number;
@@ -39,7 +39,7 @@ export const TEST_CARD = '4242 4242 4242 4242';
 
 const NATIVE_NAMES: Record<Language, string> = { en: 'English', es: 'Español', zh: '中文' };
 
-export function escapeHtml(value: string): string {
+function escapeHtml(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
 }
 
@@ -70,7 +70,7 @@ function translator(language: Language): Translate {
 }
 
 /** Integer minor units in the currency, in the page's language ("$10.00", "10,00 US$", "US$10.00"). */
-export function formatAmount(minor: number, currency: string, language: Language): string {
+function formatAmount(minor: number, currency: string, language: Language): string {
   const format = new Intl.NumberFormat(language === 'en' ? 'en-US' : language === 'zh' ? 'zh-CN' : language, {
     style: 'currency',
     currency,
@@ -80,7 +80,7 @@ export function formatAmount(minor: number, currency: string, language: Language
 }
 
 /** The address of the checkout for `order` in `language`, with extra query values. */
-export function checkoutHref(
+function checkoutHref(
   page: Pick<CheckoutPage, 'checkoutPath' | 'order'>,
   language: Language,
   extra: Record<string, string> = {},

@@ -16,10 +16,10 @@ import { listEnabledChannels } from './channels';
 import { createOrder } from './create-order';
 import { getOrder, listOrders } from './member-orders';
 import { submitPayment } from './submit-payment';
-import { depsOf, type RouteApp } from '../../lib/route-app';
+import { depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
+const errors = errorResponses(400, 401, 404, 409, 422);
 
 /** The payment channels a member may pay with. */
 function channelsRoute(app: RouteApp, deps: () => ServiceDeps) {

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /** `Orchard-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256(secret, t + "." + raw body)>`; several v1 allowed (secret rotation). */
-export function parseSignatureHeader(header: string | undefined): { timestamp: number; signatures: string[] } | null {
+function parseSignatureHeader(header: string | undefined): { timestamp: number; signatures: string[] } | null {
   if (!header || header.length > 1000) return null;
   let timestamp: number | null = null;
   const signatures: string[] = [];
@@ -13,7 +13,7 @@ export function parseSignatureHeader(header: string | undefined): { timestamp: n
   return timestamp === null || signatures.length === 0 ? null : { timestamp, signatures };
 }
 
-export function signPayload(secret: string, timestamp: number, rawBody: string): string {
+function signPayload(secret: string, timestamp: number, rawBody: string): string {
   return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
 }
 

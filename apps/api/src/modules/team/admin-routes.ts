@@ -1,3 +1,4 @@
+import { errorResponses } from '../../lib/route-app';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   apiErrorSchema,
@@ -12,7 +13,7 @@ import { operatorOf } from '../../plugins/operator-scope';
 import { decideReferralHold, getMemberTree, listReferralHolds } from './console';
 
 // 401 and 403 are added to every operator route by the operator scope.
-const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema };
+const errors = errorResponses(400, 404, 409);
 const tags = ['admin'];
 
 /** Operator console: the referral review queue and a member's referral tree. */

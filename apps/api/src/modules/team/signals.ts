@@ -12,7 +12,7 @@ import * as repo from './repository';
 
 /** This many registrations under one code within the window mark the last one as a burst. */
 export const BURST_COUNT = 5;
-export const BURST_WINDOW_MS = 60 * 60 * 1000;
+const BURST_WINDOW_MS = 60 * 60 * 1000;
 
 /**
  * At every sign-in and registration (accounts/sign-in.ts openSession, in its transaction): the

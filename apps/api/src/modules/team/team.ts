@@ -14,20 +14,20 @@ import { findUserById, maskEmail, maskPhone } from '../accounts/index';
 import { readSettings } from '../plans/index';
 import * as repo from './repository';
 
-export const TEAM_PAGE_SIZE = 20;
+const TEAM_PAGE_SIZE = 20;
 const LEVELS = [1, 2, 3] as const;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 /** Another member as a member may see them: masked email, else masked phone. */
-export function maskedContact(row: { email: string | null; phone: string | null }): string {
+function maskedContact(row: { email: string | null; phone: string | null }): string {
   if (row.email) return maskEmail(row.email);
   if (row.phone) return maskPhone(row.phone);
   return '•••';
 }
 
-export function toLevelTotals(level: 1 | 2 | 3, row: repo.LevelTotalsRow | undefined): TeamLevelTotals {
+function toLevelTotals(level: 1 | 2 | 3, row: repo.LevelTotalsRow | undefined): TeamLevelTotals {
   return {
     level,
     members: Number(row?.members ?? 0),

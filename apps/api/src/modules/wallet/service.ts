@@ -30,7 +30,7 @@ export async function getWallet(deps: ServiceDeps, userId: string): Promise<Wall
 }
 
 /** Query filters → ledger filter. A bare date `to` includes that whole day. */
-export function toStatementFilter(query: Omit<ListTransactionsQuery, 'cursor' | 'limit'>): Omit<StatementFilter, 'limit' | 'beforeId'> {
+function toStatementFilter(query: Omit<ListTransactionsQuery, 'cursor' | 'limit'>): Omit<StatementFilter, 'limit' | 'beforeId'> {
   const { from, to } = instantRange(query.from, query.to);
   return {
     kinds: query.type ? (query.type.split(',') as LedgerTransactionType[]) : undefined,
@@ -44,7 +44,7 @@ function referenceOf(entry: LedgerStatementEntry): string | null {
   return entry.refs.reference ?? entry.refs.rechargeOrderId ?? entry.refs.purchaseId ?? entry.refs.withdrawalId ?? null;
 }
 
-export function toEntryView(entry: LedgerStatementEntry): StatementEntry {
+function toEntryView(entry: LedgerStatementEntry): StatementEntry {
   return {
     id: String(entry.id),
     transactionId: String(entry.transactionId),
@@ -113,7 +113,7 @@ export function exportTransactionsCsv(
 }
 
 /** Event query filters → ledger filter. A bare date `to` includes that whole day. */
-export function toEventFilter(query: StatementEventFilterQuery): Omit<StatementEventFilter, 'limit' | 'beforeId'> {
+function toEventFilter(query: StatementEventFilterQuery): Omit<StatementEventFilter, 'limit' | 'beforeId'> {
   const { from, to } = instantRange(query.from, query.to);
   return { kinds: query.kind ? (query.kind.split(',') as StatementEventKind[]) : undefined, from, to };
 }

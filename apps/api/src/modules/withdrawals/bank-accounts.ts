@@ -30,7 +30,7 @@ const otherCountry = (country: string) =>
  * country uses them, or a plain account number where it does not. A valid IBAN names its country:
  * it must be the account's country (refused on `country` otherwise, whichever country was chosen).
  */
-export function classifyNumber(country: string, number: string): 'iban' | 'account' {
+function classifyNumber(country: string, number: string): 'iban' | 'account' {
   const ibanOf = /^[A-Z]{2}\d{2}/.test(number) && isValidIBAN(number) ? number.slice(0, 2) : null;
   if (ibanOf !== null && ibanOf !== country) throw otherCountry(ibanOf);
   const spec = getCountrySpecifications()[country];
@@ -42,7 +42,7 @@ export function classifyNumber(country: string, number: string): 'iban' | 'accou
 }
 
 /** The number's hash: accounts compared (with an upline's, for referral checks) without reading numbers. */
-export function numberHash(number: string): string {
+function numberHash(number: string): string {
   return createHash('sha256').update(number).digest('hex');
 }
 

@@ -19,17 +19,10 @@ import { authOf } from '../../plugins/auth';
 import { idempotencyHeaders, idempotencyKeyHeaderOf, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
 import { createBankAccount, deleteBankAccount, listBankAccounts, updateBankAccount } from './bank-accounts';
 import { cancelWithdrawal, createWithdrawal, listMyWithdrawals, quoteWithdrawal } from './withdrawals';
-import { depsOf, type RouteApp } from '../../lib/route-app';
+import { depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
-const errors = {
-  400: apiErrorSchema,
-  401: apiErrorSchema,
-  403: apiErrorSchema,
-  404: apiErrorSchema,
-  409: apiErrorSchema,
-  422: apiErrorSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 const tags = ['withdrawals'];
 
 /** The member's bank accounts: list, add, rename, remove. */

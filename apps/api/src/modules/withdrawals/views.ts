@@ -2,7 +2,7 @@ import type { AdminWithdrawal, BankAccount, PayoutFile, Withdrawal } from '@orch
 import type { BankAccountRow, PayoutFileRow, WithdrawalRow } from './repository';
 
 /** `DE89370400440532013000` → `•••• 3000`: enough to recognise the account, never the number. */
-export function maskNumber(number: string): string {
+function maskNumber(number: string): string {
   return `•••• ${number.slice(-4)}`;
 }
 

@@ -21,7 +21,7 @@ const DEFAULT_LIMIT = 20;
 export const withdrawalNotFound = () => notFound('No such withdrawal.');
 
 /** A refusal of withdrawal_request or withdrawal_settle (sql/) as the 4xx it stands for. */
-export function withdrawalRefusalError(refusal: MoneyRefusal | undefined): AppError | undefined {
+function withdrawalRefusalError(refusal: MoneyRefusal | undefined): AppError | undefined {
   if (!refusal) return undefined;
   const { code, detail } = refusal;
   switch (code) {
@@ -121,7 +121,7 @@ export async function quoteWithdrawal(deps: ServiceDeps, userId: string, amount:
   };
 }
 
-export function tooManyPendingWithdrawals(max: number): AppError {
+function tooManyPendingWithdrawals(max: number): AppError {
   return new AppError(
     'TOO_MANY_PENDING_WITHDRAWALS',
     `You have ${max} withdrawals waiting to be paid, which is the most at once. Cancel one, or wait until one is paid.`,

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   UpdateMeBody,
   AuthOptions,
@@ -15,6 +15,7 @@ import type {
   SignInLinkConsumed,
 } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
+import { setSignedIn } from '../../lib/session';
 
 /**
  * Account data and actions (operationIds in comments). Route loaders import this file, so it
@@ -22,7 +23,7 @@ import { apiFetch } from '../../lib/api-client';
  * own two requests (first load, docs/decisions/0004).
  */
 
-export const accountKeys = {
+const accountKeys = {
   options: () => ['accounts', 'options'] as const,
   sessions: () => ['accounts', 'sessions'] as const,
 };
@@ -87,8 +88,65 @@ export const changePassword = (body: ChangePasswordBody) => apiFetch<MessageResp
 /** updateMe */
 export const updateMe = (change: UpdateMeBody) => apiFetch<Me>('/me', { method: 'PATCH', body: change });
 
-/** revokeOtherSessions */
-export const revokeOtherSessions = () => apiFetch<RevokedSessions>('/me/sessions/revoke-others', { method: 'POST' });
+/** revokeOtherSessions, then the list of sessions again. */
+export function useRevokeOtherSessions({ onSuccess }: { onSuccess: (result: RevokedSessions) => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<RevokedSessions>('/me/sessions/revoke-others', { method: 'POST' }),
+    onSuccess: (result) => {
+      onSuccess(result);
+      return queryClient.invalidateQueries({ queryKey: accountKeys.sessions() });
+    },
+  });
+}
 
-/** signOut */
-export const signOut = () => apiFetch<void>('/auth/sign-out', { method: 'POST' });
+/** signOut, then this tab forgets the member (setSignedIn null) before `onSuccess` (where to go). */
+export function useSignOut({ onSuccess }: { onSuccess: () => Promise<unknown> }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>('/auth/sign-out', { method: 'POST' }),
+    onSuccess: async () => {
+      setSignedIn(queryClient, null);
+      await onSuccess();
+    },
+  });
+}
+
+/**
+ * Passkeys (lib/passkeys.ts, loaded only when a passkey is added or removed: route loaders import
+ * this file, and the WebAuthn code stays out of their bundle); after either, the list again.
+ */
+const passkeys = () => import('../../lib/passkeys');
+
+function useRefreshPasskeys() {
+  const queryClient = useQueryClient();
+  return async () => queryClient.invalidateQueries({ queryKey: (await passkeys()).passkeysQueryOptions().queryKey });
+}
+
+/** stepUp (the password again), then addPasskey: the device's own dialog. */
+export function useAddPasskey({ onSuccess, onError }: { onSuccess: () => void; onError: (error: Error) => void }) {
+  const refresh = useRefreshPasskeys();
+  return useMutation({
+    mutationFn: async (password: string) => {
+      await apiFetch('/me/step-up', { method: 'POST', body: { password } });
+      return (await passkeys()).addPasskey();
+    },
+    onSuccess: async () => {
+      onSuccess();
+      await refresh();
+    },
+    onError,
+  });
+}
+
+/** removePasskey */
+export function useRemovePasskey({ onSuccess }: { onSuccess: () => void }) {
+  const refresh = useRefreshPasskeys();
+  return useMutation({
+    mutationFn: async (id: string) => (await passkeys()).removePasskey(id),
+    onSuccess: async () => {
+      onSuccess();
+      await refresh();
+    },
+  });
+}

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Fingerprint } from 'lucide-react';
 import type { Passkey } from '@orchard/shared';
-import { apiFetch } from '../../lib/api-client';
 import { formatDate } from '../../lib/format';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,7 +10,8 @@ import { failureMessage } from '../../components/ui/form-errors';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { toast } from '../../components/ui/toast';
 import { useAccountsMessages } from './messages';
-import { addPasskey, isPasskeyCancelled, passkeysQueryOptions, passkeySupported, removePasskey } from '../../lib/passkeys';
+import { isPasskeyCancelled, passkeysQueryOptions, passkeySupported } from '../../lib/passkeys';
+import { useAddPasskey, useRemovePasskey } from './api';
 
 function PasskeyRow({ passkey, onRemove, removing }: { passkey: Passkey; onRemove: () => void; removing: boolean }) {
   const { t } = useAccountsMessages();
@@ -41,20 +41,12 @@ function PasskeyRow({ passkey, onRemove, removing }: { passkey: Passkey; onRemov
 /** Adding a passkey: the password again first (the server's step-up), then the browser's own dialog. */
 function AddPasskeyForm({ onDone }: { onDone: () => void }) {
   const { t, locale } = useAccountsMessages();
-  const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey });
-
-  const add = useMutation({
-    mutationFn: async () => {
-      await apiFetch('/me/step-up', { method: 'POST', body: { password } });
-      return addPasskey();
-    },
-    onSuccess: async () => {
+  const add = useAddPasskey({
+    onSuccess: () => {
       onDone();
       toast(t('passkeys.addedToast'));
-      await refresh();
     },
     onError: (failure) =>
       setError(isPasskeyCancelled(failure) ? t('passkeys.cancelled') : failureMessage(failure, t('common.genericError'), locale)),
@@ -67,7 +59,7 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
       setError(t('passkeys.passwordRequired'));
       return;
     }
-    add.mutate();
+    add.mutate(password);
   };
 
   return (
@@ -103,18 +95,9 @@ function AddPasskeyForm({ onDone }: { onDone: () => void }) {
  */
 export function PasskeysCard() {
   const { t, locale } = useAccountsMessages();
-  const queryClient = useQueryClient();
   const query = useQuery(passkeysQueryOptions());
   const [adding, setAdding] = useState(false);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: passkeysQueryOptions().queryKey });
-
-  const remove = useMutation({
-    mutationFn: removePasskey,
-    onSuccess: async () => {
-      toast(t('passkeys.removedToast'));
-      await refresh();
-    },
-  });
+  const remove = useRemovePasskey({ onSuccess: () => toast(t('passkeys.removedToast')) });
 
   const items = query.data?.items ?? [];
   return (

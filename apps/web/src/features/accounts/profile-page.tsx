@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useFormContext } from 'react-hook-form';
 import {
@@ -20,7 +20,7 @@ import {
 } from 'lucide-react';
 import type { Me } from '@orchard/shared';
 import { formatDate } from '../../lib/format';
-import { meQueryKey, meQueryOptions, setSignedIn } from '../../lib/session';
+import { meQueryKey, meQueryOptions } from '../../lib/session';
 import { Page } from '../../components/page';
 import { ThemeSwitcher } from '../../components/theme-switcher';
 import { Button } from '../../components/ui/button';
@@ -31,7 +31,7 @@ import { failureMessage } from '../../components/ui/form-errors';
 import { toast } from '../../components/ui/toast';
 import { LanguagePicker } from '../../components/language-picker';
 import type { Locale } from '../../lib/i18n';
-import { signOut as signOutRequest, updateMe } from './api';
+import { updateMe, useSignOut } from './api';
 import { nameSchema } from './form-schemas';
 import { useAccountsMessages } from './messages';
 import { PasskeysCard } from './passkeys-card';
@@ -213,13 +213,7 @@ export function ProfilePage() {
       (updated) => queryClient.setQueryData(meQueryKey, updated),
       () => toast(t('profile.languageNotSaved')),
     );
-  const signOut = useMutation({
-    mutationFn: signOutRequest,
-    onSuccess: async () => {
-      setSignedIn(queryClient, null);
-      await router.navigate({ to: '/' });
-    },
-  });
+  const signOut = useSignOut({ onSuccess: () => router.navigate({ to: '/' }) });
   if (!me) return null;
 
   return (

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import type { SessionInfo } from '@orchard/shared';
 import { formatDateTime } from '../../lib/format';
 import { Button } from '../../components/ui/button';
@@ -7,7 +7,7 @@ import { FormAlert } from '../../components/ui/field';
 import { failureMessage } from '../../components/ui/form-errors';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { toast } from '../../components/ui/toast';
-import { accountKeys, revokeOtherSessions, sessionsQueryOptions } from './api';
+import { sessionsQueryOptions, useRevokeOtherSessions } from './api';
 import { describeDevice } from './device';
 import { useAccountsMessages } from './messages';
 
@@ -37,15 +37,8 @@ function SessionRow({ session }: { session: SessionInfo }) {
  */
 export function Sessions() {
   const { t, locale } = useAccountsMessages();
-  const queryClient = useQueryClient();
   const query = useInfiniteQuery(sessionsQueryOptions());
-  const revoke = useMutation({
-    mutationFn: revokeOtherSessions,
-    onSuccess: (result) => {
-      toast(t('profile.signedOutOthers', { count: result.revoked }));
-      return queryClient.invalidateQueries({ queryKey: accountKeys.sessions() });
-    },
-  });
+  const revoke = useRevokeOtherSessions({ onSuccess: (result) => toast(t('profile.signedOutOthers', { count: result.revoked })) });
   const pages = query.data?.pages ?? [];
   const sessions = pages.flatMap((page) => page.sessions);
   const first = pages[0];

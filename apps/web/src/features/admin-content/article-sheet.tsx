@@ -7,10 +7,12 @@ import { useSaveArticle } from './api';
 import { translationsField, whole } from './content-form';
 import { ContentSheet } from './content-sheet';
 import { useAdminContentMessages } from './messages';
+import { useTranslation } from '../../lib/i18n';
 
 /** The sheet that writes a new help article (row null) or edits one. */
 export function ArticleSheet({ row, onClose }: { row: AdminHelpArticle | null; onClose: () => void }) {
   const { t } = useAdminContentMessages();
+  const { t: topics } = useTranslation();
   const save = useSaveArticle();
   const schema = z.object({
     category: z.enum(HELP_CATEGORIES),
@@ -40,7 +42,7 @@ export function ArticleSheet({ row, onClose }: { row: AdminHelpArticle | null; o
       <SelectField
         name="category"
         label={t('help.topic')}
-        options={HELP_CATEGORIES.map((value) => ({ value, label: t(`help.categories.${value}`) }))}
+        options={HELP_CATEGORIES.map((value) => ({ value, label: topics(`helpTopics.${value}`) }))}
       />
       <LanguageFields fields={['title', 'bodyMd']}>
         {(name, lang) => (

@@ -13,6 +13,7 @@ import { ContactsCard } from './contacts-card';
 import { stateText, windowText } from './content-form';
 import { PromotionSheet } from './promotion-sheet';
 import { useAdminContentMessages, type AdminContentT } from './messages';
+import { useTranslation } from '../../lib/i18n';
 
 /*
  * The console's content lists (announcements, promotions, help articles) are one page: a list of
@@ -103,6 +104,11 @@ const promotions: ContentKind<AdminPromotion> = {
   Sheet: PromotionSheet,
 };
 
+function HelpTopic({ category }: { category: AdminHelpArticle['category'] }) {
+  const { t } = useTranslation();
+  return t(`helpTopics.${category}`);
+}
+
 const help: ContentKind<AdminHelpArticle> = {
   words: {
     title: 'help.title',
@@ -114,7 +120,7 @@ const help: ContentKind<AdminHelpArticle> = {
   },
   useList: () => listState(useQuery(articlesQueryOptions())),
   columns: (t) => [
-    { key: 'topic', header: t('help.topic'), className: 'whitespace-nowrap', cell: (row) => t(`help.categories.${row.category}`) },
+    { key: 'topic', header: t('help.topic'), className: 'whitespace-nowrap', cell: (row) => <HelpTopic category={row.category} /> },
     { key: 'question', header: t('help.question'), cell: (row) => <span className="font-medium">{row.title}</span> },
     { key: 'state', header: t('announcements.state'), cell: (row) => (row.published ? t('help.published') : t('help.draft')) },
   ],

@@ -10,6 +10,7 @@ import { inputClass } from '../../components/ui/field';
 import { Prose } from '../../components/ui/prose';
 import { ListSkeleton } from '../../components/ui/skeletons';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
+import { useTranslation } from '../../lib/i18n';
 import { helpCenterQueryOptions, type HelpCenter } from './api';
 import { useContentMessages } from './messages';
 import { parseHelpCenterSearch } from './search';
@@ -65,6 +66,7 @@ export function HelpPage() {
 /** /help-center: full-text search over the operator's articles, by topic, and the support contacts. Public. */
 export function HelpCenterPage() {
   const { t } = useContentMessages();
+  const { t: topics } = useTranslation();
   const search = useSearch({ from: '/_default/help-center' });
   const navigate = useNavigate();
   const [text, setText] = useState(search.q ?? '');
@@ -99,7 +101,7 @@ export function HelpCenterPage() {
             <option value="">{t('helpCenter.any')}</option>
             {HELP_TOPICS.map((category) => (
               <option key={category} value={category}>
-                {t(`helpCenter.categories.${category}`)}
+                {topics(`helpTopics.${category}`)}
               </option>
             ))}
           </select>
@@ -123,6 +125,7 @@ export function HelpCenterPage() {
 
 function Articles({ center, q, onClear }: { center: HelpCenter; q: string | undefined; onClear: () => void }) {
   const { t } = useContentMessages();
+  const { t: topics } = useTranslation();
   if (center.items.length === 0) {
     return center.searched ? (
       <EmptyState
@@ -153,11 +156,11 @@ function Articles({ center, q, onClear }: { center: HelpCenter; q: string | unde
       {groups.map((group) => (
         <section
           key={group.category ?? 'results'}
-          aria-label={group.category ? t(`helpCenter.categories.${group.category}`) : undefined}
+          aria-label={group.category ? topics(`helpTopics.${group.category}`) : undefined}
           className="flex flex-col gap-2"
         >
           {group.category ? (
-            <h2 className="font-semibold text-gray-900 dark:text-gray-50">{t(`helpCenter.categories.${group.category}`)}</h2>
+            <h2 className="font-semibold text-gray-900 dark:text-gray-50">{topics(`helpTopics.${group.category}`)}</h2>
           ) : null}
           <div className="divide-y divide-gray-200 rounded-2xl bg-white ring-1 ring-gray-200 dark:divide-gray-800 dark:bg-gray-900 dark:ring-gray-800">
             {group.items.map((article) => (

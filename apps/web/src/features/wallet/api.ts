@@ -10,7 +10,7 @@ import type {
   Withdrawal,
   WithdrawalQuote,
 } from '@orchard/shared';
-import { apiFetch } from '../../lib/api-client';
+import { ApiError, apiFetch } from '../../lib/api-client';
 import { useIntentKey } from '../../lib/intent-key';
 import { isLiveConnected } from '../../lib/live-events';
 import { knownStatementFilters } from './logic';
@@ -170,9 +170,25 @@ const createRechargeOrder = (body: { channel: string; amount: number }, idempote
 export const submitRechargePayment = (id: string, payerReference: string) =>
   apiFetch<RechargeOrder>(`/recharge/orders/${encodeURIComponent(id)}/submit`, { method: 'POST', body: { payerReference } });
 
-/** cancelRechargeOrder */
-export const cancelRechargeOrder = (id: string) =>
-  apiFetch<RechargeOrder>(`/recharge/orders/${encodeURIComponent(id)}/cancel`, { method: 'POST' });
+/**
+ * cancelRechargeOrder: the order's new state goes into its cache. A 409 means it moved on
+ * (expired, paid, cancelled elsewhere): its real state is fetched again. `onSettled` after either.
+ */
+export function useCancelRechargeOrder(id: string, { onSuccess, onSettled }: { onSuccess: () => void; onSettled: () => void }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<RechargeOrder>(`/recharge/orders/${encodeURIComponent(id)}/cancel`, { method: 'POST' }),
+    onSuccess: (next) => {
+      onSettled();
+      queryClient.setQueryData(rechargeKeys.order(id), next);
+      onSuccess();
+    },
+    onError: (error) => {
+      onSettled();
+      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: rechargeKeys.order(id) });
+    },
+  });
+}
 
 // ---------------------------------------------------------------- withdrawals (/withdraw…)
 

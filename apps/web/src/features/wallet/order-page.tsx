@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from '@tanstack/react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckCircle2, ExternalLink, Hourglass, XCircle, Ban, Clock } from 'lucide-react';
 import { z } from 'zod';
 import { submitRechargePaymentBodySchema } from '@orchard/shared';
@@ -17,7 +17,7 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { currencyFractionDigits, formatDateTime, formatMoney } from '../../lib/format';
 import { useLiveConnected } from '../../lib/live-events';
-import { cancelRechargeOrder, rechargeKeys, rechargeOrderQueryOptions, submitRechargePayment, walletKeys, type RechargeOrder } from './api';
+import { rechargeKeys, rechargeOrderQueryOptions, submitRechargePayment, useCancelRechargeOrder, walletKeys, type RechargeOrder } from './api';
 import { Skeleton, StatusPill } from './components';
 import { CopyField } from '../../components/ui/copy-field';
 import { minorToDecimalString } from '@orchard/shared/money';
@@ -212,7 +212,6 @@ function HowToPay({ order }: { order: RechargeOrder }) {
 
 function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrder; receivedAt: number; onElapsed: () => void }) {
   const { t, locale } = useWalletMessages();
-  const queryClient = useQueryClient();
   const [cancelOpen, setCancelOpen] = useState(false);
   const deadline = useMemo(
     () => serverAlignedDeadline(order.expiresAt, order.serverTime, receivedAt),
@@ -221,18 +220,9 @@ function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrd
   const amount = formatMoney(order.amount, { currency: order.currency });
   useEffect(preloadConfirmSheet, []);
 
-  const cancel = useMutation({
-    mutationFn: () => cancelRechargeOrder(order.id),
-    onSuccess: (next) => {
-      setCancelOpen(false);
-      queryClient.setQueryData(rechargeKeys.order(order.id), next);
-      toast(t('order.cancelled'));
-    },
-    onError: (error) => {
-      setCancelOpen(false);
-      // The order may have moved on (expired, paid, cancelled elsewhere): show its real state.
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: rechargeKeys.order(order.id) });
-    },
+  const cancel = useCancelRechargeOrder(order.id, {
+    onSuccess: () => toast(t('order.cancelled')),
+    onSettled: () => setCancelOpen(false),
   });
 
   return (

@@ -39,4 +39,13 @@ export const common: Catalogue<CommonMessages> = {
     goHome: 'Ir al inicio',
     tryAgain: 'Reintentar',
   },
+  /** The help centre's topics, for members and the console alike. */
+  helpTopics: {
+    getting_started: 'Primeros pasos',
+    wallet: 'Billetera y recargas',
+    plans: 'Planes y cupones',
+    team: 'Equipo y comisiones',
+    withdrawals: 'Retiros',
+    account: 'Tu cuenta',
+  },
 };

@@ -39,4 +39,13 @@ export const common: Catalogue<CommonMessages> = {
     goHome: '返回首页',
     tryAgain: '重试',
   },
+  /** The help centre's topics, for members and the console alike. */
+  helpTopics: {
+    getting_started: '新手入门',
+    wallet: '钱包和充值',
+    plans: '会员计划和优惠券',
+    team: '团队和佣金',
+    withdrawals: '提现',
+    account: '你的账号',
+  },
 };

@@ -34,7 +34,7 @@ export interface Transport {
   close?(): void;
 }
 
-export function createEmailTransport(smtpUrl: string, from: string): Transport {
+function createEmailTransport(smtpUrl: string, from: string): Transport {
   const transporter = nodemailer.createTransport(smtpUrl, {
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -53,7 +53,7 @@ export function signSmsPayload(secret: string, timestamp: string, rawBody: strin
   return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`).digest('hex');
 }
 
-export function createSmsTransport(url: string, secret: string | undefined, clock: Clock): Transport {
+function createSmsTransport(url: string, secret: string | undefined, clock: Clock): Transport {
   return {
     async send(message) {
       const rawBody = JSON.stringify({ id: message.id, kind: message.kind, to: message.destination, text: message.body });
@@ -66,9 +66,9 @@ export function createSmsTransport(url: string, secret: string | undefined, cloc
   };
 }
 
-export const OUTBOX_MAX_ATTEMPTS = 6;
+const OUTBOX_MAX_ATTEMPTS = 6;
 /** 30 s, 2 min, 8 min, 32 min, then hourly. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(30_000 * 4 ** Math.max(0, attempts - 1), 3_600_000);
 }
 const CLAIM_MS = 2 * 60_000;

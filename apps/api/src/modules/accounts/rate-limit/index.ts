@@ -6,5 +6,5 @@
 export { DatabaseRateLimitStore } from './database-store';
 export { AttemptTicket, RateLimiter } from './limiter';
 export { RedisRateLimitStore } from './redis-store';
-export { describeWait, rateRules, tooManyRequests, type RateRule, type RateRules } from './rules';
-export type { AttemptGrant, CounterState, RateLimitStore } from './store';
+export { rateRules, tooManyRequests, type RateRule, type RateRules } from './rules';
+export type { RateLimitStore } from './store';

@@ -87,7 +87,7 @@ export function rateRules(registrationsPerIpPerDay: number) {
 }
 export type RateRules = ReturnType<typeof rateRules>;
 
-export function describeWait(seconds: number): string {
+function describeWait(seconds: number): string {
   if (seconds <= 90) return seconds === 1 ? '1 second' : `${seconds} seconds`;
   const minutes = Math.ceil(seconds / 60);
   if (minutes <= 90) return `${minutes} minutes`;
