@@ -46,12 +46,8 @@ export const consoleTotp = pgTable('console_totp', {
 
 /** A console account's one-time recovery codes (1300): the first group names the row, the code is hashed. */
 export const consoleRecoveryCodes = pgTable('console_recovery_codes', {
-  id: uuid('id')
-    .primaryKey()
-    .default(sql`gen_random_uuid()`),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  id: randomId(),
+  userId: memberId({ onDelete: 'cascade' }),
   lookup: text('lookup').notNull(),
   codeHash: text('code_hash').notNull(),
   createdAt: at('created_at').notNull(),
