@@ -213,10 +213,11 @@ export default tseslint.config(
     },
   },
   {
-    // The API's translation catalogues (packages/shared/src/i18n: the English texts and one file
-    // per other language) are data, one entry per text, as long as the texts they translate; like
-    // the web app's locales/ they are exempt rather than listed in eslint-suppressions.json.
-    files: ['packages/shared/src/i18n/*.ts'],
+    // The translation catalogues (packages/shared/src/i18n: the API's English texts and one file
+    // per other language; each web feature's English texts in its messages.ts) are data, one entry
+    // per text, as long as the texts they translate; like the web app's locales/ they are exempt
+    // rather than listed in eslint-suppressions.json.
+    files: ['packages/shared/src/i18n/*.ts', 'apps/web/src/features/*/messages.ts'],
     rules: { 'max-lines': 'off' },
   },
 );

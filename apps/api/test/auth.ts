@@ -139,7 +139,7 @@ export async function signInOperator(
 }
 
 /** A fresh authenticator secret for tests (base32, 160 bits). */
-export function testTotpSecret(): string {
+function testTotpSecret(): string {
   return randomBytes(20)
     .toString('base64')
     .replace(/[^A-Za-z]/g, 'A')

@@ -19,7 +19,7 @@ const DEFAULT_OPERATOR_EMAIL = 'operator@orchard.local';
  * member's password, so whoever runs `npm start` can add it to an authenticator app. Only while
  * SEED_DEMO is on and OPERATOR_TOTP_SECRET is unset; a production operator sets up their own.
  */
-export const DEMO_OPERATOR_TOTP_SECRET = 'ORCHARDDEMOCONSOLESECONDFACTOR23';
+const DEMO_OPERATOR_TOTP_SECRET = 'ORCHARDDEMOCONSOLESECONDFACTOR23';
 
 /** Held while the first-start content is written (migrate.ts has its own for the schema). */
 const SEED_LOCK_KEY = 727_001;

@@ -36,7 +36,7 @@ export {
 export { getMemberBalances, listMemberEntries, type StatementEntry, type StatementFilter } from './statement';
 export { formatIntegrityReport } from './format-report';
 export { listMemberEvents, type StatementEventFilter, type StatementEventView } from './statement-events';
-export { chainHorizon, linkChain, linkChainNow, verifyChain, type ChainHorizon, type LinkRun } from './chain';
+export { chainHorizon, linkChain, linkChainNow, verifyChain, type ChainHorizon } from './chain';
 export { chainHead } from './chain-rows';
 export { verifySeals } from './seal-check';
 export { incrementalCheck } from './incremental-check';

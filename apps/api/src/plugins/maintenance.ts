@@ -14,7 +14,7 @@ declare module 'fastify' {
 }
 
 /** How long a client is told to wait before asking again while maintenance mode is on. */
-export const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
+const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 const MESSAGE = 'Money cannot move while the service is being upgraded. Try again in a few minutes.';
 
 export interface MaintenanceOptions {

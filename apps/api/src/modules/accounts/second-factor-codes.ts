@@ -8,7 +8,7 @@ import QRCode from 'qrcode';
  * recovery codes.
  */
 
-export const TOTP_PERIOD_SECONDS = 30;
+const TOTP_PERIOD_SECONDS = 30;
 /** Codes of the step before and after now are accepted too (clocks drift; typing takes time). */
 const WINDOW = 1;
 

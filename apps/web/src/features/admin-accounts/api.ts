@@ -4,16 +4,19 @@ import type {
   IssuedSignInLink,
   MemberDetail,
   MemberList,
+  MaintenanceStatus,
   MemberSummary,
   OutboxList,
   RecoveryCodes,
   ResetSecondFactorBody,
   SecondFactorStatus,
+  SetMaintenanceBody,
   SetMemberRoleBody,
   TotpSetup,
   SetMemberStatusBody,
 } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
+import { maintenanceQueryOptions } from '../../lib/maintenance';
 import { secondFactorQueryOptions } from '../../lib/second-factor';
 import { setSignedIn } from '../../lib/session';
 import type { AuditSearch, MembersSearch, OutboxSearch } from './search';
@@ -191,5 +194,14 @@ export function useResetSecondFactor(memberId: string) {
       void queryClient.invalidateQueries({ queryKey: adminAccountsKeys.member(memberId) });
       void queryClient.invalidateQueries({ queryKey: adminAccountsKeys.auditAll() });
     },
+  });
+}
+
+/** The operator's maintenance switch: the banner everywhere reads the answer. */
+export function useSetMaintenance() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetMaintenanceBody) => apiFetch<MaintenanceStatus>('/admin/maintenance', { method: 'PUT', body }),
+    onSuccess: (status) => queryClient.setQueryData(maintenanceQueryOptions().queryKey, status),
   });
 }

@@ -1,21 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { setMaintenanceBodySchema, type MaintenanceStatus, type SetMaintenanceBody } from '@orchard/shared';
+import { useQuery } from '@tanstack/react-query';
+import { setMaintenanceBodySchema } from '@orchard/shared';
 import { Card } from '../../components/ui/card';
 import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
-import { apiFetch } from '../../lib/api-client';
 import { maintenanceQueryOptions } from '../../lib/maintenance';
+import { useSetMaintenance } from './api';
 import { useAdminAccountsMessages } from './messages';
 
 const switchForm = setMaintenanceBodySchema.pick({ message: true, reason: true });
-
-/** setMaintenance: the banner everywhere reads the answer. */
-function useSetMaintenance() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: SetMaintenanceBody) => apiFetch<MaintenanceStatus>('/admin/maintenance', { method: 'PUT', body }),
-    onSuccess: (status) => queryClient.setQueryData(maintenanceQueryOptions().queryKey, status),
-  });
-}
 
 /** The operator's maintenance switch on the console's landing (audited, with a reason). */
 export function MaintenanceCard() {
