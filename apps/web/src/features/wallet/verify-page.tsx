@@ -59,7 +59,7 @@ export function VerifyPage() {
           id="verify-file"
           type="file"
           accept="application/json,.json"
-          className="text-sm"
+          className="file:border-primary-700 file:text-primary-700 dark:file:border-primary-400 dark:file:text-primary-400 text-sm file:mr-3 file:min-h-11 file:rounded-lg file:border file:bg-transparent file:px-4 file:text-sm file:font-semibold"
           onChange={(event) => void event.target.files?.[0]?.text().then(setText)}
         />
         <label htmlFor="verify-text" className="text-sm font-medium">
@@ -99,7 +99,11 @@ function VerifyOutcome({ outcome }: { outcome: Outcome }) {
       </div>
       {check.ok ? (
         <p className="mt-2 text-sm">
-          {t('verify.okDetail', { lines: check.lines, seals: check.seals, keyId: outcome.keyId })}{' '}
+          {t('verify.okDetail', {
+            lines: t('verify.okLines', { count: check.lines }),
+            seals: t('verify.okSeals', { count: check.seals }),
+            keyId: outcome.keyId,
+          })}{' '}
           {outcome.pinned ? t('verify.keyPublished') : t('verify.keyInFile', { keyId: outcome.keyId })}
         </p>
       ) : (
