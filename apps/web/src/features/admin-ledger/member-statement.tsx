@@ -6,6 +6,7 @@ import { cn } from '../../components/ui/cn';
 import { ConfirmSheet } from '../../components/ui/confirm-sheet';
 import { type Column, DataTable } from '../../components/ui/console';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
 import { translateApiText } from '../../lib/language';
 import { memberLedgerQueryOptions, memberStatementQueryOptions } from './api';
 import { useAdminLedgerMessages } from './messages';
@@ -32,6 +33,7 @@ function EntriesTable({
   onRetry?: () => void;
 }) {
   const { t } = useAdminLedgerMessages();
+  const { t: common } = useTranslation();
   const columns: Column<StatementEntry>[] = [
     {
       key: 'what',
@@ -51,7 +53,7 @@ function EntriesTable({
     {
       key: 'account',
       header: t('money.account'),
-      cell: (entry) => <span className="whitespace-nowrap">{t(`money.accounts.${entry.account}`)}</span>,
+      cell: (entry) => <span className="whitespace-nowrap">{common(`money.accounts.${entry.account}`)}</span>,
     },
     {
       key: 'amount',
@@ -87,6 +89,7 @@ function EntriesTable({
 
 function EventDetails({ event, currency }: { event: StatementEvent; currency?: string }) {
   const { t } = useAdminLedgerMessages();
+  const { t: common } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -101,10 +104,10 @@ function EventDetails({ event, currency }: { event: StatementEvent; currency?: s
         description={event.memo ? translateApiText(event.memo) : undefined}
         summary={[
           { label: t('money.amount'), value: signed(event.amount, currency), emphasis: true },
-          { label: t('money.state'), value: t(`money.states.${event.state}`) },
+          { label: t('money.state'), value: common(`money.states.${event.state}`) },
           { label: t('money.when'), value: formatDateTime(event.occurredAt) },
           { label: t('money.reference'), value: event.reference ?? event.id },
-          ...event.timeline.slice(1).map((step) => ({ label: t(`money.states.${step.state}`), value: formatDateTime(step.at) })),
+          ...event.timeline.slice(1).map((step) => ({ label: common(`money.states.${step.state}`), value: formatDateTime(step.at) })),
         ]}
       >
         {(close) => (
@@ -161,6 +164,7 @@ function StatementTabs({ view, onChange }: { view: StatementView; onChange: (vie
 /** An event's kind, its state unless completed, when and its memo. */
 function EventWhat({ event }: { event: StatementEvent }) {
   const { t } = useAdminLedgerMessages();
+  const { t: common } = useTranslation();
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">
@@ -170,7 +174,7 @@ function EventWhat({ event }: { event: StatementEvent }) {
             data-status={event.state}
             className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300"
           >
-            {t(`money.states.${event.state}`)}
+            {common(`money.states.${event.state}`)}
           </span>
         )}
       </div>
