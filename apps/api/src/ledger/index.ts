@@ -35,7 +35,8 @@ export {
 } from './post-transaction';
 export { getMemberBalances, listMemberEntries, type StatementEntry, type StatementFilter } from './statement';
 export { formatIntegrityReport } from './format-report';
-export { listMemberEvents, type StatementEventFilter, type StatementEventView } from './statement-events';
+export { listMemberEvents, type StatementEventFilter } from './statement-events';
+export type { StatementEventView } from './statement-event-view';
 export { chainHorizon, linkChain, linkChainNow, verifyChain, type ChainHorizon } from './chain';
 export { chainHead } from './chain-rows';
 export { verifySeals } from './seal-check';

@@ -46,5 +46,26 @@ export const common = {
     withdrawals: 'Withdrawals',
     account: 'Your account',
   },
+  /** The states of a statement's events and the member accounts, as the wallet and the console name them. */
+  money: {
+    states: {
+      completed: 'Done',
+      refunded: 'Refunded',
+      pending: 'Pending',
+      review: 'Under review',
+      available: 'Available',
+      reversed: 'Taken back',
+      requested: 'Requested',
+      processing: 'Processing',
+      paid: 'Paid',
+      returned: 'Returned',
+    },
+    accounts: {
+      available: 'Available',
+      on_hold: 'On hold',
+      commission_pending: 'Pending commissions',
+      debt: 'Owed',
+    },
+  },
 } as const;
 export type CommonMessages = typeof common;

@@ -1,4 +1,4 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { StatementEntry, StatementEvent } from '@orchard/shared';
 import { Button } from '../../components/ui/button';
@@ -6,6 +6,7 @@ import { cn } from '../../components/ui/cn';
 import { ConfirmSheet } from '../../components/ui/confirm-sheet';
 import { type Column, DataTable } from '../../components/ui/console';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
 import { translateApiText } from '../../lib/language';
 import { memberLedgerQueryOptions, memberStatementQueryOptions } from './api';
 import { useAdminLedgerMessages } from './messages';
@@ -32,6 +33,7 @@ function EntriesTable({
   onRetry?: () => void;
 }) {
   const { t } = useAdminLedgerMessages();
+  const { t: common } = useTranslation();
   const columns: Column<StatementEntry>[] = [
     {
       key: 'what',
@@ -51,7 +53,7 @@ function EntriesTable({
     {
       key: 'account',
       header: t('money.account'),
-      cell: (entry) => <span className="whitespace-nowrap">{t(`money.accounts.${entry.account}`)}</span>,
+      cell: (entry) => <span className="whitespace-nowrap">{common(`money.accounts.${entry.account}`)}</span>,
     },
     {
       key: 'amount',
@@ -87,6 +89,7 @@ function EntriesTable({
 
 function EventDetails({ event, currency }: { event: StatementEvent; currency?: string }) {
   const { t } = useAdminLedgerMessages();
+  const { t: common } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -101,10 +104,10 @@ function EventDetails({ event, currency }: { event: StatementEvent; currency?: s
         description={event.memo ? translateApiText(event.memo) : undefined}
         summary={[
           { label: t('money.amount'), value: signed(event.amount, currency), emphasis: true },
-          { label: t('money.state'), value: t(`money.states.${event.state}`) },
+          { label: t('money.state'), value: common(`money.states.${event.state}`) },
           { label: t('money.when'), value: formatDateTime(event.occurredAt) },
           { label: t('money.reference'), value: event.reference ?? event.id },
-          ...event.timeline.slice(1).map((step) => ({ label: t(`money.states.${step.state}`), value: formatDateTime(step.at) })),
+          ...event.timeline.slice(1).map((step) => ({ label: common(`money.states.${step.state}`), value: formatDateTime(step.at) })),
         ]}
       >
         {(close) => (
@@ -120,60 +123,99 @@ function EventDetails({ event, currency }: { event: StatementEvent; currency?: s
   );
 }
 
-/**
- * The member's statement on their console page: the events as the member reads them (one line per
- * money event, its state, the available balance after), or the ledger view (every entry, its
- * account named, each account's own running balance).
- */
-export function MemberStatement({ memberId, currency }: { memberId: string; currency?: string }) {
-  const { t } = useAdminLedgerMessages();
-  const [view, setView] = useState<'events' | 'ledger'>('events');
-  const events = useInfiniteQuery(memberStatementQueryOptions(memberId));
-  const ledger = useInfiniteQuery({ ...memberLedgerQueryOptions(memberId), enabled: view === 'ledger' });
+/** What a list shows of an infinite query: its rows so far, its state, retry and "Load more". */
+function listOf<T>(query: UseInfiniteQueryResult<InfiniteData<{ items: T[] }>>) {
+  return {
+    rows: query.data?.pages.flatMap((page) => page.items),
+    isPending: query.isPending,
+    error: query.error,
+    onRetry: () => void query.refetch(),
+    pager: { hasMore: query.hasNextPage, isLoadingMore: query.isFetchingNextPage, onMore: () => void query.fetchNextPage() },
+  };
+}
 
-  const eventColumns: Column<StatementEvent>[] = [
-    {
-      key: 'what',
-      header: t('money.memo'),
-      cell: (event) => (
-        <>
-          <div className="flex flex-wrap items-center gap-2">
-            <span>{t(`money.events.${event.kind}`)}</span>
-            {event.state === 'completed' ? null : (
-              <span
-                data-status={event.state}
-                className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300"
-              >
-                {t(`money.states.${event.state}`)}
-              </span>
-            )}
-          </div>
-          <div className="text-xs text-gray-600 [overflow-wrap:anywhere] dark:text-gray-400">
-            {formatDateTime(event.occurredAt)}
-            {event.memo ? ` · ${translateApiText(event.memo)}` : ''}
-          </div>
-        </>
-      ),
-    },
+type StatementList<T> = ReturnType<typeof listOf<T>>;
+type StatementView = 'events' | 'ledger';
+
+/** The switch between the events view and the ledger view. */
+function StatementTabs({ view, onChange }: { view: StatementView; onChange: (view: StatementView) => void }) {
+  const { t } = useAdminLedgerMessages();
+  return (
+    <div role="tablist" aria-label={t('money.statement')} className="flex gap-1 self-start rounded-xl bg-gray-100 p-1 dark:bg-gray-800">
+      {(['events', 'ledger'] as const).map((key) => (
+        <button
+          key={key}
+          type="button"
+          role="tab"
+          aria-selected={view === key}
+          onClick={() => onChange(key)}
+          className={cn(
+            'min-h-10 rounded-lg px-3 text-sm font-semibold',
+            view === key ? 'bg-white text-gray-900 shadow-sm dark:bg-gray-950 dark:text-gray-50' : 'text-gray-600 dark:text-gray-400',
+          )}
+        >
+          {t(key === 'events' ? 'money.eventsView' : 'money.ledgerView')}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** An event's kind, its state unless completed, when and its memo. */
+function EventWhat({ event }: { event: StatementEvent }) {
+  const { t } = useAdminLedgerMessages();
+  const { t: common } = useTranslation();
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2">
+        <span>{t(`money.events.${event.kind}`)}</span>
+        {event.state === 'completed' ? null : (
+          <span
+            data-status={event.state}
+            className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 dark:bg-gray-800 dark:text-gray-300"
+          >
+            {common(`money.states.${event.state}`)}
+          </span>
+        )}
+      </div>
+      <div className="text-xs text-gray-600 [overflow-wrap:anywhere] dark:text-gray-400">
+        {formatDateTime(event.occurredAt)}
+        {event.memo ? ` · ${translateApiText(event.memo)}` : ''}
+      </div>
+    </>
+  );
+}
+
+/** An event's amount (struck through when undone) and what it left: held, not yet available, or the balance after. */
+function EventAmount({ event, currency }: { event: StatementEvent; currency?: string }) {
+  const { t } = useAdminLedgerMessages();
+  return (
+    <>
+      <div className={cn('font-semibold', undone(event) && 'text-gray-500 line-through dark:text-gray-400')}>
+        {signed(event.amount, currency)}
+      </div>
+      <div className="text-xs text-gray-600 dark:text-gray-400">
+        {event.held > 0
+          ? t('money.heldNow', { amount: formatMoney(event.held, { currency }) })
+          : event.kind === 'commission' && (event.state === 'pending' || event.state === 'review')
+            ? t('money.notYetAvailable')
+            : t('money.availableAfter', { amount: formatMoney(event.availableAfter, { currency }) })}
+      </div>
+    </>
+  );
+}
+
+/** The events as the member reads them: one line per money event, its state, the available balance after. */
+function EventsList({ list, currency }: { list: StatementList<StatementEvent>; currency?: string }) {
+  const { t } = useAdminLedgerMessages();
+  const columns: Column<StatementEvent>[] = [
+    { key: 'what', header: t('money.memo'), cell: (event) => <EventWhat event={event} /> },
     {
       key: 'amount',
       header: t('money.amount'),
       align: 'end',
       className: 'whitespace-nowrap tabular-nums',
-      cell: (event) => (
-        <>
-          <div className={cn('font-semibold', undone(event) && 'text-gray-500 line-through dark:text-gray-400')}>
-            {signed(event.amount, currency)}
-          </div>
-          <div className="text-xs text-gray-600 dark:text-gray-400">
-            {event.held > 0
-              ? t('money.heldNow', { amount: formatMoney(event.held, { currency }) })
-              : event.kind === 'commission' && (event.state === 'pending' || event.state === 'review')
-                ? t('money.notYetAvailable')
-                : t('money.availableAfter', { amount: formatMoney(event.availableAfter, { currency }) })}
-          </div>
-        </>
-      ),
+      cell: (event) => <EventAmount event={event} currency={currency} />,
     },
     {
       key: 'details',
@@ -183,55 +225,56 @@ export function MemberStatement({ memberId, currency }: { memberId: string; curr
       cell: (event) => <EventDetails event={event} currency={currency} />,
     },
   ];
+  return (
+    <DataTable
+      caption={t('money.statement')}
+      showCaption
+      columns={columns}
+      rows={list.rows}
+      rowKey={(event) => event.id}
+      isPending={list.isPending}
+      error={list.error}
+      onRetry={list.onRetry}
+      empty={{ title: t('money.statement'), body: t('money.noStatement') }}
+      skeletonRows={3}
+      pager={{ kind: 'cursor', ...list.pager }}
+    />
+  );
+}
 
+/** The ledger view: every entry, its account named, each account's own running balance. */
+function LedgerList({ list, currency }: { list: StatementList<StatementEntry>; currency?: string }) {
+  const { t } = useAdminLedgerMessages();
+  return (
+    <EntriesTable
+      caption={t('money.ledgerView')}
+      entries={list.rows}
+      currency={currency}
+      isPending={list.isPending}
+      error={list.error}
+      onRetry={list.onRetry}
+      pager={list.pager}
+    />
+  );
+}
+
+/**
+ * The member's statement on their console page: the events as the member reads them (one line per
+ * money event, its state, the available balance after), or the ledger view (every entry, its
+ * account named, each account's own running balance).
+ */
+export function MemberStatement({ memberId, currency }: { memberId: string; currency?: string }) {
+  const { t } = useAdminLedgerMessages();
+  const [view, setView] = useState<StatementView>('events');
+  const events = useInfiniteQuery(memberStatementQueryOptions(memberId));
+  const ledger = useInfiniteQuery({ ...memberLedgerQueryOptions(memberId), enabled: view === 'ledger' });
   return (
     <section className="flex flex-col gap-2" aria-label={t('money.statement')}>
-      <div role="tablist" aria-label={t('money.statement')} className="flex gap-1 self-start rounded-xl bg-gray-100 p-1 dark:bg-gray-800">
-        {(['events', 'ledger'] as const).map((key) => (
-          <button
-            key={key}
-            type="button"
-            role="tab"
-            aria-selected={view === key}
-            onClick={() => setView(key)}
-            className={cn(
-              'min-h-10 rounded-lg px-3 text-sm font-semibold',
-              view === key ? 'bg-white text-gray-900 shadow-sm dark:bg-gray-950 dark:text-gray-50' : 'text-gray-600 dark:text-gray-400',
-            )}
-          >
-            {t(key === 'events' ? 'money.eventsView' : 'money.ledgerView')}
-          </button>
-        ))}
-      </div>
+      <StatementTabs view={view} onChange={setView} />
       {view === 'events' ? (
-        <DataTable
-          caption={t('money.statement')}
-          showCaption
-          columns={eventColumns}
-          rows={events.data?.pages.flatMap((page) => page.items)}
-          rowKey={(event) => event.id}
-          isPending={events.isPending}
-          error={events.error}
-          onRetry={() => void events.refetch()}
-          empty={{ title: t('money.statement'), body: t('money.noStatement') }}
-          skeletonRows={3}
-          pager={{
-            kind: 'cursor',
-            hasMore: events.hasNextPage,
-            isLoadingMore: events.isFetchingNextPage,
-            onMore: () => void events.fetchNextPage(),
-          }}
-        />
+        <EventsList list={listOf(events)} currency={currency} />
       ) : (
-        <EntriesTable
-          caption={t('money.ledgerView')}
-          entries={ledger.data?.pages.flatMap((page) => page.items)}
-          currency={currency}
-          isPending={ledger.isPending}
-          error={ledger.error}
-          onRetry={() => void ledger.refetch()}
-          pager={{ hasMore: ledger.hasNextPage, isLoadingMore: ledger.isFetchingNextPage, onMore: () => void ledger.fetchNextPage() }}
-        />
+        <LedgerList list={listOf(ledger)} currency={currency} />
       )}
     </section>
   );

@@ -21,6 +21,7 @@ import { cn } from '../../components/ui/cn';
 import { ConfirmSheet, preloadConfirmSheet } from '../../components/ui/confirm-sheet';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { formatDateTime, formatMoney } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
 import { translateApiText } from '../../lib/language';
 import { SignedAmount, TonePill } from './components';
 import { eventDetail, eventFootnote, eventTitleKey, eventTone, isUndone, showsState, statementTitle } from './logic';
@@ -53,8 +54,8 @@ const STATE_ICONS: Record<StatementEventState, LucideIcon> = {
 
 /** An event's state as a pill: icon, word and colour. */
 function EventStatePill({ state }: { state: StatementEventState }) {
-  const { t } = useWalletMessages();
-  return <TonePill tone={eventTone(state)} icon={STATE_ICONS[state]} label={t(`eventStates.${state}`)} status={state} />;
+  const { t } = useTranslation();
+  return <TonePill tone={eventTone(state)} icon={STATE_ICONS[state]} label={t(`money.states.${state}`)} status={state} />;
 }
 
 function KindIcon({ event }: { event: StatementEvent }) {
@@ -141,6 +142,7 @@ export function EventRow({ event }: { event: StatementEvent }) {
 /** The name of an entry's line in the sheet: what moved, on which account. */
 function EntryLine({ entry }: { entry: StatementEntry }) {
   const { t } = useWalletMessages();
+  const { t: common } = useTranslation();
   const naming = statementTitle(entry);
   const label = naming.key === 'type' ? t(`types.${naming.type}`) : t(`statement.${naming.key}`);
   const balance = entry.account === 'debt' ? Math.abs(entry.balanceAfter) : entry.balanceAfter;
@@ -149,7 +151,7 @@ function EntryLine({ entry }: { entry: StatementEntry }) {
       <div className="flex min-w-0 flex-col">
         <span className="text-sm text-gray-900 dark:text-gray-100">{label}</span>
         <span className="text-xs text-gray-600 dark:text-gray-400">
-          {t(`accounts.${entry.account}`)} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
+          {common(`money.accounts.${entry.account}`)} · <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
         </span>
       </div>
       <div className="flex shrink-0 flex-col items-end">

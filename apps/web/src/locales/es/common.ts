@@ -48,4 +48,24 @@ export const common: Catalogue<CommonMessages> = {
     withdrawals: 'Retiros',
     account: 'Tu cuenta',
   },
+  money: {
+    states: {
+      completed: 'Hecho',
+      refunded: 'Reembolsado',
+      pending: 'Pendiente',
+      review: 'En revisión',
+      available: 'Disponible',
+      reversed: 'Revertida',
+      requested: 'Solicitado',
+      processing: 'En proceso',
+      paid: 'Pagado',
+      returned: 'Devuelto',
+    },
+    accounts: {
+      available: 'Disponible',
+      on_hold: 'Retenido',
+      commission_pending: 'Comisiones pendientes',
+      debt: 'Adeudado',
+    },
+  },
 };

@@ -48,4 +48,24 @@ export const common: Catalogue<CommonMessages> = {
     withdrawals: '提现',
     account: '你的账号',
   },
+  money: {
+    states: {
+      completed: '已完成',
+      refunded: '已退款',
+      pending: '待发放',
+      review: '审核中',
+      available: '已可用',
+      reversed: '已收回',
+      requested: '已申请',
+      processing: '处理中',
+      paid: '已支付',
+      returned: '已退回',
+    },
+    accounts: {
+      available: '可用',
+      on_hold: '冻结',
+      commission_pending: '待发放佣金',
+      debt: '欠款',
+    },
+  },
 };
