@@ -92,15 +92,18 @@ describe.each(DATABASE_KINDS)('the verifiable statement on %s', (kind) => {
     expect((await verifyStatement(seal)).problems).toContainEqual({ code: 'seal_signature', day: '2026-01-01' });
   });
 
-  it.runIf(kind === 'pglite')('npm run verify-statement: exit 0 when it holds, 1 naming the line when a digit changed', () => {
-    const good = cli(statement, '--key', key.publicKey.publicKey);
-    expect(good.stdout).toMatch(/^OK: 3 line\(s\) and 2 seal\(s\) verified/);
-    expect(good.status).toBe(0);
-    const tampered = copy(statement);
-    tampered.lines[0]!.amount = '3000';
-    const bad = cli(tampered);
-    expect(bad.stdout).toContain('Line 1 (entry');
-    expect(bad.stdout).toContain('amount 3000');
-    expect(bad.status).toBe(1);
-  });
+  // The command line reads a file, not the database: once, on the embedded one, is enough.
+  if (kind === 'pglite') {
+    it('npm run verify-statement: exit 0 when it holds, 1 naming the line when a digit changed', () => {
+      const good = cli(statement, '--key', key.publicKey.publicKey);
+      expect(good.stdout).toMatch(/^OK: 3 line\(s\) and 2 seal\(s\) verified/);
+      expect(good.status).toBe(0);
+      const tampered = copy(statement);
+      tampered.lines[0]!.amount = '3000';
+      const bad = cli(tampered);
+      expect(bad.stdout).toContain('Line 1 (entry');
+      expect(bad.stdout).toContain('amount 3000');
+      expect(bad.status).toBe(1);
+    });
+  }
 });
