@@ -100,8 +100,9 @@ export async function runDashboard({ quick = process.argv.includes('--quick') } 
 
     const token = randomBytes(32).toString('base64url');
     await db.query(
-      `insert into sessions (user_id, token_hash, created_at, last_seen_at, expires_at)
-       select id, $1, now(), now(), now() + interval '1 day' from users where role = 'operator' limit 1`,
+      // A console session that has proved its second factor (docs/decisions/0029), as a signed-in operator's is.
+      `insert into sessions (user_id, token_hash, created_at, last_seen_at, expires_at, second_factor_at)
+       select id, $1, now(), now(), now() + interval '1 day', now() from users where role = 'operator' limit 1`,
       [createHash('sha256').update(token).digest('hex')],
     );
     const cookie = `orchard_session=${token}`;

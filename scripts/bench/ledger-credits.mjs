@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { ensureBuilt } from '../lib.mjs';
-import { findPgbench, httpClient, rawConnection, sessionCookieOf, startBenchServer } from './support.mjs';
+import { findPgbench, httpClient, proveConsoleFactor, rawConnection, sessionCookieOf, startBenchServer } from './support.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BASE_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -138,6 +138,7 @@ export async function runLedgerCredits({ quick = false } = {}) {
     const signIn = await client.call('POST', '/api/v1/auth/sign-in', { body: { account: OPERATOR_EMAIL, password: OPERATOR_PASSWORD } });
     if (signIn.status !== 200) throw new Error(`operator sign-in failed: ${signIn.status} ${signIn.text}`);
     const cookie = sessionCookieOf(signIn.headers);
+    await proveConsoleFactor(client.call, cookie);
     const operatorId = (await db.query(`select id from users where email = $1`, [OPERATOR_EMAIL])).rows[0].id;
     await db.query(
       `create table bench_operator as select token_hash from sessions where user_id = $1 and revoked_at is null order by created_at desc limit 1`,

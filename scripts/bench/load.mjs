@@ -25,7 +25,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { ensureBuilt } from '../lib.mjs';
 import { findBinary, haproxyConfig, waitReady } from '../chaos/run.mjs';
-import { benchServerEnv, freePort, rawConnection, sessionCookieOf, httpClient, withDatabase } from './support.mjs';
+import { benchServerEnv, freePort, proveConsoleFactor, rawConnection, sessionCookieOf, httpClient, withDatabase } from './support.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BASE_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
@@ -91,6 +91,7 @@ export async function runLoad({ quick = false } = {}) {
       body: { account: 'load-operator@orchard.local', password: operatorPassword },
     });
     const operator = sessionCookieOf(signIn.headers);
+    await proveConsoleFactor(client.call, operator);
     const operatorId = (await db.query(`select id from users where email = 'load-operator@orchard.local'`)).rows[0].id;
     const plan = JSON.parse(
       (await client.call('POST', '/api/v1/admin/plans', { cookie: operator, body: { name: 'Load plan', price: 500, durationDays: 30 } }))

@@ -33,7 +33,17 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { hash as argon2Hash } from '@node-rs/argon2';
 import pg from 'pg';
 import { ensureBuilt } from '../lib.mjs';
-import { benchServerEnv, findPgbench, freePort, httpClient, rawConnection, sessionCookieOf, waitReady, withDatabase } from './support.mjs';
+import {
+  benchServerEnv,
+  findPgbench,
+  freePort,
+  httpClient,
+  proveConsoleFactor,
+  rawConnection,
+  sessionCookieOf,
+  waitReady,
+  withDatabase,
+} from './support.mjs';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 // BENCH_API_SERVER: another build of the API to measure (a prototype); not rebuilt.
@@ -234,6 +244,7 @@ export async function runPurchases() {
     // ---------------------------------------------------------------- setup (not measured)
     const setupStarted = performance.now();
     const operator = await signIn(OPERATOR_EMAIL, OPERATOR_PASSWORD);
+    await proveConsoleFactor(call, operator);
     const created = await call('POST', '/api/v1/admin/plans', {
       cookie: operator,
       body: { name: 'Bench plan', price: PRICE, durationDays: 30 },
