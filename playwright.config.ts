@@ -61,6 +61,9 @@ export default defineConfig({
       // expect the release job to notice within a second.
       TEST_CLOCK: 'true',
       COMMISSION_RELEASE_POLL_MS: '500',
+      // The journeys share one proved operator session (e2e/console-factor.ts) and move the clock by
+      // days: a console session idle for 30 minutes of that clock would end mid-journey.
+      CONSOLE_IDLE_MINUTES: '10080',
     },
   },
 });

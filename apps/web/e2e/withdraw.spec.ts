@@ -101,7 +101,8 @@ test('a member adds a bank account, withdraws with the password, and sees the pa
   await expect(sheet.getByText('That password is wrong.')).toBeVisible();
   // The operator raises the fixed fee meanwhile: the confirm is refused and the sheet shows the new quote.
   const settings = (await (await operator.get('/api/v1/admin/withdrawal-settings')).json()) as Record<string, unknown>;
-  expect((await operator.put('/api/v1/admin/withdrawal-settings', { data: { ...settings, feeFixed: 200 } })).ok()).toBe(true);
+  const raised = await operator.put('/api/v1/admin/withdrawal-settings', { data: { ...settings, feeFixed: 200 } });
+  expect(raised.ok(), await raised.text()).toBe(true);
   try {
     await sheet.getByLabel('Your password').fill(PASSWORD);
     await sheet.getByRole('button', { name: `Withdraw ${usd(5_000)}` }).click();
