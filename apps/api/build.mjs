@@ -9,7 +9,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: ['src/server.ts', 'src/ledger-verify.ts', 'src/operator-password.ts', 'src/db/make-template.ts'].filter((file) => {
+  entryPoints: ['src/server.ts', 'src/ledger-verify.ts', 'src/backup-restore.ts', 'src/operator-password.ts', 'src/db/make-template.ts'].filter((file) => {
     try {
       readFileSync(file);
       return true;

@@ -55,6 +55,9 @@ const envSchema = z.object({
     .regex(/^[A-Z]{3}$/, 'must be an ISO 4217 code such as USD')
     .default('USD'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where `npm run backup` writes (db/backup.ts); BACKUP_KEEP newest are kept (0 = all). */
+  BACKUP_DIR: z.string().min(1).default('./backups'),
+  BACKUP_KEEP: integerFromEnv(14, 0),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')

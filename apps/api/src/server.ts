@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { serveBackupSignal } from './db/backup';
 import { openDatabase } from './db/client';
 import { migrate } from './db/migrate';
 import { seed } from './demo/seed';
@@ -28,6 +29,10 @@ async function main() {
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   if (definitions.length > 0) app.log.info({ definitions }, 'database definitions applied');
   const seeded = await seed(database, config, app.log);
+  // The embedded database is backed up by this process when `npm run backup` asks (db/backup.ts).
+  const stopBackups = config.DATABASE_URL
+    ? () => undefined
+    : serveBackupSignal(database, { dataDir: config.DATA_DIR, backupDir: config.BACKUP_DIR, keep: config.BACKUP_KEEP, log: app.log });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -41,6 +46,7 @@ async function main() {
     force.unref();
     try {
       await app.close();
+      stopBackups();
       await database.close();
       process.exit(0);
     } catch (error) {

@@ -25,8 +25,11 @@ export interface DatabaseHandle {
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
-  /** PGlite only: the whole data directory as a tarball (tests load migrated templates from it). */
-  dumpDataDir(): Promise<Blob>;
+  /**
+   * PGlite only: the whole data directory as a tarball (tests load migrated templates from it; a
+   * backup gzips it, db/backup.ts). Taken between two queries, so it is crash-consistent.
+   */
+  dumpDataDir(compression?: 'none' | 'gzip'): Promise<Blob>;
   /**
    * LISTEN on a channel: `onMessage` gets each payload NOTIFY sends (from any process on this
    * database). On PostgreSQL a dedicated connection, reconnected after a loss. Returns the way to stop.
@@ -203,7 +206,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     async close() {
       await client.close();
     },
-    dumpDataDir: () => client.dumpDataDir('none'),
+    dumpDataDir: (compression = 'none') => client.dumpDataDir(compression),
     listen: (channel, onMessage) => client.listen(channel, onMessage),
     async withAppClock(work) {
       if (testClock) return work(db);
