@@ -86,16 +86,19 @@ async function backup(config: Config): Promise<number> {
 
 async function restore(config: Config, argv: string[]): Promise<number> {
   const file = argv.find((arg) => !arg.startsWith('--'));
-  if (!file || !existsSync(file)) throw new BackupRefused(`Name a backup file to restore: npm run restore FILE (${file ?? 'none given'} not found).`);
+  if (!file || !existsSync(file))
+    throw new BackupRefused(`Name a backup file to restore: npm run restore FILE (${file ?? 'none given'} not found).`);
   let handle: DatabaseHandle;
   if (file.endsWith('.dump')) {
     const url = option(argv, 'database-url') ?? config.DATABASE_URL;
-    if (!url) throw new BackupRefused('A pg_dump backup restores into PostgreSQL: give --database-url=postgres://… of a new, empty database.');
+    if (!url)
+      throw new BackupRefused('A pg_dump backup restores into PostgreSQL: give --database-url=postgres://… of a new, empty database.');
     handle = await restorePostgres(file, url);
     console.log(`Restored ${file} into ${new URL(url).pathname.slice(1)}.`);
   } else {
     const dataDir = option(argv, 'data-dir') ?? config.DATA_DIR;
-    if (runningServer(dataDir)) throw new BackupRefused(`A server has ${dataDir} open: stop it, or restore into a new directory (--data-dir=…).`);
+    if (runningServer(dataDir))
+      throw new BackupRefused(`A server has ${dataDir} open: stop it, or restore into a new directory (--data-dir=…).`);
     handle = await restoreEmbedded(file, dataDir);
     console.log(`Restored ${file} into ${dataDir}.`);
   }
@@ -120,7 +123,9 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof BackupRefused ? error.message : `It could not run: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      error instanceof BackupRefused ? error.message : `It could not run: ${error instanceof Error ? error.message : String(error)}`,
+    );
     process.exit(2);
   },
 );

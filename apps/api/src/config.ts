@@ -149,6 +149,8 @@ const envSchema = z.object({
   LEDGER_CHAIN_POLL_MS: integerFromEnv(5_000, 0),
   /** How often each instance seals the days that are over (docs/decisions/0028; 0 = only from the console). */
   BOOKS_SEAL_POLL_MS: integerFromEnv(60_000, 0),
+  /** How often each instance runs the incremental ledger check for /metrics (modules/books/check-job.ts; 0 = never). */
+  LEDGER_CHECK_POLL_MS: integerFromEnv(300_000, 0),
   /**
    * The operator's Ed25519 key that signs the sealed days: a base64url 32-byte seed, a PKCS#8 PEM or
    * its base64 DER. Unset: the embedded shape keeps one in DATA_DIR; on PostgreSQL nothing is sealed.
@@ -197,6 +199,7 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
     DASHBOARD_ROLLUP_POLL_MS: '0',
     LEDGER_CHAIN_POLL_MS: '0',
     BOOKS_SEAL_POLL_MS: '0',
+    LEDGER_CHECK_POLL_MS: '0',
     READ_CACHE_MS: '0',
     // Suites move the clock by days with an operator signed in; the console's idle rule has its own
     // suite (console-second-factor.test.ts), which sets the default back.

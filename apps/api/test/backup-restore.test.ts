@@ -75,7 +75,11 @@ async function digestOf(db: Db, ids: number[]): Promise<string> {
   return row?.digest ?? '';
 }
 
-const chainLinks = (db: Db) => rowsOf<{ seq: string; tx_id: string; hash: string }>(db, sql`select c.seq::text, c.tx_id::text, c.hash from ledger_chain c order by c.seq`);
+const chainLinks = (db: Db) =>
+  rowsOf<{ seq: string; tx_id: string; hash: string }>(
+    db,
+    sql`select c.seq::text, c.tx_id::text, c.hash from ledger_chain c order by c.seq`,
+  );
 
 /** Members posting recharges one after another until stopped; answers how many each posted. */
 function traffic(db: Db, members: string[]) {
@@ -115,7 +119,9 @@ async function backUp(kind: DatabaseKind, source: DatabaseHandle, url: string | 
 }
 
 async function restoreInto(kind: DatabaseKind, file: string): Promise<DatabaseHandle> {
-  return kind === 'pglite' ? restoreEmbedded(file, join(scratch, `restored-${randomBytes(4).toString('hex')}`)) : restorePostgres(file, await emptyPostgresDatabase());
+  return kind === 'pglite'
+    ? restoreEmbedded(file, join(scratch, `restored-${randomBytes(4).toString('hex')}`))
+    : restorePostgres(file, await emptyPostgresDatabase());
 }
 
 describe.each(DATABASE_KINDS)('backup and restore drill (%s)', (kind) => {
@@ -206,17 +212,18 @@ describe('what a restore refuses, and what the server does when asked for a back
   }, 120_000);
 
   // Declared only where there is a PostgreSQL server to dump.
-  if (process.env.TEST_DATABASE_URL) it('restores a pg_dump only into a database without tables', async () => {
-    const source = await createTestDatabase('postgres');
-    try {
-      await rechargeMember(source.handle.db, [300]);
-      const backup = await backupPostgres(await urlOf(source.handle), join(scratch, 'pg-refusals'));
-      await expect(restorePostgres(backup.file, await urlOf(source.handle))).rejects.toBeInstanceOf(BackupRefused);
-      expect((await transactionIds(source.handle.db)).length).toBe(1);
-    } finally {
-      await source.destroy();
-    }
-  });
+  if (process.env.TEST_DATABASE_URL)
+    it('restores a pg_dump only into a database without tables', async () => {
+      const source = await createTestDatabase('postgres');
+      try {
+        await rechargeMember(source.handle.db, [300]);
+        const backup = await backupPostgres(await urlOf(source.handle), join(scratch, 'pg-refusals'));
+        await expect(restorePostgres(backup.file, await urlOf(source.handle))).rejects.toBeInstanceOf(BackupRefused);
+        expect((await transactionIds(source.handle.db)).length).toBe(1);
+      } finally {
+        await source.destroy();
+      }
+    });
 
   it('answers SIGUSR2 with a whole backup and a status file, keeps the newest BACKUP_KEEP, and clears its pid file when stopped', async () => {
     const source = await createTestDatabase('pglite');

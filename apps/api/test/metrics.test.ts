@@ -14,7 +14,7 @@ const TOKEN = 'metrics-token-for-tests-1234';
 describe('metrics', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { METRICS_TOKEN: TOKEN, DASHBOARD_ROLLUP_POLL_MS: '50' });
+    t = await createTestApp('pglite', { METRICS_TOKEN: TOKEN, DASHBOARD_ROLLUP_POLL_MS: '50', LEDGER_CHECK_POLL_MS: '50' });
   });
   afterAll(async () => t?.close());
 
@@ -37,9 +37,33 @@ describe('metrics', () => {
     expect(text).toMatch(/orchard_job_runs_total\{job="dashboard rollup"\} [1-9]/);
     expect(text).toMatch(/orchard_job_last_success_timestamp_seconds\{job="dashboard rollup"\} \d/);
     expect(text).toMatch(/orchard_queue_size\{queue="payouts"\} \d+/);
+    expect(text).toMatch(/orchard_queue_oldest_seconds\{queue="payouts"\} 0/);
     expect(text).toContain('orchard_money_posted_minor_total');
+    expect(text).toMatch(/orchard_job_runs_total\{job="ledger check"\} [1-9]/);
+    expect(text).toMatch(/^orchard_ledger_findings 0$/m);
     expect(text).toContain('orchard_process_cpu_seconds_total');
+    // One session on PGlite: no pool to report.
+    expect(text).not.toMatch(/orchard_db_pool_connections\{/);
   });
+
+  // Declared only where there is a PostgreSQL server (and so a pool).
+  if (process.env.TEST_DATABASE_URL) {
+    it('reports the PostgreSQL pool: open, idle, waiting and its limit', async () => {
+      const onPostgres = await createTestApp('postgres', { METRICS_TOKEN: TOKEN });
+      try {
+        await registerMember(onPostgres);
+        const text = (await onPostgres.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+        const max = Number(/orchard_db_pool_connections\{state="max"\} (\d+)/.exec(text)?.[1]);
+        const open = Number(/orchard_db_pool_connections\{state="open"\} (\d+)/.exec(text)?.[1]);
+        expect(max).toBeGreaterThan(0);
+        expect(open).toBeGreaterThanOrEqual(1);
+        expect(open).toBeLessThanOrEqual(max);
+        expect(text).toMatch(/orchard_db_pool_connections\{state="waiting"\} 0/);
+      } finally {
+        await onPostgres.close();
+      }
+    });
+  }
 
   it('is no route at all without METRICS_TOKEN', async () => {
     const off = await createTestApp('pglite');

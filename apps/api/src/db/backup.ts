@@ -103,7 +103,8 @@ export async function restorePostgres(file: string, url: string): Promise<Databa
     ),
   );
   await target.close();
-  if ((found?.tables ?? 0) > 0) throw new BackupRefused('the target database already has tables: restore into a new, empty database (--database-url)');
+  if ((found?.tables ?? 0) > 0)
+    throw new BackupRefused('the target database already has tables: restore into a new, empty database (--database-url)');
   await runTool('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', `--dbname=${url}`, file]);
   return openDatabase({ url, poolSize: 2 });
 }
@@ -113,7 +114,9 @@ function runTool(command: string, args: string[]): Promise<void> {
     const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.once('error', (error) => reject(new BackupRefused(`${command} could not run (${error.message}): install the PostgreSQL client tools`)));
+    child.once('error', (error) =>
+      reject(new BackupRefused(`${command} could not run (${error.message}): install the PostgreSQL client tools`)),
+    );
     child.once('close', (code) => (code === 0 ? resolve() : reject(new Error(`${command} failed (exit ${code}): ${stderr.trim()}`))));
   });
 }

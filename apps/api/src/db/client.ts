@@ -24,6 +24,8 @@ export interface DatabaseHandle {
   db: Db;
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
+  /** PostgreSQL: the pool's connections now (open, idle, requests waiting for one, the limit); PGlite: null (one session). */
+  poolUse(): { open: number; idle: number; waiting: number; max: number } | null;
   close(): Promise<void>;
   /**
    * PGlite only: the whole data directory as a tarball (tests load migrated templates from it; a
@@ -116,6 +118,7 @@ async function openPostgres(url: string, poolSize: number, testClock: boolean): 
     async ping() {
       await pool.query('select 1');
     },
+    poolUse: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize }),
     async close() {
       await pool.end();
     },
@@ -203,6 +206,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     async ping() {
       await client.query('select 1');
     },
+    poolUse: () => null,
     async close() {
       await client.close();
     },

@@ -40,4 +40,4 @@ export type { StatementEventView } from './statement-event-view';
 export { chainHorizon, linkChain, linkChainNow, verifyChain, type ChainHorizon } from './chain';
 export { chainHead } from './chain-rows';
 export { verifySeals } from './seal-check';
-export { incrementalCheck } from './incremental-check';
+export { incrementalCheck, type IncrementalCheck } from './incremental-check';

@@ -3,10 +3,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { DatabaseHandle, Db } from '../db/client';
 import { unauthenticated } from '../errors';
 import { jobHealthOf } from '../lib/periodic-job';
-import { queueSizes } from '../lib/queue-sizes';
+import { queueOldestSeconds, queueSizes } from '../lib/queue-sizes';
 
 /** Each periodic job's runs on this instance (lib/periodic-job.ts). */
 function registerJobGauges(registry: Registry, app: FastifyInstance) {
@@ -35,6 +35,21 @@ function registerJobGauges(registry: Registry, app: FastifyInstance) {
   );
 }
 
+/** This instance's PostgreSQL pool (none on PGlite): connections open, idle and in use, requests waiting for one. */
+function registerPoolGauges(registry: Registry, database: DatabaseHandle) {
+  new Gauge({
+    name: 'orchard_db_pool_connections',
+    help: 'Database pool connections on this instance, by state (open, idle, waiting requests, max)',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    collect() {
+      const use = database.poolUse();
+      if (!use) return;
+      for (const [state, value] of Object.entries(use)) this.set({ state }, value);
+    },
+  });
+}
+
 /** What waits for operators or jobs, and the money posted per kind: read from the database at each scrape. */
 function registerDatabaseGauges(registry: Registry, db: Db) {
   new Gauge({
@@ -45,6 +60,16 @@ function registerDatabaseGauges(registry: Registry, db: Db) {
     async collect() {
       const sizes = await queueSizes(db);
       for (const [queue, size] of Object.entries(sizes)) this.set({ queue }, size);
+    },
+  });
+  new Gauge({
+    name: 'orchard_queue_oldest_seconds',
+    help: 'How long the oldest item of a queue has waited (0 when it is empty)',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      const ages = await queueOldestSeconds(db);
+      for (const [queue, seconds] of Object.entries(ages)) this.set({ queue }, Math.max(0, Math.round(seconds)));
     },
   });
   new Gauge({
@@ -65,9 +90,10 @@ function registerDatabaseGauges(registry: Registry, db: Db) {
  * `GET /metrics` in the Prometheus text format (prom-client), only when METRICS_TOKEN is set and
  * only with `Authorization: Bearer <METRICS_TOKEN>`: HTTP requests per route (rate, 5xx, latency),
  * each periodic job's runs, failures and last success (lib/periodic-job.ts), the queues operators
- * work through, and the money posted per transaction kind. Off (404) without the token.
+ * work through (their size and oldest item), the database pool, the last ledger check's findings,
+ * and the money posted per transaction kind. Off (404) without the token.
  */
-async function registerMetrics(app: FastifyInstance) {
+async function registerMetrics(app: FastifyInstance, options: { ledgerFindings?: () => number | null }) {
   const token = app.config.METRICS_TOKEN;
   if (!token) return;
   const registry = new Registry();
@@ -95,6 +121,16 @@ async function registerMetrics(app: FastifyInstance) {
   });
 
   registerJobGauges(registry, app);
+  registerPoolGauges(registry, app.database);
+  new Gauge({
+    name: 'orchard_ledger_findings',
+    help: "Findings of this instance's last ledger check (since the last sealed day); no value before its first run",
+    registers: [registry],
+    collect() {
+      const findings = options.ledgerFindings?.() ?? null;
+      if (findings !== null) this.set(findings);
+    },
+  });
   registerDatabaseGauges(registry, app.database.db);
 
   const expected = Buffer.from(`Bearer ${token}`);

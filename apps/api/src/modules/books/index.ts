@@ -3,6 +3,7 @@
  * days, the public key's routes, the console's seals, and sealing for the demo data.
  */
 export { ledgerChainJob } from './chain-job';
+export { ledgerCheckJob } from './check-job';
 export { booksSealJob } from './seal-job';
 export { adminBooksRoutes, booksRoutes, booksWellKnownRoutes } from './routes';
 export { sealBooks } from './service';
