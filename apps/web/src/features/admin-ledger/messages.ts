@@ -376,7 +376,6 @@ const en = {
     emptyTitle: 'No payment channels yet',
     emptyBody: 'Members cannot recharge until there is one. Add a bank transfer or a gateway channel.',
   },
-  errors: { generic: 'Something went wrong. Please try again.' },
 };
 
 export const useAdminLedgerMessages = defineMessages('adminLedger', { en });

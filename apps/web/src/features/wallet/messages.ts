@@ -322,7 +322,6 @@ const en = {
     cancelConfirm: 'Cancel withdrawal',
     cancelled: 'Withdrawal cancelled: the amount is back in your balance.',
   },
-  errors: { generic: 'Something went wrong. Please try again.' },
 };
 
 export const useWalletMessages = defineMessages('wallet', { en });

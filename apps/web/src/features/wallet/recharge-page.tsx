@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Form, MoneyField, SubmitButton, useFieldError, useZodForm } from '../../components/ui/form';
 import { applyServerError } from '../../components/ui/form-errors';
 import { moneyText } from '../../components/ui/money-schema';
+import { useUiMessages } from '../../components/ui/messages';
 import { currencyFractionDigits, formatMoney } from '../../lib/format';
 import { rechargeChannelsQueryOptions, useCreateRechargeOrder, type RechargeChannel } from './api';
 import { Skeleton } from './components';
@@ -56,13 +57,18 @@ export function RechargePage() {
   );
 }
 
+/** The form's first values: the first channel, and the amount the address asks for (if any). */
+function rechargeDefaults(first: RechargeChannel, prefill?: number) {
+  return { channel: first.code, amount: prefill ? rechargePrefill(prefill, first, currencyFractionDigits(first.currency)) : '' };
+}
+
 /** `prefill`: minor units asked for in the address (what a plan purchase is short of). */
 function RechargeForm({ channels, prefill }: { channels: RechargeChannel[]; prefill?: number }) {
   const { t } = useWalletMessages();
+  const genericError = useUiMessages().t('form.genericError');
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<{ amount: number } | null>(null);
-  const first = channels[0]!;
-  const defaults = { channel: first.code, amount: prefill ? rechargePrefill(prefill, first, currencyFractionDigits(first.currency)) : '' };
+  const defaults = rechargeDefaults(channels[0]!, prefill);
   // The limits and decimals are the chosen channel's: the schema follows the choice.
   const [channelCode, setChannelCode] = useState(defaults.channel);
   const channel = channels.find((item) => item.code === channelCode) ?? channels[0]!;
@@ -78,7 +84,7 @@ function RechargeForm({ channels, prefill }: { channels: RechargeChannel[]; pref
     },
     onError: (error) => {
       setConfirming(null);
-      applyServerError(form, error, t('errors.generic'));
+      applyServerError(form, error, genericError);
     },
   });
   useEffect(preloadConfirmSheet, []);

@@ -377,5 +377,4 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     emptyTitle: 'Todavía no hay canales de pago',
     emptyBody: 'Los miembros no pueden recargar hasta que haya uno. Añade un canal de transferencia bancaria o de pasarela.',
   },
-  errors: { generic: 'Algo salió mal. Inténtalo de nuevo.' },
 };

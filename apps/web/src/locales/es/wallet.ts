@@ -321,5 +321,4 @@ export const wallet: Catalogue<WalletMessages> = {
     cancelConfirm: 'Cancelar retiro',
     cancelled: 'Retiro cancelado: el importe volvió a tu saldo.',
   },
-  errors: { generic: 'Algo salió mal. Inténtalo de nuevo.' },
 };

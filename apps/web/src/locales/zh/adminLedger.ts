@@ -371,5 +371,4 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     emptyTitle: '暂无支付渠道',
     emptyBody: '至少有一个渠道后会员才能充值。请添加银行转账或支付网关渠道。',
   },
-  errors: { generic: '出了点问题，请重试。' },
 };

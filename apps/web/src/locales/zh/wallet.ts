@@ -316,5 +316,4 @@ export const wallet: Catalogue<WalletMessages> = {
     cancelConfirm: '取消提现',
     cancelled: '提现已取消，金额已退回你的余额。',
   },
-  errors: { generic: '出错了，请重试。' },
 };
