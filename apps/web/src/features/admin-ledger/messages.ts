@@ -191,12 +191,6 @@ const en = {
     filters: {
       review: 'Waiting for review',
       all: 'All orders',
-      awaiting_payment: 'Awaiting payment',
-      submitted: 'Submitted',
-      credited: 'Credited',
-      rejected: 'Rejected',
-      expired: 'Expired',
-      cancelled: 'Cancelled',
     },
     count_one: '{{count}} order',
     count_other: '{{count}} orders',

@@ -2,9 +2,9 @@ import { Ban, CheckCircle2, Clock, Hourglass, XCircle, type LucideIcon } from 'l
 import type { RechargeOrderStatus } from '@orchard/shared';
 import { cn } from '../../components/ui/cn';
 import { formatMoney } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
 import { TonePill } from '../../components/ui/tone-pill';
 import { amountDirection, rechargeStatusTone } from './logic';
-import { useWalletMessages } from './messages';
 
 const STATUS_ICONS: Record<RechargeOrderStatus, LucideIcon> = {
   awaiting_payment: Clock,
@@ -17,12 +17,12 @@ const STATUS_ICONS: Record<RechargeOrderStatus, LucideIcon> = {
 
 /** A recharge order's status. */
 export function StatusPill({ status, className }: { status: RechargeOrderStatus; className?: string }) {
-  const { t } = useWalletMessages();
+  const { t } = useTranslation();
   return (
     <TonePill
       tone={rechargeStatusTone(status)}
       icon={STATUS_ICONS[status]}
-      label={t(`status.${status}`)}
+      label={t(`money.orderStates.${status}`)}
       status={status}
       className={className}
     />

@@ -96,14 +96,6 @@ const en = {
     toHome: 'Go to home',
     created: 'Created',
   },
-  status: {
-    awaiting_payment: 'Awaiting payment',
-    submitted: 'Submitted',
-    credited: 'Credited',
-    rejected: 'Rejected',
-    expired: 'Expired',
-    cancelled: 'Cancelled',
-  },
   rechargeLog: {
     title: 'Recharge history',
     emptyTitle: 'No recharges yet',

@@ -17,7 +17,15 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { currencyFractionDigits, formatDateTime, formatMoney } from '../../lib/format';
 import { useLiveConnected } from '../../lib/live-events';
-import { rechargeKeys, rechargeOrderQueryOptions, submitRechargePayment, useCancelRechargeOrder, walletKeys, type RechargeOrder } from './api';
+import { useTranslation } from '../../lib/i18n';
+import {
+  rechargeKeys,
+  rechargeOrderQueryOptions,
+  submitRechargePayment,
+  useCancelRechargeOrder,
+  walletKeys,
+  type RechargeOrder,
+} from './api';
 import { Skeleton, StatusPill } from './components';
 import { CopyField } from '../../components/ui/copy-field';
 import { useUiMessages } from '../../components/ui/messages';
@@ -213,6 +221,7 @@ function HowToPay({ order }: { order: RechargeOrder }) {
 
 function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrder; receivedAt: number; onElapsed: () => void }) {
   const { t, locale } = useWalletMessages();
+  const { t: common } = useTranslation();
   const genericError = useUiMessages().t('form.genericError');
   const [cancelOpen, setCancelOpen] = useState(false);
   const deadline = useMemo(
@@ -235,7 +244,7 @@ function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrd
           deadline={deadline}
           hideZeroDays
           aria-label={t('order.expiresIn')}
-          labelText={t('status.expired')}
+          labelText={common('money.orderStates.expired')}
           onTimeElapsed={onElapsed}
           className="text-xl font-semibold text-amber-800 dark:text-amber-300"
         />

@@ -96,14 +96,6 @@ export const wallet: Catalogue<WalletMessages> = {
     toHome: 'Ir al inicio',
     created: 'Creada',
   },
-  status: {
-    awaiting_payment: 'Pendiente de pago',
-    submitted: 'Enviada',
-    credited: 'Acreditada',
-    rejected: 'Rechazada',
-    expired: 'Caducada',
-    cancelled: 'Cancelada',
-  },
   rechargeLog: {
     title: 'Historial de recargas',
     emptyTitle: 'Aún no hay recargas',
