@@ -13,7 +13,7 @@ import {
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { Button, buttonClass } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
+import { ActionCard, Card } from '../../components/ui/card';
 import { ConsolePage } from '../../components/ui/console';
 import { SelectField } from '../../components/ui/console-fields';
 import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
@@ -35,11 +35,7 @@ function IssueSignInLink({ memberId }: { memberId: string }) {
   const issue = useIssueSignInLink(memberId);
   const form = useZodForm(signInLinkForm, { defaultValues: { reason: '' } });
   return (
-    <Card className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.signInLink')}</h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t('member.signInLinkLead')}</p>
-      </div>
+    <ActionCard title={t('member.signInLink')} lead={t('member.signInLinkLead')}>
       <Form form={form} onSubmit={({ reason }) => issue.mutateAsync(reason)}>
         <TextField
           id="link-reason"
@@ -66,7 +62,7 @@ function IssueSignInLink({ memberId }: { memberId: string }) {
           </div>
         </div>
       )}
-    </Card>
+    </ActionCard>
   );
 }
 
@@ -79,11 +75,7 @@ function MemberRole({ member }: { member: MemberSummary }) {
   const setRole = useSetMemberRole(member.id);
   const form = useZodForm(setMemberRoleBodySchema, { defaultValues: { role: member.role, reason: '' } });
   return (
-    <Card className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.consoleRole')}</h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t('member.consoleRoleLead')}</p>
-      </div>
+    <ActionCard title={t('member.consoleRole')} lead={t('member.consoleRoleLead')}>
       <Form
         form={form}
         onSubmit={async (body) => {
@@ -111,7 +103,7 @@ function MemberRole({ member }: { member: MemberSummary }) {
           {t('member.roleChanged', { role: t(`members.roles.${setRole.data.role}`) })}
         </p>
       ) : null}
-    </Card>
+    </ActionCard>
   );
 }
 
@@ -122,11 +114,7 @@ function MemberAccess({ member }: { member: MemberSummary }) {
   const form = useZodForm(statusForm, { defaultValues: { reason: '' } });
   const freezing = member.status === 'active';
   return (
-    <Card className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.access')}</h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t(freezing ? 'member.freezeLead' : 'member.unfreezeLead')}</p>
-      </div>
+    <ActionCard title={t('member.access')} lead={t(freezing ? 'member.freezeLead' : 'member.unfreezeLead')}>
       <Form
         form={form}
         onSubmit={async ({ reason }) => {
@@ -151,7 +139,7 @@ function MemberAccess({ member }: { member: MemberSummary }) {
           {t(setStatus.data.status === 'frozen' ? 'member.frozen' : 'member.unfrozen')}
         </p>
       ) : null}
-    </Card>
+    </ActionCard>
   );
 }
 
@@ -161,11 +149,7 @@ function MemberSecondFactor({ member }: { member: MemberSummary }) {
   const reset = useResetSecondFactor(member.id);
   const form = useZodForm(resetSecondFactorBodySchema, { defaultValues: { reason: '' } });
   return (
-    <Card className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.secondFactor')}</h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t('member.secondFactorLead')}</p>
-      </div>
+    <ActionCard title={t('member.secondFactor')} lead={t('member.secondFactorLead')}>
       <Form
         form={form}
         onSubmit={async (body) => {
@@ -190,7 +174,7 @@ function MemberSecondFactor({ member }: { member: MemberSummary }) {
           {t('member.secondFactorReset')}
         </p>
       ) : null}
-    </Card>
+    </ActionCard>
   );
 }
 
