@@ -37,14 +37,7 @@ function IssueSignInLink({ memberId }: { memberId: string }) {
   return (
     <ActionCard title={t('member.signInLink')} lead={t('member.signInLinkLead')}>
       <Form form={form} onSubmit={({ reason }) => issue.mutateAsync(reason)}>
-        <TextField
-          id="link-reason"
-          name="reason"
-          label={t('member.reason')}
-          hint={t('member.reasonHint')}
-          maxLength={500}
-          autoComplete="off"
-        />
+        <ReasonField id="link-reason" label={t('member.reason')} />
         <SubmitButton className="sm:w-auto sm:self-start">{t('member.issue')}</SubmitButton>
       </Form>
       {issue.data && (
@@ -88,21 +81,10 @@ function MemberRole({ member }: { member: MemberSummary }) {
           label={t('member.newRole')}
           options={ROLES.map((role) => ({ value: role, label: t(`members.roles.${role}`) }))}
         />
-        <TextField
-          id="role-reason"
-          name="reason"
-          label={t('member.roleReason')}
-          hint={t('member.reasonHint')}
-          maxLength={500}
-          autoComplete="off"
-        />
+        <ReasonField id="role-reason" label={t('member.roleReason')} />
         <SubmitButton className="sm:w-auto sm:self-start">{t('member.setRole')}</SubmitButton>
       </Form>
-      {setRole.data ? (
-        <p role="status" className="text-sm text-gray-900 dark:text-gray-100">
-          {t('member.roleChanged', { role: t(`members.roles.${setRole.data.role}`) })}
-        </p>
-      ) : null}
+      {setRole.data ? <Outcome>{t('member.roleChanged', { role: t(`members.roles.${setRole.data.role}`) })}</Outcome> : null}
     </ActionCard>
   );
 }
@@ -122,23 +104,12 @@ function MemberAccess({ member }: { member: MemberSummary }) {
           form.reset({ reason: '' });
         }}
       >
-        <TextField
-          id="access-reason"
-          name="reason"
-          label={t(freezing ? 'member.freezeReason' : 'member.unfreezeReason')}
-          hint={t('member.reasonHint')}
-          maxLength={500}
-          autoComplete="off"
-        />
+        <ReasonField id="access-reason" label={t(freezing ? 'member.freezeReason' : 'member.unfreezeReason')} />
         <SubmitButton className="sm:w-auto sm:self-start" variant={freezing ? 'danger' : 'primary'}>
           {t(freezing ? 'member.freeze' : 'member.unfreeze')}
         </SubmitButton>
       </Form>
-      {setStatus.data ? (
-        <p role="status" className="text-sm text-gray-900 dark:text-gray-100">
-          {t(setStatus.data.status === 'frozen' ? 'member.frozen' : 'member.unfrozen')}
-        </p>
-      ) : null}
+      {setStatus.data ? <Outcome>{t(setStatus.data.status === 'frozen' ? 'member.frozen' : 'member.unfrozen')}</Outcome> : null}
     </ActionCard>
   );
 }
@@ -157,23 +128,12 @@ function MemberSecondFactor({ member }: { member: MemberSummary }) {
           form.reset({ reason: '' });
         }}
       >
-        <TextField
-          id="second-factor-reason"
-          name="reason"
-          label={t('member.secondFactorReason')}
-          hint={t('member.reasonHint')}
-          maxLength={500}
-          autoComplete="off"
-        />
+        <ReasonField id="second-factor-reason" label={t('member.secondFactorReason')} />
         <SubmitButton className="sm:w-auto sm:self-start" variant="danger">
           {t('member.resetSecondFactor')}
         </SubmitButton>
       </Form>
-      {reset.data ? (
-        <p role="status" className="text-sm text-gray-900 dark:text-gray-100">
-          {t('member.secondFactorReset')}
-        </p>
-      ) : null}
+      {reset.data ? <Outcome>{t('member.secondFactorReset')}</Outcome> : null}
     </ActionCard>
   );
 }
@@ -296,5 +256,20 @@ export function MemberPage({ money }: { money?: ReactNode }) {
         <div className="flex min-w-0 flex-col gap-4">{money}</div>
       </div>
     </ConsolePage>
+  );
+}
+
+/** The reason the audit log keeps for an action, under the contract's 500-character limit. */
+function ReasonField({ id, label }: { id: string; label: string }) {
+  const { t } = useAdminAccountsMessages();
+  return <TextField id={id} name="reason" label={label} hint={t('member.reasonHint')} maxLength={500} autoComplete="off" />;
+}
+
+/** What came of an action, read out when it appears. */
+function Outcome({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="text-sm text-gray-900 dark:text-gray-100">
+      {children}
+    </p>
   );
 }
