@@ -36,6 +36,20 @@ export function consoleRoute<const S extends FastifySchema>(
   return { config, schema: { operationId, tags: ['admin'], summary, ...schema } };
 }
 
+/**
+ * A signed-in member's route options: `access: 'member'` (plugins/access.ts) with any other config
+ * it needs, and its OpenAPI name, tag, summary and schemas.
+ */
+export function memberRoute<const S extends FastifySchema>(
+  tag: string,
+  operationId: string,
+  summary: string,
+  schema: S,
+  config: FastifyContextConfig = {},
+) {
+  return { config: { ...config, access: 'member' as const }, schema: { operationId, tags: [tag], summary, ...schema } };
+}
+
 /** A CSV download's 200 response in a route's schema (the OpenAPI document shows text/csv). */
 export const csvResponse = z.string().describe('text/csv');
 

@@ -8,7 +8,7 @@ import {
   verifiableStatementSchema,
 } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { consoleRoute } from '../../lib/route-app';
+import { memberRoute, consoleRoute } from '../../lib/route-app';
 import { incrementalCheck } from '../../ledger/index';
 import { authOf } from '../../plugins/auth';
 import { operatorOf } from '../../plugins/operator-scope';
@@ -33,16 +33,12 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/books/statement',
-    {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'getVerifiableStatement',
-        tags: ['books'],
-        summary: "The member's verifiable statement for sealed days: signed lines, the seals that open and close it, Merkle proofs",
-        querystring: verifiableStatementQuerySchema,
-        response: { 200: verifiableStatementSchema, 404: apiErrorSchema },
-      },
-    },
+    memberRoute(
+      'books',
+      'getVerifiableStatement',
+      "The member's verifiable statement for sealed days: signed lines, the seals that open and close it, Merkle proofs",
+      { querystring: verifiableStatementQuerySchema, response: { 200: verifiableStatementSchema, 404: apiErrorSchema } },
+    ),
     async (request, reply) => {
       const statement = await verifiableStatement(
         { db: app.database.db, clock: app.clock, config: app.config },
