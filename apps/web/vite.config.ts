@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups, noChunkCycles } from './chunk-groups.ts';
+import { offlinePage } from './offline-page.ts';
 import { precompress } from './precompress.ts';
 import { routePreloads } from './route-preloads.ts';
 
@@ -72,6 +73,7 @@ export default defineConfig({
     routePreloads(),
     noChunkCycles(),
     devConfigMeta(),
+    offlinePage(),
     // Installable app (issue: reach): the manifest, and a service worker that precaches the shell and
     // the members' pages, answers navigations from the network (the shell carries the run-time
     // config, C1) with an offline page when there is none, and never touches /api/ (no route for it).

@@ -9,7 +9,9 @@ import type { SqlSession } from './client';
  * trigger function to its table, lives in one file of its own beside the module that owns it
  * (`<module>/sql/<function>.sql`, written `create or replace …`), so a rule's whole history is
  * that file's `git log`. Versioned migrations (migrations/NNNN_*.sql) keep tables, constraints,
- * indexes and data changes only.
+ * indexes and data changes only. The one exception to "a file, a function": a module's record
+ * tables are bound to the shared refusal (ledger/sql/refuse_change.sql) by a file that only calls
+ * refuse_change_bind (e.g. withdrawals/sql/payout_file_refuse_change.sql).
  *
  * After the versioned migrations, `migrate` applies each definition below, IN THIS ORDER, in one
  * transaction per file, and records its checksum in `schema_definitions`; a file is applied again
@@ -22,6 +24,8 @@ export const DEFINITIONS = [
   // The ledger: its integrity triggers, then its writer.
   'ledger/sql/ledger_check_transaction_balanced.sql',
   'ledger/sql/ledger_check_entry_currency.sql',
+  'ledger/sql/refuse_change.sql',
+  'ledger/sql/refuse_change_bind.sql',
   'ledger/sql/ledger_refuse_change.sql',
   // The database guards its own books (docs/decisions/0026): one clock, entries only with their
   // transaction and by its kind's rules, accounts that keep their owner, balances = entries.
@@ -95,9 +99,7 @@ export const DEFINITIONS = [
  * Where the definition files are: apps/api/src when running from the sources (tsx, vitest), and
  * dist/definitions (the same relative paths, copied by build.mjs) in the built server.
  */
-export const DEFINITIONS_ROOT = fileURLToPath(
-  new URL(import.meta.url.endsWith('.ts') ? '../' : './definitions/', import.meta.url),
-);
+export const DEFINITIONS_ROOT = fileURLToPath(new URL(import.meta.url.endsWith('.ts') ? '../' : './definitions/', import.meta.url));
 
 export interface Definition {
   name: string;

@@ -1,3 +1,4 @@
+import { and, eq, lt, or, type AnyColumn, type SQL } from 'drizzle-orm';
 import { AppError } from '../errors';
 import { isUuid } from './uuid';
 
@@ -8,6 +9,14 @@ import { isUuid } from './uuid';
 export interface KeysetCursor {
   createdAt: Date;
   id: string;
+}
+
+/**
+ * The rows after `cursor` in newest-first order (ORDER BY created_at DESC, id DESC): created
+ * before it, or at the same instant with a smaller id. No cursor, no condition (the first page).
+ */
+export function olderThan(cursor: KeysetCursor | undefined, createdAt: AnyColumn, id: AnyColumn): SQL | undefined {
+  return cursor ? or(lt(createdAt, cursor.createdAt), and(eq(createdAt, cursor.createdAt), lt(id, cursor.id))) : undefined;
 }
 
 export function encodeCursor(row: KeysetCursor): string {

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
-import type { FastifyReply } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { apiErrorSchema } from '@orchard/shared';
+import { apiErrorSchema, type ConsolePermission } from '@orchard/shared';
 import type { ServiceDeps } from './service-deps';
 
 /**
@@ -19,6 +19,35 @@ export function depsOf(app: RouteApp): ServiceDeps {
 /** A route's error responses: every status listed answers with the closed vocabulary's error body. */
 export function errorResponses<const S extends number>(...statuses: S[]): Record<S, typeof apiErrorSchema> {
   return Object.fromEntries(statuses.map((status) => [status, apiErrorSchema])) as Record<S, typeof apiErrorSchema>;
+}
+
+/**
+ * A console route's options from what sets it apart: what it needs (its permission, or the config
+ * with the account rule it follows too), its OpenAPI name and summary, and its schemas. Every
+ * console route is tagged `admin`; the operator scope checks the config at start-up.
+ */
+export function consoleRoute<const S extends FastifySchema>(
+  needs: ConsolePermission | FastifyContextConfig,
+  operationId: string,
+  summary: string,
+  schema: S,
+) {
+  const config: FastifyContextConfig = typeof needs === 'string' ? { permission: needs } : needs;
+  return { config, schema: { operationId, tags: ['admin'], summary, ...schema } };
+}
+
+/**
+ * A signed-in member's route options: `access: 'member'` (plugins/access.ts) with any other config
+ * it needs, and its OpenAPI name, tag, summary and schemas.
+ */
+export function memberRoute<const S extends FastifySchema>(
+  tag: string,
+  operationId: string,
+  summary: string,
+  schema: S,
+  config: FastifyContextConfig = {},
+) {
+  return { config: { ...config, access: 'member' as const }, schema: { operationId, tags: [tag], summary, ...schema } };
 }
 
 /** A CSV download's 200 response in a route's schema (the OpenAPI document shows text/csv). */

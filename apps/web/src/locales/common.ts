@@ -46,7 +46,7 @@ export const common = {
     withdrawals: 'Withdrawals',
     account: 'Your account',
   },
-  /** The states of a statement's events and the member accounts, as the wallet and the console name them. */
+  /** The states of a statement's events, of recharge orders and the member accounts, as the wallet and the console name them. */
   money: {
     states: {
       completed: 'Done',
@@ -59,6 +59,14 @@ export const common = {
       processing: 'Processing',
       paid: 'Paid',
       returned: 'Returned',
+    },
+    orderStates: {
+      awaiting_payment: 'Awaiting payment',
+      submitted: 'Submitted',
+      credited: 'Credited',
+      rejected: 'Rejected',
+      expired: 'Expired',
+      cancelled: 'Cancelled',
     },
     accounts: {
       available: 'Available',

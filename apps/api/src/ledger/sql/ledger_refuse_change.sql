@@ -1,18 +1,8 @@
--- History is never rewritten: corrections are new (reversing) transactions.
---
--- Fired by the triggers on ledger_entries and ledger_transactions below.
-create or replace function ledger_refuse_change() returns trigger language plpgsql as $$
-begin
-  raise exception '% rows are immutable; post a reversing transaction instead', tg_table_name
-    using errcode = '55000';
-end;
-$$;
+-- History is never rewritten: corrections are new (reversing) transactions. The entries and the
+-- transactions refuse every change (refuse_change.sql), as `ledger_entries_immutable`,
+-- `ledger_transactions_immutable` and their `_no_truncate` triggers.
+select refuse_change_bind(target, 'immutable', 'rows are immutable; post a reversing transaction instead')
+  from unnest(array['ledger_entries', 'ledger_transactions']) as target;
 
-create or replace trigger ledger_entries_immutable before update or delete on ledger_entries
-  for each row execute function ledger_refuse_change();
-create or replace trigger ledger_entries_no_truncate before truncate on ledger_entries
-  for each statement execute function ledger_refuse_change();
-create or replace trigger ledger_transactions_immutable before update or delete on ledger_transactions
-  for each row execute function ledger_refuse_change();
-create or replace trigger ledger_transactions_no_truncate before truncate on ledger_transactions
-  for each statement execute function ledger_refuse_change();
+-- The function these triggers called before refuse_change served every record table.
+drop function if exists ledger_refuse_change();

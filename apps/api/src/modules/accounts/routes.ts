@@ -42,7 +42,7 @@ import { signOut } from './sign-in';
 import { consumeSignInLink, requestSignInLink, signInWithCode } from './sign-in-links';
 import { stepUp } from './step-up';
 import { currentTermsVersion } from './terms';
-import { errorResponses, type RouteApp } from '../../lib/route-app';
+import { memberRoute, errorResponses, type RouteApp } from '../../lib/route-app';
 import type { AccountDeps } from './deps';
 import type { Config } from '../../config';
 
@@ -281,7 +281,6 @@ function profileRoutes(app: RouteApp, deps: AccountDeps) {
   app.get(
     '/me',
     {
-      config: { access: 'member' },
       schema: {
         operationId: 'getMe',
         security: session,
@@ -289,6 +288,7 @@ function profileRoutes(app: RouteApp, deps: AccountDeps) {
         summary: 'The signed-in member',
         response: { 200: meSchema, 401: apiErrorSchema },
       },
+      config: { access: 'member' },
     },
     async (request) => getMe(deps, authOf(request).userId),
   );
@@ -296,7 +296,6 @@ function profileRoutes(app: RouteApp, deps: AccountDeps) {
   app.patch(
     '/me',
     {
-      config: { access: 'member' },
       schema: {
         operationId: 'updateMe',
         security: session,
@@ -305,6 +304,7 @@ function profileRoutes(app: RouteApp, deps: AccountDeps) {
         body: updateMeBodySchema,
         response: { 200: meSchema, ...errors },
       },
+      config: { access: 'member' },
     },
     async (request) => updateMe(deps, authOf(request).userId, request.body),
   );
@@ -315,7 +315,6 @@ function sessionRoutes(app: RouteApp, deps: AccountDeps) {
   app.get(
     '/me/sessions',
     {
-      config: { access: 'member' },
       schema: {
         operationId: 'listSessions',
         security: session,
@@ -324,6 +323,7 @@ function sessionRoutes(app: RouteApp, deps: AccountDeps) {
         querystring: listSessionsQuerySchema,
         response: { 200: sessionListSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
+      config: { access: 'member' },
     },
     async (request) => listSessions(deps, authOf(request), request.query),
   );
@@ -331,7 +331,6 @@ function sessionRoutes(app: RouteApp, deps: AccountDeps) {
   app.post(
     '/me/sessions/revoke-others',
     {
-      config: { access: 'member' },
       schema: {
         operationId: 'revokeOtherSessions',
         security: session,
@@ -339,23 +338,19 @@ function sessionRoutes(app: RouteApp, deps: AccountDeps) {
         summary: 'Sign out every other session',
         response: { 200: revokedSessionsSchema, ...errors },
       },
+      config: { access: 'member' },
     },
     async (request) => ({ revoked: await revokeOtherSessions(deps, authOf(request), request.ip) }),
   );
 
   app.post(
     '/me/step-up',
-    {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'stepUp',
-        tags,
-        summary:
-          'Enter the password again: confirms money movements out of this session for five minutes (a wrong one counts toward the sign-in lockout)',
-        body: stepUpBodySchema,
-        response: { 200: stepUpResultSchema, ...errors, 403: apiErrorSchema, 429: apiErrorSchema },
-      },
-    },
+    memberRoute(
+      'accounts',
+      'stepUp',
+      'Enter the password again: confirms money movements out of this session for five minutes (a wrong one counts toward the sign-in lockout)',
+      { body: stepUpBodySchema, response: { 200: stepUpResultSchema, ...errors, 403: apiErrorSchema, 429: apiErrorSchema } },
+    ),
     async (request) => stepUp(deps, authOf(request), request.body.password, request.ip ?? null),
   );
 }

@@ -1,9 +1,10 @@
 import type { Role } from '@orchard/shared';
-import { and, count, desc, eq, gt, gte, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { sessions, users, type SessionEndReason } from '../../db/schema/index';
+import { olderThan } from '../../lib/keyset-cursor';
 import { generateToken, sha256Hex } from '../../lib/tokens';
 
 export const SESSION_COOKIE = 'orchard_session';
@@ -204,9 +205,7 @@ export interface SessionCursor {
 
 /** One page of the member's live sessions, newest first (keyset on created_at, id). */
 export async function listLiveSessions(db: Executor, userId: string, now: Date, page: { cursor?: SessionCursor; limit: number }) {
-  const after = page.cursor
-    ? or(lt(sessions.createdAt, page.cursor.createdAt), and(eq(sessions.createdAt, page.cursor.createdAt), lt(sessions.id, page.cursor.id)))
-    : undefined;
+  const after = olderThan(page.cursor, sessions.createdAt, sessions.id);
   return db
     .select({
       id: sessions.id,

@@ -25,7 +25,7 @@ import { operatorOf } from '../../plugins/operator-scope';
 import { idempotencyHeaders, idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
 import * as recharge from '../recharge/index';
 import * as service from './service';
-import { depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
+import { consoleRoute, depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 // 401 and 403 are added to every operator route by the operator scope.
@@ -35,32 +35,29 @@ const errors = errorResponses(400, 404, 409, 422);
 function rechargeReviewRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/recharge/reviews',
-    {
-      config: { permission: 'recharges' },
-      schema: {
-        operationId: 'listRechargeReviews',
-        tags: ['admin'],
-        summary: 'Recharge orders for the operator: the review queue (submitted or flagged) by default, or by status and member',
-        querystring: listRechargeReviewsQuerySchema,
-        response: { 200: rechargeReviewPageSchema, 400: apiErrorSchema },
-      },
-    },
+    consoleRoute(
+      'recharges',
+      'listRechargeReviews',
+      'Recharge orders for the operator: the review queue (submitted or flagged) by default, or by status and member',
+      { querystring: listRechargeReviewsQuerySchema, response: { 200: rechargeReviewPageSchema, 400: apiErrorSchema } },
+    ),
     async (request) => recharge.listReviews(deps, request.query),
   );
 
   app.post(
     '/recharge/orders/:id/credit',
     {
-      config: { permission: 'recharges', accountAction: 'recharge' },
-      schema: {
-        operationId: 'creditRechargeOrder',
-        tags: ['admin'],
-        summary: 'Credit a recharge order to the member (at most once; needs Idempotency-Key)',
-        headers: idempotencyHeaders,
-        params: rechargeOrderParamsSchema,
-        body: creditRechargeOrderBodySchema,
-        response: { 200: rechargeOrderSchema, ...errors },
-      },
+      ...consoleRoute(
+        { permission: 'recharges', accountAction: 'recharge' },
+        'creditRechargeOrder',
+        'Credit a recharge order to the member (at most once; needs Idempotency-Key)',
+        {
+          headers: idempotencyHeaders,
+          params: rechargeOrderParamsSchema,
+          body: creditRechargeOrderBodySchema,
+          response: { 200: rechargeOrderSchema, ...errors },
+        },
+      ),
       // The order keeps the key of its credit (migration 0930): no separate idempotency record.
       preHandler: requireIdempotencyKeyHeader,
     },
@@ -75,16 +72,17 @@ function rechargeReviewRoutes(app: RouteApp, deps: ServiceDeps) {
   app.post(
     '/recharge/orders/:id/reject',
     {
-      config: { permission: 'recharges', accountAction: 'recharge' },
-      schema: {
-        operationId: 'rejectRechargeOrder',
-        tags: ['admin'],
-        summary: 'Reject a recharge order with a reason (needs Idempotency-Key)',
-        headers: idempotencyHeaders,
-        params: rechargeOrderParamsSchema,
-        body: rejectRechargeOrderBodySchema,
-        response: { 200: rechargeOrderSchema, ...errors },
-      },
+      ...consoleRoute(
+        { permission: 'recharges', accountAction: 'recharge' },
+        'rejectRechargeOrder',
+        'Reject a recharge order with a reason (needs Idempotency-Key)',
+        {
+          headers: idempotencyHeaders,
+          params: rechargeOrderParamsSchema,
+          body: rejectRechargeOrderBodySchema,
+          response: { 200: rechargeOrderSchema, ...errors },
+        },
+      ),
       preHandler: requireIdempotencyKey,
     },
     async (request) => recharge.rejectOrder(deps, operatorOf(request), request.params.id, request.body.reason),
@@ -96,16 +94,17 @@ function memberMoneyRoutes(app: RouteApp, deps: ServiceDeps) {
   app.post(
     '/members/:id/adjustments',
     {
-      config: { permission: 'adjustments', accountAction: 'adjustment' },
-      schema: {
-        operationId: 'adjustBalance',
-        tags: ['admin'],
-        summary: "Credit or debit a member's available balance with a reason (audited; needs Idempotency-Key)",
-        headers: idempotencyHeaders,
-        params: z.strictObject({ id: z.string().max(100) }),
-        body: adjustBalanceBodySchema,
-        response: { 201: adjustmentResultSchema, ...errors },
-      },
+      ...consoleRoute(
+        { permission: 'adjustments', accountAction: 'adjustment' },
+        'adjustBalance',
+        "Credit or debit a member's available balance with a reason (audited; needs Idempotency-Key)",
+        {
+          headers: idempotencyHeaders,
+          params: z.strictObject({ id: z.string().max(100) }),
+          body: adjustBalanceBodySchema,
+          response: { 201: adjustmentResultSchema, ...errors },
+        },
+      ),
       // The ledger transaction is the idempotency record (ledger_adjust, sql/ledger_adjust.sql).
       preHandler: requireIdempotencyKeyHeader,
     },
@@ -119,48 +118,35 @@ function memberMoneyRoutes(app: RouteApp, deps: ServiceDeps) {
 
   app.get(
     '/members/:id/wallet',
-    {
-      config: { permission: 'members' },
-      schema: {
-        operationId: 'getMemberWallet',
-        tags: ['admin'],
-        summary: "A member's available and on-hold balance",
-        params: z.strictObject({ id: z.string().max(100) }),
-        response: { 200: walletSchema, 404: apiErrorSchema },
-      },
-    },
+    consoleRoute('members', 'getMemberWallet', "A member's available and on-hold balance", {
+      params: z.strictObject({ id: z.string().max(100) }),
+      response: { 200: walletSchema, 404: apiErrorSchema },
+    }),
     async (request) => service.memberWallet(deps, request.params.id),
   );
 
   app.get(
     '/members/:id/transactions',
-    {
-      config: { permission: 'members' },
-      schema: {
-        operationId: 'listMemberTransactions',
-        tags: ['admin'],
-        summary: "A member's ledger entries, every account named, each with that account's balance after",
+    consoleRoute(
+      'members',
+      'listMemberTransactions',
+      "A member's ledger entries, every account named, each with that account's balance after",
+      {
         params: z.strictObject({ id: z.string().max(100) }),
         querystring: listTransactionsQuerySchema,
         response: { 200: statementPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
       },
-    },
+    ),
     async (request) => service.memberTransactions(deps, request.params.id, request.query),
   );
 
   app.get(
     '/members/:id/events',
-    {
-      config: { permission: 'members' },
-      schema: {
-        operationId: 'listMemberStatementEvents',
-        tags: ['admin'],
-        summary: "A member's statement of events, as the member reads it",
-        params: z.strictObject({ id: z.string().max(100) }),
-        querystring: listStatementEventsQuerySchema,
-        response: { 200: statementEventPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
-      },
-    },
+    consoleRoute('members', 'listMemberStatementEvents', "A member's statement of events, as the member reads it", {
+      params: z.strictObject({ id: z.string().max(100) }),
+      querystring: listStatementEventsQuerySchema,
+      response: { 200: statementEventPageSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+    }),
     async (request) => service.memberEvents(deps, request.params.id, request.query),
   );
 }
@@ -169,15 +155,9 @@ function memberMoneyRoutes(app: RouteApp, deps: ServiceDeps) {
 function ledgerReportRoute(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/ledger/report',
-    {
-      config: { permission: 'ledger' },
-      schema: {
-        operationId: 'getLedgerReport',
-        tags: ['admin'],
-        summary: 'Ledger integrity: balanced transactions, cached balances, no negatives, trial balance',
-        response: { 200: ledgerReportSchema },
-      },
-    },
+    consoleRoute('ledger', 'getLedgerReport', 'Ledger integrity: balanced transactions, cached balances, no negatives, trial balance', {
+      response: { 200: ledgerReportSchema },
+    }),
     async () => service.ledgerReport(deps),
   );
 }
@@ -186,31 +166,19 @@ function ledgerReportRoute(app: RouteApp, deps: ServiceDeps) {
 function paymentChannelRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/payment-channels',
-    {
-      config: { permission: 'payment_channels' },
-      schema: {
-        operationId: 'listPaymentChannels',
-        tags: ['admin'],
-        summary: 'Every payment channel, enabled or not',
-        response: { 200: paymentChannelListSchema },
-      },
-    },
+    consoleRoute('payment_channels', 'listPaymentChannels', 'Every payment channel, enabled or not', {
+      response: { 200: paymentChannelListSchema },
+    }),
     async () => ({ items: await recharge.listAllChannels(deps) }),
   );
 
   app.put(
     '/payment-channels/:code',
-    {
-      config: { permission: 'payment_channels' },
-      schema: {
-        operationId: 'upsertPaymentChannel',
-        tags: ['admin'],
-        summary: 'Create or change a payment channel (the webhook secret is write-only)',
-        params: z.strictObject({ code: paymentChannelCodeSchema }),
-        body: upsertPaymentChannelBodySchema,
-        response: { 200: paymentChannelSchema, 201: paymentChannelSchema, ...errors },
-      },
-    },
+    consoleRoute('payment_channels', 'upsertPaymentChannel', 'Create or change a payment channel (the webhook secret is write-only)', {
+      params: z.strictObject({ code: paymentChannelCodeSchema }),
+      body: upsertPaymentChannelBodySchema,
+      response: { 200: paymentChannelSchema, 201: paymentChannelSchema, ...errors },
+    }),
     async (request, reply) => {
       const { created, channel } = await recharge.upsertPaymentChannel(deps, operatorOf(request), request.params.code, request.body);
       return reply.status(created ? 201 : 200).send(channel);

@@ -8,6 +8,7 @@ import {
   verifiableStatementSchema,
 } from '@orchard/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { memberRoute, consoleRoute } from '../../lib/route-app';
 import { incrementalCheck } from '../../ledger/index';
 import { authOf } from '../../plugins/auth';
 import { operatorOf } from '../../plugins/operator-scope';
@@ -32,16 +33,12 @@ export const booksRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/books/statement',
-    {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'getVerifiableStatement',
-        tags: ['books'],
-        summary: "The member's verifiable statement for sealed days: signed lines, the seals that open and close it, Merkle proofs",
-        querystring: verifiableStatementQuerySchema,
-        response: { 200: verifiableStatementSchema, 404: apiErrorSchema },
-      },
-    },
+    memberRoute(
+      'books',
+      'getVerifiableStatement',
+      "The member's verifiable statement for sealed days: signed lines, the seals that open and close it, Merkle proofs",
+      { querystring: verifiableStatementQuerySchema, response: { 200: verifiableStatementSchema, 404: apiErrorSchema } },
+    ),
     async (request, reply) => {
       const statement = await verifiableStatement(
         { db: app.database.db, clock: app.clock, config: app.config },
@@ -71,41 +68,24 @@ export const adminBooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.database.db, clock: app.clock, config: app.config };
   app.get(
     '/books/seals',
-    {
-      config: { permission: 'ledger' },
-      schema: {
-        operationId: 'listBookSeals',
-        tags: ['admin'],
-        summary: 'The signing key and the most recent sealed days',
-        response: { 200: booksSealsSchema },
-      },
-    },
+    consoleRoute('ledger', 'listBookSeals', 'The signing key and the most recent sealed days', { response: { 200: booksSealsSchema } }),
     async () => service.listSeals(deps),
   );
   app.get(
     '/books/check',
-    {
-      config: { permission: 'ledger' },
-      schema: {
-        operationId: 'checkBooksSinceSeal',
-        tags: ['admin'],
-        summary: 'The incremental integrity check: only what changed since the last sealed day (the full scan is getLedgerReport)',
-        response: { 200: incrementalCheckSchema },
-      },
-    },
+    consoleRoute(
+      'ledger',
+      'checkBooksSinceSeal',
+      'The incremental integrity check: only what changed since the last sealed day (the full scan is getLedgerReport)',
+      { response: { 200: incrementalCheckSchema } },
+    ),
     async () => incrementalCheck(app.database.db),
   );
   app.post(
     '/books/seal',
-    {
-      config: { permission: 'ledger' },
-      schema: {
-        operationId: 'sealBooks',
-        tags: ['admin'],
-        summary: 'Links the chain now and seals every day that is over (idempotent; safe on several instances)',
-        response: { 200: sealRunSchema },
-      },
-    },
+    consoleRoute('ledger', 'sealBooks', 'Links the chain now and seals every day that is over (idempotent; safe on several instances)', {
+      response: { 200: sealRunSchema },
+    }),
     async (request) => service.sealNow(deps, operatorOf(request)),
   );
 };

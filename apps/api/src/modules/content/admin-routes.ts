@@ -35,58 +35,36 @@ import {
   updateSupportContacts,
 } from './content';
 import { uploadImage } from './images';
-import { depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
+import { consoleRoute, depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 // 401 and 403 are added to every operator route by the operator scope.
 const errors = errorResponses(400, 404, 409);
-const tags = ['admin'];
-const config = { permission: 'content' } as const;
 
 /** Announcements: list, create, edit. */
 function announcementRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/announcements',
-    {
-      config,
-      schema: {
-        operationId: 'listAnnouncements',
-        tags,
-        summary: 'Every announcement, newest first',
-        response: { 200: announcementListSchema },
-      },
-    },
+    consoleRoute('content', 'listAnnouncements', 'Every announcement, newest first', { response: { 200: announcementListSchema } }),
     async () => listAnnouncements(deps),
   );
 
   app.post(
     '/announcements',
-    {
-      config,
-      schema: {
-        operationId: 'createAnnouncement',
-        tags,
-        summary: 'A new announcement for the /home marquee (audited)',
-        body: upsertAnnouncementBodySchema,
-        response: { 201: announcementSchema, ...errors },
-      },
-    },
+    consoleRoute('content', 'createAnnouncement', 'A new announcement for the /home marquee (audited)', {
+      body: upsertAnnouncementBodySchema,
+      response: { 201: announcementSchema, ...errors },
+    }),
     async (request, reply) => reply.status(201).send(await saveAnnouncement(deps, operatorOf(request), null, request.body)),
   );
 
   app.put(
     '/announcements/:id',
-    {
-      config,
-      schema: {
-        operationId: 'updateAnnouncement',
-        tags,
-        summary: 'Change an announcement (audited)',
-        params: contentIdParamsSchema,
-        body: upsertAnnouncementBodySchema,
-        response: { 200: announcementSchema, ...errors },
-      },
-    },
+    consoleRoute('content', 'updateAnnouncement', 'Change an announcement (audited)', {
+      params: contentIdParamsSchema,
+      body: upsertAnnouncementBodySchema,
+      response: { 200: announcementSchema, ...errors },
+    }),
     async (request) => saveAnnouncement(deps, operatorOf(request), request.params.id, request.body),
   );
 }
@@ -95,61 +73,39 @@ function announcementRoutes(app: RouteApp, deps: ServiceDeps) {
 function promotionRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/promotions',
-    {
-      config,
-      schema: {
-        operationId: 'listAdminPromotions',
-        tags,
-        summary: 'Every promotion, newest start first',
-        response: { 200: adminPromotionListSchema },
-      },
-    },
+    consoleRoute('content', 'listAdminPromotions', 'Every promotion, newest start first', { response: { 200: adminPromotionListSchema } }),
     async () => listAdminPromotions(deps),
   );
 
   app.post(
     '/promotions',
-    {
-      config,
-      schema: {
-        operationId: 'createPromotion',
-        tags,
-        summary: 'A new promotion (Markdown body, image, window, plan or coupon; audited)',
-        body: upsertPromotionBodySchema,
-        response: { 201: adminPromotionSchema, ...errors },
-      },
-    },
+    consoleRoute('content', 'createPromotion', 'A new promotion (Markdown body, image, window, plan or coupon; audited)', {
+      body: upsertPromotionBodySchema,
+      response: { 201: adminPromotionSchema, ...errors },
+    }),
     async (request, reply) => reply.status(201).send(await savePromotion(deps, operatorOf(request), null, request.body)),
   );
 
   app.put(
     '/promotions/:id',
-    {
-      config,
-      schema: {
-        operationId: 'updatePromotion',
-        tags,
-        summary: 'Change a promotion (audited)',
-        params: contentIdParamsSchema,
-        body: upsertPromotionBodySchema,
-        response: { 200: adminPromotionSchema, ...errors },
-      },
-    },
+    consoleRoute('content', 'updatePromotion', 'Change a promotion (audited)', {
+      params: contentIdParamsSchema,
+      body: upsertPromotionBodySchema,
+      response: { 200: adminPromotionSchema, ...errors },
+    }),
     async (request) => savePromotion(deps, operatorOf(request), request.params.id, request.body),
   );
 
   app.post(
     '/images',
     {
-      config,
+      ...consoleRoute(
+        'content',
+        'uploadContentImage',
+        'Upload an image (PNG, JPEG or WebP, at most 1 MiB; the body is the file, Content-Type its type; audited)',
+        { consumes: [...CONTENT_IMAGE_TYPES], response: { 201: uploadedImageSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema } },
+      ),
       bodyLimit: CONTENT_IMAGE_MAX_BYTES,
-      schema: {
-        operationId: 'uploadContentImage',
-        tags,
-        summary: 'Upload an image (PNG, JPEG or WebP, at most 1 MiB; the body is the file, Content-Type its type; audited)',
-        consumes: [...CONTENT_IMAGE_TYPES],
-        response: { 201: uploadedImageSchema, ...errors, 413: apiErrorSchema, 415: apiErrorSchema },
-      },
     },
     async (request, reply) => {
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
@@ -162,46 +118,28 @@ function promotionRoutes(app: RouteApp, deps: ServiceDeps) {
 function helpArticleRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/help-articles',
-    {
-      config,
-      schema: {
-        operationId: 'listAdminHelpArticles',
-        tags,
-        summary: 'Every help article, published or not',
-        response: { 200: adminHelpArticleListSchema },
-      },
-    },
+    consoleRoute('content', 'listAdminHelpArticles', 'Every help article, published or not', {
+      response: { 200: adminHelpArticleListSchema },
+    }),
     async () => listAdminArticles(deps),
   );
 
   app.post(
     '/help-articles',
-    {
-      config,
-      schema: {
-        operationId: 'createHelpArticle',
-        tags,
-        summary: 'A new help article (audited)',
-        body: upsertHelpArticleBodySchema,
-        response: { 201: adminHelpArticleSchema, ...errors },
-      },
-    },
+    consoleRoute('content', 'createHelpArticle', 'A new help article (audited)', {
+      body: upsertHelpArticleBodySchema,
+      response: { 201: adminHelpArticleSchema, ...errors },
+    }),
     async (request, reply) => reply.status(201).send(await saveArticle(deps, operatorOf(request), null, request.body)),
   );
 
   app.put(
     '/help-articles/:id',
-    {
-      config,
-      schema: {
-        operationId: 'updateHelpArticle',
-        tags,
-        summary: 'Change a help article (audited)',
-        params: contentIdParamsSchema,
-        body: upsertHelpArticleBodySchema,
-        response: { 200: adminHelpArticleSchema, ...errors },
-      },
-    },
+    consoleRoute('content', 'updateHelpArticle', 'Change a help article (audited)', {
+      params: contentIdParamsSchema,
+      body: upsertHelpArticleBodySchema,
+      response: { 200: adminHelpArticleSchema, ...errors },
+    }),
     async (request) => saveArticle(deps, operatorOf(request), request.params.id, request.body),
   );
 }
@@ -210,25 +148,16 @@ function helpArticleRoutes(app: RouteApp, deps: ServiceDeps) {
 function supportContactRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/support-contacts',
-    {
-      config,
-      schema: { operationId: 'getSupportContacts', tags, summary: 'How members reach support', response: { 200: supportContactsSchema } },
-    },
+    consoleRoute('content', 'getSupportContacts', 'How members reach support', { response: { 200: supportContactsSchema } }),
     async () => getSupportContacts(deps),
   );
 
   app.put(
     '/support-contacts',
-    {
-      config,
-      schema: {
-        operationId: 'updateSupportContacts',
-        tags,
-        summary: 'Change the support contacts (audited)',
-        body: updateSupportContactsBodySchema,
-        response: { 200: supportContactsSchema, ...errors },
-      },
-    },
+    consoleRoute('content', 'updateSupportContacts', 'Change the support contacts (audited)', {
+      body: updateSupportContactsBodySchema,
+      response: { 200: supportContactsSchema, ...errors },
+    }),
     async (request) => updateSupportContacts(deps, operatorOf(request), request.body),
   );
 }
@@ -237,32 +166,20 @@ function supportContactRoutes(app: RouteApp, deps: ServiceDeps) {
 function legalRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/legal/:kind',
-    {
-      config,
-      schema: {
-        operationId: 'listLegalVersions',
-        tags,
-        summary: 'Every published version of the terms, privacy notice or about page',
-        params: legalParamsSchema,
-        response: { 200: legalVersionsSchema, ...errors },
-      },
-    },
+    consoleRoute('content', 'listLegalVersions', 'Every published version of the terms, privacy notice or about page', {
+      params: legalParamsSchema,
+      response: { 200: legalVersionsSchema, ...errors },
+    }),
     async (request) => listLegalVersions(deps, request.params.kind),
   );
 
   app.post(
     '/legal/:kind',
-    {
-      config,
-      schema: {
-        operationId: 'publishLegalVersion',
-        tags,
-        summary: 'Publish a new version (the earlier ones are kept; audited)',
-        params: legalParamsSchema,
-        body: publishLegalBodySchema,
-        response: { 201: publishedLegalSchema, ...errors },
-      },
-    },
+    consoleRoute('content', 'publishLegalVersion', 'Publish a new version (the earlier ones are kept; audited)', {
+      params: legalParamsSchema,
+      body: publishLegalBodySchema,
+      response: { 201: publishedLegalSchema, ...errors },
+    }),
     async (request, reply) => reply.status(201).send(await publishLegal(deps, operatorOf(request), request.params.kind, request.body)),
   );
 }

@@ -12,7 +12,7 @@ import {
 import { requestLanguage } from '../../i18n/translate';
 import { readImage } from './images';
 import { getHelpCenter, getHomeContent, getLegalPages, listPromotions } from './member-content';
-import { depsOf, type RouteApp } from '../../lib/route-app';
+import { memberRoute, depsOf, type RouteApp } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 const tags = ['content'];
@@ -21,29 +21,17 @@ const tags = ['content'];
 function homeRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/content/home',
-    {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'getHomeContent',
-        tags,
-        summary: 'The announcements running now (marquee) and the featured promotion of /home',
-        response: { 200: homeContentSchema, 401: apiErrorSchema },
-      },
-    },
+    memberRoute('content', 'getHomeContent', 'The announcements running now (marquee) and the featured promotion of /home', {
+      response: { 200: homeContentSchema, 401: apiErrorSchema },
+    }),
     async (request) => getHomeContent(deps(), requestLanguage(request)),
   );
 
   app.get(
     '/promotions',
-    {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'listPromotions',
-        tags,
-        summary: 'Promotions running now, the featured first, with their end for the countdown',
-        response: { 200: promotionListSchema, 401: apiErrorSchema },
-      },
-    },
+    memberRoute('content', 'listPromotions', 'Promotions running now, the featured first, with their end for the countdown', {
+      response: { 200: promotionListSchema, 401: apiErrorSchema },
+    }),
     async (request) => listPromotions(deps(), requestLanguage(request)),
   );
 }

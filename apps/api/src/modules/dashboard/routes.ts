@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { consoleRoute } from '../../lib/route-app';
 import { dashboardSchema } from '@orchard/shared';
 import { periodicJob } from '../../lib/periodic-job';
 import { getDashboard, runDashboardRollup } from './dashboard';
@@ -10,15 +11,12 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { db: app.database.db, clock: app.clock, config: app.config };
   app.get(
     '/dashboard',
-    {
-      config: { permission: 'ledger' },
-      schema: {
-        operationId: 'getDashboard',
-        tags: ['admin'],
-        summary: 'Exact queue counts and totals for today, 7 and 30 days, from the hourly rollup (refreshed when older than 15 s)',
-        response: { 200: dashboardSchema },
-      },
-    },
+    consoleRoute(
+      'ledger',
+      'getDashboard',
+      'Exact queue counts and totals for today, 7 and 30 days, from the hourly rollup (refreshed when older than 15 s)',
+      { response: { 200: dashboardSchema } },
+    ),
     async () => getDashboard(deps),
   );
 };

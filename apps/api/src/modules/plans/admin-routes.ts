@@ -29,52 +29,34 @@ import { createCoupon, exportCouponsCsv, generateCoupons, listCouponRedemptions,
 import { listPurchasesForConsole } from './purchases-console';
 import { refundPurchase } from './refund';
 import { getReferralSettings, updateReferralSettings } from './settings';
-import { csvResponse, dayStamp, depsOf, type RouteApp, sendCsv, errorResponses } from '../../lib/route-app';
+import { consoleRoute, csvResponse, dayStamp, depsOf, type RouteApp, sendCsv, errorResponses } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 // 401 and 403 are added to every operator route by the operator scope.
 const errors = errorResponses(400, 404, 409, 422);
-const tags = ['admin'];
 
 /** The plan catalogue: list, create, edit. */
 function planCatalogRoutes(app: RouteApp, deps: ServiceDeps) {
-  app.get(
-    '/plans',
-    {
-      config: { permission: 'plans' },
-      schema: { operationId: 'listAdminPlans', tags, summary: 'Every plan', response: { 200: adminPlanListSchema } },
-    },
-    async () => listPlansForConsole(deps),
+  app.get('/plans', consoleRoute('plans', 'listAdminPlans', 'Every plan', { response: { 200: adminPlanListSchema } }), async () =>
+    listPlansForConsole(deps),
   );
 
   app.post(
     '/plans',
-    {
-      config: { permission: 'plans' },
-      schema: {
-        operationId: 'createPlan',
-        tags,
-        summary: 'Create a plan (audited)',
-        body: upsertPlanBodySchema,
-        response: { 201: adminPlanSchema, ...errors },
-      },
-    },
+    consoleRoute('plans', 'createPlan', 'Create a plan (audited)', {
+      body: upsertPlanBodySchema,
+      response: { 201: adminPlanSchema, ...errors },
+    }),
     async (request, reply) => reply.status(201).send(await createPlan(deps, operatorOf(request), request.body)),
   );
 
   app.put(
     '/plans/:id',
-    {
-      config: { permission: 'plans' },
-      schema: {
-        operationId: 'updatePlan',
-        tags,
-        summary: 'Edit a plan (audited with before and after)',
-        params: planParamsSchema,
-        body: upsertPlanBodySchema,
-        response: { 200: adminPlanSchema, ...errors },
-      },
-    },
+    consoleRoute('plans', 'updatePlan', 'Edit a plan (audited with before and after)', {
+      params: planParamsSchema,
+      body: upsertPlanBodySchema,
+      response: { 200: adminPlanSchema, ...errors },
+    }),
     async (request) => updatePlan(deps, operatorOf(request), request.params.id, request.body),
   );
 }
@@ -83,32 +65,20 @@ function planCatalogRoutes(app: RouteApp, deps: ServiceDeps) {
 function couponReadRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/coupons',
-    {
-      config: { permission: 'coupons' },
-      schema: {
-        operationId: 'listCoupons',
-        tags,
-        summary: 'Coupons, newest first',
-        querystring: listCouponsQuerySchema,
-        response: { 200: adminCouponPageSchema, 400: apiErrorSchema },
-      },
-    },
+    consoleRoute('coupons', 'listCoupons', 'Coupons, newest first', {
+      querystring: listCouponsQuerySchema,
+      response: { 200: adminCouponPageSchema, 400: apiErrorSchema },
+    }),
     async (request) => listCouponsForConsole(deps, request.query),
   );
 
   app.get(
     '/coupons/export.csv',
-    {
-      config: { permission: 'coupons' },
-      schema: {
-        operationId: 'exportCoupons',
-        tags,
-        summary: 'Coupons as CSV (same filters as the list, at most 10,000 rows)',
-        querystring: listCouponsQuerySchema.omit({ cursor: true, limit: true }),
-        produces: ['text/csv'],
-        response: { 200: csvResponse, 400: apiErrorSchema },
-      },
-    },
+    consoleRoute('coupons', 'exportCoupons', 'Coupons as CSV (same filters as the list, at most 10,000 rows)', {
+      querystring: listCouponsQuerySchema.omit({ cursor: true, limit: true }),
+      produces: ['text/csv'],
+      response: { 200: csvResponse, 400: apiErrorSchema },
+    }),
     async (request, reply) => {
       return sendCsv(reply, `coupons-${dayStamp(app)}.csv`, await exportCouponsCsv(deps, request.query));
     },
@@ -119,63 +89,39 @@ function couponReadRoutes(app: RouteApp, deps: ServiceDeps) {
 function couponRoutes(app: RouteApp, deps: ServiceDeps) {
   app.post(
     '/coupons',
-    {
-      config: { permission: 'coupons' },
-      schema: {
-        operationId: 'createCoupon',
-        tags,
-        summary: 'Create a coupon (audited)',
-        body: createCouponBodySchema,
-        response: { 201: adminCouponSchema, ...errors },
-      },
-    },
+    consoleRoute('coupons', 'createCoupon', 'Create a coupon (audited)', {
+      body: createCouponBodySchema,
+      response: { 201: adminCouponSchema, ...errors },
+    }),
     async (request, reply) => reply.status(201).send(await createCoupon(deps, operatorOf(request), request.body)),
   );
 
   app.post(
     '/coupons/generate',
-    {
-      config: { permission: 'coupons' },
-      schema: {
-        operationId: 'generateCoupons',
-        tags,
-        summary: 'Generate a batch of random single codes with the same terms (audited)',
-        body: generateCouponsBodySchema,
-        response: { 201: generatedCouponsSchema, ...errors },
-      },
-    },
+    consoleRoute('coupons', 'generateCoupons', 'Generate a batch of random single codes with the same terms (audited)', {
+      body: generateCouponsBodySchema,
+      response: { 201: generatedCouponsSchema, ...errors },
+    }),
     async (request, reply) => reply.status(201).send(await generateCoupons(deps, operatorOf(request), request.body)),
   );
 
   app.put(
     '/coupons/:id',
-    {
-      config: { permission: 'coupons' },
-      schema: {
-        operationId: 'updateCoupon',
-        tags,
-        summary: 'Edit a coupon; its code stays (audited)',
-        params: couponParamsSchema,
-        body: updateCouponBodySchema,
-        response: { 200: adminCouponSchema, ...errors },
-      },
-    },
+    consoleRoute('coupons', 'updateCoupon', 'Edit a coupon; its code stays (audited)', {
+      params: couponParamsSchema,
+      body: updateCouponBodySchema,
+      response: { 200: adminCouponSchema, ...errors },
+    }),
     async (request) => updateCoupon(deps, operatorOf(request), request.params.id, request.body),
   );
 
   app.get(
     '/coupons/:id/redemptions',
-    {
-      config: { permission: 'coupons' },
-      schema: {
-        operationId: 'listCouponRedemptions',
-        tags,
-        summary: 'Who used a coupon, newest first',
-        params: couponParamsSchema,
-        querystring: listCouponRedemptionsQuerySchema,
-        response: { 200: couponRedemptionPageSchema, ...errors },
-      },
-    },
+    consoleRoute('coupons', 'listCouponRedemptions', 'Who used a coupon, newest first', {
+      params: couponParamsSchema,
+      querystring: listCouponRedemptionsQuerySchema,
+      response: { 200: couponRedemptionPageSchema, ...errors },
+    }),
     async (request) => listCouponRedemptions(deps, request.params.id, request.query),
   );
 }
@@ -184,32 +130,27 @@ function couponRoutes(app: RouteApp, deps: ServiceDeps) {
 function purchaseRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/purchases',
-    {
-      config: { permission: 'purchases' },
-      schema: {
-        operationId: 'listPurchases',
-        tags,
-        summary: 'Purchases with their commissions, filtered by member, plan, status and date',
-        querystring: listPurchasesQuerySchema,
-        response: { 200: adminPurchasePageSchema, 400: apiErrorSchema },
-      },
-    },
+    consoleRoute('purchases', 'listPurchases', 'Purchases with their commissions, filtered by member, plan, status and date', {
+      querystring: listPurchasesQuerySchema,
+      response: { 200: adminPurchasePageSchema, 400: apiErrorSchema },
+    }),
     async (request) => listPurchasesForConsole(deps, request.query),
   );
 
   app.post(
     '/purchases/:id/refund',
     {
-      config: { permission: 'purchases', accountAction: 'refund' },
-      schema: {
-        operationId: 'refundPurchase',
-        tags,
-        summary: 'Refund a purchase with a reason (needs Idempotency-Key; override past the window or after a commission was released)',
-        headers: idempotencyHeaders,
-        params: planParamsSchema,
-        body: refundPurchaseBodySchema,
-        response: { 200: adminPurchaseSchema, ...errors },
-      },
+      ...consoleRoute(
+        { permission: 'purchases', accountAction: 'refund' },
+        'refundPurchase',
+        'Refund a purchase with a reason (needs Idempotency-Key; override past the window or after a commission was released)',
+        {
+          headers: idempotencyHeaders,
+          params: planParamsSchema,
+          body: refundPurchaseBodySchema,
+          response: { 200: adminPurchaseSchema, ...errors },
+        },
+      ),
       preHandler: requireIdempotencyKey,
     },
     async (request) => refundPurchase(deps, operatorOf(request), request.params.id, request.body),
@@ -220,30 +161,20 @@ function purchaseRoutes(app: RouteApp, deps: ServiceDeps) {
 function referralSettingsRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/referral-settings',
-    {
-      config: { permission: 'referral_settings' },
-      schema: {
-        operationId: 'getReferralSettings',
-        tags,
-        summary: 'Commission rates, cap and periods',
-        response: { 200: referralSettingsSchema },
-      },
-    },
+    consoleRoute('referral_settings', 'getReferralSettings', 'Commission rates, cap and periods', {
+      response: { 200: referralSettingsSchema },
+    }),
     async () => getReferralSettings(deps),
   );
 
   app.put(
     '/referral-settings',
-    {
-      config: { permission: 'referral_settings' },
-      schema: {
-        operationId: 'updateReferralSettings',
-        tags,
-        summary: 'Change the commission rates, cap and periods (audited; past commissions keep their rates)',
-        body: updateReferralSettingsBodySchema,
-        response: { 200: referralSettingsSchema, ...errors },
-      },
-    },
+    consoleRoute(
+      'referral_settings',
+      'updateReferralSettings',
+      'Change the commission rates, cap and periods (audited; past commissions keep their rates)',
+      { body: updateReferralSettingsBodySchema, response: { 200: referralSettingsSchema, ...errors } },
+    ),
     async (request) => updateReferralSettings(deps, operatorOf(request), request.body),
   );
 }

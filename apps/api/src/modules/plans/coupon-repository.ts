@@ -1,8 +1,8 @@
-import { and, count, desc, eq, ilike, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { couponMemberUses, couponRedemptions, coupons, users } from '../../db/schema/index';
-import type { KeysetCursor as Cursor } from '../../lib/keyset-cursor';
+import { olderThan, type KeysetCursor as Cursor } from '../../lib/keyset-cursor';
 
 type Queryable = Db | Tx;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -100,12 +100,7 @@ function couponConditions(filter: CouponFilter): SQL[] {
 export async function listCoupons(db: Queryable, filter: CouponFilter, page: { cursor?: Cursor; limit: number }) {
   const conditions = couponConditions(filter);
   const where = and(...conditions);
-  const paged = page.cursor
-    ? and(
-        where,
-        or(lt(coupons.createdAt, page.cursor.createdAt), and(eq(coupons.createdAt, page.cursor.createdAt), lt(coupons.id, page.cursor.id))),
-      )
-    : where;
+  const paged = and(where, olderThan(page.cursor, coupons.createdAt, coupons.id));
   const items = await db
     .select()
     .from(coupons)
@@ -148,16 +143,7 @@ export async function insertRedemption(db: Queryable, values: typeof couponRedem
 }
 
 export async function listRedemptions(db: Queryable, couponId: string, page: { cursor?: Cursor; limit: number }) {
-  const base = eq(couponRedemptions.couponId, couponId);
-  const where = page.cursor
-    ? and(
-        base,
-        or(
-          lt(couponRedemptions.createdAt, page.cursor.createdAt),
-          and(eq(couponRedemptions.createdAt, page.cursor.createdAt), lt(couponRedemptions.id, page.cursor.id)),
-        ),
-      )
-    : base;
+  const where = and(eq(couponRedemptions.couponId, couponId), olderThan(page.cursor, couponRedemptions.createdAt, couponRedemptions.id));
   return db
     .select({ redemption: couponRedemptions, displayName: users.displayName })
     .from(couponRedemptions)

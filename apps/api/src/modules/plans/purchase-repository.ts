@@ -1,8 +1,8 @@
-import { and, count, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { commissions, purchases, users } from '../../db/schema/index';
-import type { KeysetCursor as Cursor } from '../../lib/keyset-cursor';
+import { olderThan, type KeysetCursor as Cursor } from '../../lib/keyset-cursor';
 import type { LedgerLimits } from '../../ledger/index';
 
 type Queryable = Db | Tx;
@@ -123,16 +123,7 @@ function purchaseConditions(filter: PurchaseFilter, now: Date): SQL[] {
 }
 
 export async function listPurchases(db: Queryable, filter: PurchaseFilter, now: Date, page: { cursor?: Cursor; limit: number }) {
-  const where = and(...purchaseConditions(filter, now));
-  const paged = page.cursor
-    ? and(
-        where,
-        or(
-          lt(purchases.createdAt, page.cursor.createdAt),
-          and(eq(purchases.createdAt, page.cursor.createdAt), lt(purchases.id, page.cursor.id)),
-        ),
-      )
-    : where;
+  const paged = and(...purchaseConditions(filter, now), olderThan(page.cursor, purchases.createdAt, purchases.id));
   return db
     .select()
     .from(purchases)

@@ -31,7 +31,7 @@ import { withinCouponBudget, type CouponGuesser } from './coupon-guesses';
 import { listMyCoupons, redeemCoupon } from './coupons';
 import { purchasePlan, quotePurchase } from './purchase';
 import { listMyPurchases } from './purchases-console';
-import { depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
+import { memberRoute, depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 const errors = errorResponses(400, 401, 404, 409, 422, 429);
@@ -46,46 +46,33 @@ function guesserOf(app: RouteApp, request: FastifyRequest): CouponGuesser {
 function catalogRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/plans',
-    {
-      schema: {
-        operationId: 'listPlans',
-        tags,
-        summary: 'Plans on sale (and sold out ones still in their sale window)',
-        response: { 200: planListSchema, 401: apiErrorSchema },
-      },
-      config: { access: 'member' },
-    },
+    memberRoute('plans', 'listPlans', 'Plans on sale (and sold out ones still in their sale window)', {
+      response: { 200: planListSchema, 401: apiErrorSchema },
+    }),
     async (request) => listPlansForMember(deps(), authOf(request).userId, requestLanguage(request)),
   );
 
   app.get(
     '/plans/:id',
-    {
-      schema: {
-        operationId: 'getPlan',
-        tags,
-        summary: 'One plan',
-        params: planParamsSchema,
-        response: { 200: planSchema, 401: apiErrorSchema, 404: apiErrorSchema },
-      },
-      config: { access: 'member' },
-    },
+    memberRoute('plans', 'getPlan', 'One plan', {
+      params: planParamsSchema,
+      response: { 200: planSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+    }),
     async (request) => getPlanForMember(deps(), authOf(request).userId, request.params.id, requestLanguage(request)),
   );
 
   app.get(
     '/plans/:id/quote',
-    {
-      schema: {
-        operationId: 'quotePurchase',
-        tags,
-        summary: 'What the member would pay, with an optional coupon, and why it could not be bought now (changes nothing)',
+    memberRoute(
+      'plans',
+      'quotePurchase',
+      'What the member would pay, with an optional coupon, and why it could not be bought now (changes nothing)',
+      {
         params: planParamsSchema,
         querystring: quotePurchaseQuerySchema,
         response: { 200: purchaseQuoteSchema, 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema, 429: apiErrorSchema },
       },
-      config: { access: 'member' },
-    },
+    ),
     async (request) => {
       const quote = () => quotePurchase(deps(), authOf(request).userId, request.params.id, request.query.coupon);
       if (request.query.coupon === undefined) return quote();
@@ -122,16 +109,10 @@ function purchaseRoutes(app: RouteApp, deps: () => ServiceDeps) {
 
   app.get(
     '/me/purchases',
-    {
-      schema: {
-        operationId: 'listMyPurchases',
-        tags,
-        summary: "The member's plans, newest first",
-        querystring: listMyPurchasesQuerySchema,
-        response: { 200: purchasePageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-      config: { access: 'member' },
-    },
+    memberRoute('plans', 'listMyPurchases', "The member's plans, newest first", {
+      querystring: listMyPurchasesQuerySchema,
+      response: { 200: purchasePageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+    }),
     async (request) => listMyPurchases(deps(), authOf(request).userId, request.query, requestLanguage(request)),
   );
 }
@@ -140,15 +121,9 @@ function purchaseRoutes(app: RouteApp, deps: () => ServiceDeps) {
 function couponRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/me/coupons',
-    {
-      schema: {
-        operationId: 'listMyCoupons',
-        tags,
-        summary: "The member's coupons: saved, used or assigned",
-        response: { 200: myCouponListSchema, 401: apiErrorSchema },
-      },
-      config: { access: 'member' },
-    },
+    memberRoute('plans', 'listMyCoupons', "The member's coupons: saved, used or assigned", {
+      response: { 200: myCouponListSchema, 401: apiErrorSchema },
+    }),
     async (request) => listMyCoupons(deps(), authOf(request).userId, requestLanguage(request)),
   );
 
@@ -178,15 +153,9 @@ function couponRoutes(app: RouteApp, deps: () => ServiceDeps) {
 function commissionRoute(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/me/commissions',
-    {
-      schema: {
-        operationId: 'getCommissionSummary',
-        tags,
-        summary: "The member's commissions: pending, released, owed",
-        response: { 200: commissionSummarySchema, 401: apiErrorSchema },
-      },
-      config: { access: 'member' },
-    },
+    memberRoute('plans', 'getCommissionSummary', "The member's commissions: pending, released, owed", {
+      response: { 200: commissionSummarySchema, 401: apiErrorSchema },
+    }),
     async (request) => getCommissionSummary(deps(), authOf(request).userId),
   );
 }

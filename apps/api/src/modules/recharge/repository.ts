@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowFromJson, rowsOf } from '../../db/rows';
 import type { LedgerLimits } from '../../ledger/index';
@@ -129,14 +129,10 @@ export async function findOrderByReference(db: Queryable, reference: string): Pr
 }
 
 export type { KeysetCursor as OrderCursor } from '../../lib/keyset-cursor';
-import type { KeysetCursor as OrderCursor } from '../../lib/keyset-cursor';
+import { olderThan, type KeysetCursor as OrderCursor } from '../../lib/keyset-cursor';
 
 function beforeCursor(cursor: OrderCursor | undefined): SQL | undefined {
-  if (!cursor) return undefined;
-  return or(
-    lt(rechargeOrders.createdAt, cursor.createdAt),
-    and(eq(rechargeOrders.createdAt, cursor.createdAt), lt(rechargeOrders.id, cursor.id)),
-  );
+  return olderThan(cursor, rechargeOrders.createdAt, rechargeOrders.id);
 }
 
 export async function listOrdersOfMember(

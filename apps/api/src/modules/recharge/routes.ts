@@ -16,7 +16,7 @@ import { listEnabledChannels } from './channels';
 import { createOrder } from './create-order';
 import { getOrder, listOrders } from './member-orders';
 import { submitPayment } from './submit-payment';
-import { depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
+import { memberRoute, depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 const errors = errorResponses(400, 401, 404, 409, 422);
@@ -25,15 +25,9 @@ const errors = errorResponses(400, 401, 404, 409, 422);
 function channelsRoute(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/recharge/channels',
-    {
-      schema: {
-        operationId: 'listRechargeChannels',
-        tags: ['recharge'],
-        summary: 'Payment channels a member can recharge with',
-        response: { 200: rechargeChannelListSchema, 401: apiErrorSchema },
-      },
-      config: { access: 'member' },
-    },
+    memberRoute('recharge', 'listRechargeChannels', 'Payment channels a member can recharge with', {
+      response: { 200: rechargeChannelListSchema, 401: apiErrorSchema },
+    }),
     async () => ({ items: await listEnabledChannels(deps()) }),
   );
 }
@@ -43,15 +37,11 @@ function orderRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.post(
     '/recharge/orders',
     {
-      schema: {
-        operationId: 'createRechargeOrder',
-        tags: ['recharge'],
-        summary: 'Create a recharge order (needs Idempotency-Key)',
+      ...memberRoute('recharge', 'createRechargeOrder', 'Create a recharge order (needs Idempotency-Key)', {
         headers: idempotencyHeaders,
         body: createRechargeOrderBodySchema,
         response: { 201: rechargeOrderSchema, ...errors },
-      },
-      config: { access: 'member' },
+      }),
       preHandler: requireIdempotencyKey,
     },
     async (request, reply) => {
@@ -62,31 +52,19 @@ function orderRoutes(app: RouteApp, deps: () => ServiceDeps) {
 
   app.get(
     '/recharge/orders',
-    {
-      schema: {
-        operationId: 'listRechargeOrders',
-        tags: ['recharge'],
-        summary: "The member's recharge orders, newest first",
-        querystring: listRechargeOrdersQuerySchema,
-        response: { 200: rechargeOrderPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-      config: { access: 'member' },
-    },
+    memberRoute('recharge', 'listRechargeOrders', "The member's recharge orders, newest first", {
+      querystring: listRechargeOrdersQuerySchema,
+      response: { 200: rechargeOrderPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+    }),
     async (request) => listOrders(deps(), authOf(request).userId, request.query),
   );
 
   app.get(
     '/recharge/orders/:id',
-    {
-      schema: {
-        operationId: 'getRechargeOrder',
-        tags: ['recharge'],
-        summary: 'One of the member’s recharge orders (poll it for live status)',
-        params: rechargeOrderParamsSchema,
-        response: { 200: rechargeOrderSchema, 401: apiErrorSchema, 404: apiErrorSchema },
-      },
-      config: { access: 'member' },
-    },
+    memberRoute('recharge', 'getRechargeOrder', 'One of the member’s recharge orders (poll it for live status)', {
+      params: rechargeOrderParamsSchema,
+      response: { 200: rechargeOrderSchema, 401: apiErrorSchema, 404: apiErrorSchema },
+    }),
     async (request) => getOrder(deps(), authOf(request).userId, request.params.id),
   );
 }
@@ -95,32 +73,20 @@ function orderRoutes(app: RouteApp, deps: () => ServiceDeps) {
 function orderActionRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.post(
     '/recharge/orders/:id/submit',
-    {
-      schema: {
-        operationId: 'submitRechargePayment',
-        tags: ['recharge'],
-        summary: '"I have paid": the payer’s reference, for the operator to match',
-        params: rechargeOrderParamsSchema,
-        body: submitRechargePaymentBodySchema,
-        response: { 200: rechargeOrderSchema, ...errors },
-      },
-      config: { access: 'member' },
-    },
+    memberRoute('recharge', 'submitRechargePayment', '"I have paid": the payer’s reference, for the operator to match', {
+      params: rechargeOrderParamsSchema,
+      body: submitRechargePaymentBodySchema,
+      response: { 200: rechargeOrderSchema, ...errors },
+    }),
     async (request) => submitPayment(deps(), authOf(request).userId, request.params.id, request.body.payerReference),
   );
 
   app.post(
     '/recharge/orders/:id/cancel',
-    {
-      schema: {
-        operationId: 'cancelRechargeOrder',
-        tags: ['recharge'],
-        summary: 'Cancel an order still awaiting payment',
-        params: rechargeOrderParamsSchema,
-        response: { 200: rechargeOrderSchema, ...errors },
-      },
-      config: { access: 'member' },
-    },
+    memberRoute('recharge', 'cancelRechargeOrder', 'Cancel an order still awaiting payment', {
+      params: rechargeOrderParamsSchema,
+      response: { 200: rechargeOrderSchema, ...errors },
+    }),
     async (request) => cancelOrder(deps(), authOf(request).userId, request.params.id),
   );
 }

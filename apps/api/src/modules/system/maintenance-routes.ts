@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { consoleRoute } from '../../lib/route-app';
 import { apiErrorSchema, maintenanceStatusSchema, setMaintenanceBodySchema, systemStatusSchema } from '@orchard/shared';
 import { jobHealthOf } from '../../lib/periodic-job';
 import { queueSizes } from '../../lib/queue-sizes';
@@ -26,30 +27,21 @@ export const maintenanceRoutes: FastifyPluginAsyncZod<{ maintenance: Maintenance
 export const adminMaintenanceRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceSwitch }> = async (app, { maintenance }) => {
   app.put(
     '/maintenance',
-    {
-      config: { permission: 'maintenance' },
-      schema: {
-        operationId: 'setMaintenance',
-        tags: ['admin'],
-        summary: 'Turn maintenance mode on (money stops moving; reads go on) or off (audited)',
-        body: setMaintenanceBodySchema,
-        response: { 200: maintenanceStatusSchema, 400: apiErrorSchema },
-      },
-    },
+    consoleRoute('maintenance', 'setMaintenance', 'Turn maintenance mode on (money stops moving; reads go on) or off (audited)', {
+      body: setMaintenanceBodySchema,
+      response: { 200: maintenanceStatusSchema, 400: apiErrorSchema },
+    }),
     async (request) => maintenance.set(operatorOf(request), request.body),
   );
 
   app.get(
     '/system',
-    {
-      config: { permission: 'maintenance' },
-      schema: {
-        operationId: 'getSystemStatus',
-        tags: ['admin'],
-        summary: 'Each periodic job’s runs and failures on this instance, the queues and maintenance mode',
-        response: { 200: systemStatusSchema },
-      },
-    },
+    consoleRoute(
+      'maintenance',
+      'getSystemStatus',
+      'Each periodic job’s runs and failures on this instance, the queues and maintenance mode',
+      { response: { 200: systemStatusSchema } },
+    ),
     async () => {
       const iso = (at: Date | null) => (at ? at.toISOString() : null);
       const queues = await queueSizes(app.database.db);

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { memberRoute } from '../../lib/route-app';
 import {
   apiErrorSchema,
   listMyCommissionsQuerySchema,
@@ -10,7 +11,6 @@ import {
 import { authOf } from '../../plugins/auth';
 import { getTeamSummary, listMyCommissions, listTeamMembers } from './team';
 
-const tags = ['team'];
 
 /** The member's team: invite code, the three levels below them, the commissions they brought. */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -18,45 +18,29 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/team',
-    {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'getTeamSummary',
-        tags,
-        summary: 'My invite code, team size and commissions per level',
-        response: { 200: teamSummarySchema, 401: apiErrorSchema },
-      },
-    },
+    memberRoute('team', 'getTeamSummary', 'My invite code, team size and commissions per level', {
+      response: { 200: teamSummarySchema, 401: apiErrorSchema },
+    }),
     async (request) => getTeamSummary(deps(), authOf(request).userId),
   );
 
   app.get(
     '/team/members',
-    {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'listTeamMembers',
-        tags,
-        summary: 'Members one, two or three levels below me, newest first, masked (keyset-paged)',
-        querystring: listTeamMembersQuerySchema,
-        response: { 200: teamMemberPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-    },
+    memberRoute('team', 'listTeamMembers', 'Members one, two or three levels below me, newest first, masked (keyset-paged)', {
+      querystring: listTeamMembersQuerySchema,
+      response: { 200: teamMemberPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+    }),
     async (request) => listTeamMembers(deps(), authOf(request).userId, request.query),
   );
 
   app.get(
     '/team/commissions',
-    {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'listMyCommissions',
-        tags,
-        summary: 'My commissions, newest first: level, amount, state (pending until, available, reversed, on review)',
-        querystring: listMyCommissionsQuerySchema,
-        response: { 200: myCommissionPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-    },
+    memberRoute(
+      'team',
+      'listMyCommissions',
+      'My commissions, newest first: level, amount, state (pending until, available, reversed, on review)',
+      { querystring: listMyCommissionsQuerySchema, response: { 200: myCommissionPageSchema, 400: apiErrorSchema, 401: apiErrorSchema } },
+    ),
     async (request) => listMyCommissions(deps(), authOf(request).userId, request.query),
   );
 };

@@ -11,22 +11,16 @@ import {
 } from '@orchard/shared';
 import { authOf } from '../../plugins/auth';
 import * as service from './service';
-import { csvResponse, dayStamp, depsOf, type RouteApp, sendCsv } from '../../lib/route-app';
+import { memberRoute, csvResponse, dayStamp, depsOf, type RouteApp, sendCsv } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 /** The wallet card: this instance's cached copy when it has a fresh one. */
 function balanceRoute(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/wallet',
-    {
-      schema: {
-        operationId: 'getWallet',
-        tags: ['wallet'],
-        summary: 'Available and on-hold balance, in minor units',
-        response: { 200: walletSchema, 401: apiErrorSchema },
-      },
-      config: { access: 'member' },
-    },
+    memberRoute('wallet', 'getWallet', 'Available and on-hold balance, in minor units', {
+      response: { 200: walletSchema, 401: apiErrorSchema },
+    }),
     async (request) => {
       // This instance's copy when it has a fresh one (plugins/read-caches.ts): dropped on any change.
       const userId = authOf(request).userId;
@@ -45,32 +39,20 @@ function balanceRoute(app: RouteApp, deps: () => ServiceDeps) {
 function entryRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/wallet/transactions',
-    {
-      schema: {
-        operationId: 'listTransactions',
-        tags: ['wallet'],
-        summary: 'Statement: every entry of the member, newest first (keyset pagination)',
-        querystring: listTransactionsQuerySchema,
-        response: { 200: statementPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-      config: { access: 'member' },
-    },
+    memberRoute('wallet', 'listTransactions', 'Statement: every entry of the member, newest first (keyset pagination)', {
+      querystring: listTransactionsQuerySchema,
+      response: { 200: statementPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+    }),
     async (request) => service.listTransactions(deps(), authOf(request).userId, request.query),
   );
 
   app.get(
     '/wallet/transactions/export',
-    {
-      schema: {
-        operationId: 'exportTransactions',
-        tags: ['wallet'],
-        summary: 'The filtered ledger entries as CSV (one row per entry, for accountants), streamed',
-        querystring: statementFilterQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: csvResponse, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-      config: { access: 'member' },
-    },
+    memberRoute('wallet', 'exportTransactions', 'The filtered ledger entries as CSV (one row per entry, for accountants), streamed', {
+      querystring: statementFilterQuerySchema,
+      produces: ['text/csv'],
+      response: { 200: csvResponse, 400: apiErrorSchema, 401: apiErrorSchema },
+    }),
     async (request, reply) => {
       return sendCsv(reply, `entries-${dayStamp(app)}.csv`, service.exportTransactionsCsv(deps(), authOf(request).userId, request.query));
     },
@@ -81,32 +63,25 @@ function entryRoutes(app: RouteApp, deps: () => ServiceDeps) {
 function eventRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/wallet/events',
-    {
-      schema: {
-        operationId: 'listStatementEvents',
-        tags: ['wallet'],
-        summary: 'Statement as the member reads it: one line per money event with its state, newest first (keyset pagination)',
+    memberRoute(
+      'wallet',
+      'listStatementEvents',
+      'Statement as the member reads it: one line per money event with its state, newest first (keyset pagination)',
+      {
         querystring: listStatementEventsQuerySchema,
         response: { 200: statementEventPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
-      config: { access: 'member' },
-    },
+    ),
     async (request) => service.listEvents(deps(), authOf(request).userId, request.query),
   );
 
   app.get(
     '/wallet/events/export',
-    {
-      schema: {
-        operationId: 'exportStatementEvents',
-        tags: ['wallet'],
-        summary: 'The filtered event statement as CSV (one row per event), streamed',
-        querystring: statementEventFilterQuerySchema,
-        produces: ['text/csv'],
-        response: { 200: csvResponse, 400: apiErrorSchema, 401: apiErrorSchema },
-      },
-      config: { access: 'member' },
-    },
+    memberRoute('wallet', 'exportStatementEvents', 'The filtered event statement as CSV (one row per event), streamed', {
+      querystring: statementEventFilterQuerySchema,
+      produces: ['text/csv'],
+      response: { 200: csvResponse, 400: apiErrorSchema, 401: apiErrorSchema },
+    }),
     async (request, reply) => {
       return sendCsv(reply, `statement-${dayStamp(app)}.csv`, service.exportEventsCsv(deps(), authOf(request).userId, request.query));
     },

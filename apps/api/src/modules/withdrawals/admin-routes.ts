@@ -32,41 +32,33 @@ import {
   revealPayoutDetails,
   updateWithdrawalSettings,
 } from './console';
-import { csvResponse, depsOf, type RouteApp, sendCsv } from '../../lib/route-app';
+import { consoleRoute, csvResponse, depsOf, type RouteApp, sendCsv } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 // 401 and 403 are added to every operator route by the operator scope.
 const errors = { 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema, 422: apiErrorSchema };
-const tags = ['admin'];
 
 /** The withdrawal queue, and its export to a payout file. */
 function queueRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/withdrawals',
-    {
-      config: { permission: 'withdrawals' },
-      schema: {
-        operationId: 'listPayoutQueue',
-        tags,
-        summary: 'Withdrawals by status: open (pending and processing, the default) oldest first (the payout queue), with a count',
-        querystring: listPayoutQueueQuerySchema,
-        response: { 200: adminWithdrawalPageSchema, 400: apiErrorSchema },
-      },
-    },
+    consoleRoute(
+      'withdrawals',
+      'listPayoutQueue',
+      'Withdrawals by status: open (pending and processing, the default) oldest first (the payout queue), with a count',
+      { querystring: listPayoutQueueQuerySchema, response: { 200: adminWithdrawalPageSchema, 400: apiErrorSchema } },
+    ),
     async (request) => listPayoutQueue(deps, request.query),
   );
 
   app.post(
     '/withdrawals/export',
-    {
-      config: { permission: 'withdrawals' },
-      schema: {
-        operationId: 'exportPayoutFile',
-        tags,
-        summary: 'The payout file for the bank: the oldest pending withdrawals become processing (no more cancel); kept, audited',
-        response: { 201: payoutFileSchema, ...errors },
-      },
-    },
+    consoleRoute(
+      'withdrawals',
+      'exportPayoutFile',
+      'The payout file for the bank: the oldest pending withdrawals become processing (no more cancel); kept, audited',
+      { response: { 201: payoutFileSchema, ...errors } },
+    ),
     async (request, reply) => reply.status(201).send(await exportPayoutFile(deps, operatorOf(request))),
   );
 }
@@ -75,32 +67,21 @@ function queueRoutes(app: RouteApp, deps: ServiceDeps) {
 function payoutFileRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/payout-files',
-    {
-      config: { permission: 'withdrawals' },
-      schema: {
-        operationId: 'listPayoutFiles',
-        tags,
-        summary: 'The payout files exported for the bank, newest first',
-        querystring: listPayoutFilesQuerySchema,
-        response: { 200: payoutFilePageSchema, 400: apiErrorSchema },
-      },
-    },
+    consoleRoute('withdrawals', 'listPayoutFiles', 'The payout files exported for the bank, newest first', {
+      querystring: listPayoutFilesQuerySchema,
+      response: { 200: payoutFilePageSchema, 400: apiErrorSchema },
+    }),
     async (request) => listPayoutFiles(deps, request.query),
   );
 
   app.get(
     '/payout-files/:id/csv',
-    {
-      config: { permission: 'withdrawals' },
-      schema: {
-        operationId: 'downloadPayoutFile',
-        tags,
-        summary: 'A payout file as a CSV for the bank, the same rows each time, full account numbers included (audited)',
-        params: payoutFileParamsSchema,
-        produces: ['text/csv'],
-        response: { 200: csvResponse, 404: apiErrorSchema },
-      },
-    },
+    consoleRoute(
+      'withdrawals',
+      'downloadPayoutFile',
+      'A payout file as a CSV for the bank, the same rows each time, full account numbers included (audited)',
+      { params: payoutFileParamsSchema, produces: ['text/csv'], response: { 200: csvResponse, 404: apiErrorSchema } },
+    ),
     async (request, reply) => {
       const { file, csv } = await payoutFileCsv(deps, operatorOf(request), request.params.id);
       const stamp = file.createdAt.slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
@@ -111,15 +92,12 @@ function payoutFileRoutes(app: RouteApp, deps: ServiceDeps) {
   app.post(
     '/withdrawals/import',
     {
-      config: { movesMoney: true, permission: 'withdrawals', accountAction: 'withdrawal' },
-      schema: {
-        operationId: 'importPayoutResults',
-        tags,
-        summary:
-          "The bank's result file (withdrawal_id,outcome,reference): a preview, or applied; the same file twice settles nothing twice",
-        body: importPayoutResultsBodySchema,
-        response: { 200: payoutImportResultSchema, ...errors },
-      },
+      ...consoleRoute(
+        { movesMoney: true, permission: 'withdrawals', accountAction: 'withdrawal' },
+        'importPayoutResults',
+        "The bank's result file (withdrawal_id,outcome,reference): a preview, or applied; the same file twice settles nothing twice",
+        { body: importPayoutResultsBodySchema, response: { 200: payoutImportResultSchema, ...errors } },
+      ),
       bodyLimit: 300_000,
     },
     async (request) => importPayoutResults(deps, operatorOf(request), request.body),
@@ -130,64 +108,45 @@ function payoutFileRoutes(app: RouteApp, deps: ServiceDeps) {
 function withdrawalActionRoutes(app: RouteApp, deps: ServiceDeps) {
   app.post(
     '/withdrawals/:id/account',
-    {
-      config: { permission: 'withdrawals', accountAction: 'withdrawal' },
-      schema: {
-        operationId: 'revealPayoutDetails',
-        tags,
-        summary: 'The full bank details of a withdrawal, to pay it by hand (each reveal is audited; a pending one becomes processing)',
-        params: withdrawalParamsSchema,
-        response: { 200: payoutDetailsSchema, ...errors },
-      },
-    },
+    consoleRoute(
+      { permission: 'withdrawals', accountAction: 'withdrawal' },
+      'revealPayoutDetails',
+      'The full bank details of a withdrawal, to pay it by hand (each reveal is audited; a pending one becomes processing)',
+      { params: withdrawalParamsSchema, response: { 200: payoutDetailsSchema, ...errors } },
+    ),
     async (request) => revealPayoutDetails(deps, operatorOf(request), request.params.id),
   );
 
   app.post(
     '/withdrawals/:id/requeue',
-    {
-      config: { permission: 'withdrawals' },
-      schema: {
-        operationId: 'requeueWithdrawal',
-        tags,
-        summary: 'Put a processing withdrawal back in the queue (pending), with a reason (audited): its member may cancel it again',
-        params: withdrawalParamsSchema,
-        body: requeueWithdrawalBodySchema,
-        response: { 200: adminWithdrawalSchema, ...errors },
-      },
-    },
+    consoleRoute(
+      'withdrawals',
+      'requeueWithdrawal',
+      'Put a processing withdrawal back in the queue (pending), with a reason (audited): its member may cancel it again',
+      { params: withdrawalParamsSchema, body: requeueWithdrawalBodySchema, response: { 200: adminWithdrawalSchema, ...errors } },
+    ),
     async (request) => requeueWithdrawal(deps, operatorOf(request), request.params.id, request.body.reason),
   );
 
   app.post(
     '/withdrawals/:id/pay',
-    {
-      config: { movesMoney: true, permission: 'withdrawals', accountAction: 'withdrawal' },
-      schema: {
-        operationId: 'payWithdrawal',
-        tags,
-        summary: 'Mark a pending or processing withdrawal paid with the payout reference (the hold leaves: cash out, fee to revenue)',
-        params: withdrawalParamsSchema,
-        body: payWithdrawalBodySchema,
-        response: { 200: adminWithdrawalSchema, ...errors },
-      },
-    },
+    consoleRoute(
+      { movesMoney: true, permission: 'withdrawals', accountAction: 'withdrawal' },
+      'payWithdrawal',
+      'Mark a pending or processing withdrawal paid with the payout reference (the hold leaves: cash out, fee to revenue)',
+      { params: withdrawalParamsSchema, body: payWithdrawalBodySchema, response: { 200: adminWithdrawalSchema, ...errors } },
+    ),
     async (request) => payWithdrawal(deps, operatorOf(request), request.params.id, request.body.payoutReference),
   );
 
   app.post(
     '/withdrawals/:id/reject',
-    {
-      config: { movesMoney: true, permission: 'withdrawals', accountAction: 'withdrawal' },
-      schema: {
-        operationId: 'rejectWithdrawal',
-        tags,
-        summary: 'Reject a pending or processing withdrawal with a reason the member reads (the hold goes back to available)',
-        params: withdrawalParamsSchema,
-        body: rejectWithdrawalBodySchema,
-        response: { 200: adminWithdrawalSchema, ...errors },
-      },
-    },
+    consoleRoute(
+      { movesMoney: true, permission: 'withdrawals', accountAction: 'withdrawal' },
+      'rejectWithdrawal',
+      'Reject a pending or processing withdrawal with a reason the member reads (the hold goes back to available)',
+      { params: withdrawalParamsSchema, body: rejectWithdrawalBodySchema, response: { 200: adminWithdrawalSchema, ...errors } },
+    ),
     async (request) => rejectWithdrawal(deps, operatorOf(request), request.params.id, request.body.reason),
   );
 }
@@ -196,30 +155,20 @@ function withdrawalActionRoutes(app: RouteApp, deps: ServiceDeps) {
 function withdrawalSettingsRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/withdrawal-settings',
-    {
-      config: { permission: 'withdrawals' },
-      schema: {
-        operationId: 'getWithdrawalSettings',
-        tags,
-        summary: 'Withdrawal limits, fee and cool-down',
-        response: { 200: withdrawalSettingsSchema },
-      },
-    },
+    consoleRoute('withdrawals', 'getWithdrawalSettings', 'Withdrawal limits, fee and cool-down', {
+      response: { 200: withdrawalSettingsSchema },
+    }),
     async () => getWithdrawalSettings(deps),
   );
 
   app.put(
     '/withdrawal-settings',
-    {
-      config: { permission: 'withdrawals' },
-      schema: {
-        operationId: 'updateWithdrawalSettings',
-        tags,
-        summary: 'Change the withdrawal limits, fee, cool-down or switch (audited with before and after)',
-        body: updateWithdrawalSettingsBodySchema,
-        response: { 200: withdrawalSettingsSchema, ...errors },
-      },
-    },
+    consoleRoute(
+      'withdrawals',
+      'updateWithdrawalSettings',
+      'Change the withdrawal limits, fee, cool-down or switch (audited with before and after)',
+      { body: updateWithdrawalSettingsBodySchema, response: { 200: withdrawalSettingsSchema, ...errors } },
+    ),
     async (request) => updateWithdrawalSettings(deps, operatorOf(request), request.body),
   );
 }

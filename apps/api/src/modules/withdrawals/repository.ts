@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowFromJson, rowsOf } from '../../db/rows';
 import {
@@ -11,7 +11,7 @@ import {
   withdrawalSettings,
 } from '../../db/schema/index';
 import type { LedgerLimits } from '../../ledger/index';
-import type { KeysetCursor } from '../../lib/keyset-cursor';
+import { olderThan, type KeysetCursor } from '../../lib/keyset-cursor';
 import { actorJson, type ConsoleActor } from '../audit/index';
 
 export type Queryable = Db | Tx;
@@ -229,15 +229,10 @@ export async function findPayoutFiles(db: Queryable, ids: string[]): Promise<Pay
 
 /** Newest first, by keyset on (created_at, id). */
 export async function listPayoutFiles(db: Queryable, page: { cursor?: KeysetCursor; limit: number }): Promise<PayoutFileRow[]> {
-  const cursor = page.cursor;
   return db
     .select()
     .from(payoutFiles)
-    .where(
-      cursor
-        ? or(lt(payoutFiles.createdAt, cursor.createdAt), and(eq(payoutFiles.createdAt, cursor.createdAt), lt(payoutFiles.id, cursor.id)))
-        : undefined,
-    )
+    .where(olderThan(page.cursor, payoutFiles.createdAt, payoutFiles.id))
     .orderBy(desc(payoutFiles.createdAt), desc(payoutFiles.id))
     .limit(page.limit + 1);
 }
@@ -305,7 +300,7 @@ export async function listWithdrawals(
           sql`${withdrawals.createdAt} > ${cursor.createdAt}`,
           and(eq(withdrawals.createdAt, cursor.createdAt), sql`${withdrawals.id} > ${cursor.id}`),
         )
-      : or(lt(withdrawals.createdAt, cursor.createdAt), and(eq(withdrawals.createdAt, cursor.createdAt), lt(withdrawals.id, cursor.id)))
+      : olderThan(cursor, withdrawals.createdAt, withdrawals.id)
     : undefined;
   return db
     .select()

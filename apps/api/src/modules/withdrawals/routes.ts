@@ -19,7 +19,7 @@ import { authOf } from '../../plugins/auth';
 import { idempotencyHeaders, idempotencyKeyHeaderOf, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
 import { createBankAccount, deleteBankAccount, listBankAccounts, updateBankAccount } from './bank-accounts';
 import { cancelWithdrawal, createWithdrawal, listMyWithdrawals, quoteWithdrawal } from './withdrawals';
-import { depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
+import { memberRoute, depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 422);
@@ -29,61 +29,37 @@ const tags = ['withdrawals'];
 function bankAccountRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/me/bank-accounts',
-    {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'listBankAccounts',
-        tags,
-        summary: 'My bank accounts (numbers masked)',
-        response: { 200: bankAccountListSchema },
-      },
-    },
+    memberRoute('withdrawals', 'listBankAccounts', 'My bank accounts (numbers masked)', { response: { 200: bankAccountListSchema } }),
     async (request) => listBankAccounts(deps(), authOf(request).userId),
   );
 
   app.post(
     '/me/bank-accounts',
-    {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'createBankAccount',
-        tags,
-        summary: 'Add a bank account (IBAN checked where the country uses them); payouts to it open after the cool-down',
-        body: createBankAccountBodySchema,
-        response: { 201: bankAccountSchema, ...errors },
-      },
-    },
+    memberRoute(
+      'withdrawals',
+      'createBankAccount',
+      'Add a bank account (IBAN checked where the country uses them); payouts to it open after the cool-down',
+      { body: createBankAccountBodySchema, response: { 201: bankAccountSchema, ...errors } },
+    ),
     async (request, reply) => reply.status(201).send(await createBankAccount(deps(), authOf(request).userId, request.body)),
   );
 
   app.patch(
     '/me/bank-accounts/:id',
-    {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'updateBankAccount',
-        tags,
-        summary: 'Rename a bank account or make it the default',
-        params: bankAccountParamsSchema,
-        body: updateBankAccountBodySchema,
-        response: { 200: bankAccountSchema, ...errors },
-      },
-    },
+    memberRoute('withdrawals', 'updateBankAccount', 'Rename a bank account or make it the default', {
+      params: bankAccountParamsSchema,
+      body: updateBankAccountBodySchema,
+      response: { 200: bankAccountSchema, ...errors },
+    }),
     async (request) => updateBankAccount(deps(), authOf(request).userId, request.params.id, request.body),
   );
 
   app.delete(
     '/me/bank-accounts/:id',
-    {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'deleteBankAccount',
-        tags,
-        summary: 'Remove a bank account (withdrawals already requested keep their copy of it)',
-        params: bankAccountParamsSchema,
-        response: { 204: z.null(), ...errors },
-      },
-    },
+    memberRoute('withdrawals', 'deleteBankAccount', 'Remove a bank account (withdrawals already requested keep their copy of it)', {
+      params: bankAccountParamsSchema,
+      response: { 204: z.null(), ...errors },
+    }),
     async (request, reply) => {
       await deleteBankAccount(deps(), authOf(request).userId, request.params.id);
       return reply.status(204).send(null);
@@ -95,31 +71,22 @@ function bankAccountRoutes(app: RouteApp, deps: () => ServiceDeps) {
 function requestRoutes(app: RouteApp, deps: () => ServiceDeps) {
   app.get(
     '/withdrawals/quote',
-    {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'quoteWithdrawal',
-        tags,
-        summary: 'Fee, net amount, limits and what is left today for an amount (changes nothing)',
-        querystring: quoteWithdrawalQuerySchema,
-        response: { 200: withdrawalQuoteSchema, 400: apiErrorSchema },
-      },
-    },
+    memberRoute('withdrawals', 'quoteWithdrawal', 'Fee, net amount, limits and what is left today for an amount (changes nothing)', {
+      querystring: quoteWithdrawalQuerySchema,
+      response: { 200: withdrawalQuoteSchema, 400: apiErrorSchema },
+    }),
     async (request) => quoteWithdrawal(deps(), authOf(request).userId, request.query.amount),
   );
 
   app.post(
     '/withdrawals',
     {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'createWithdrawal',
-        tags,
-        summary: 'Request a payout: needs the step-up of this session and an Idempotency-Key; the amount goes on hold at once',
-        headers: idempotencyHeaders,
-        body: createWithdrawalBodySchema,
-        response: { 201: withdrawalSchema, ...errors },
-      },
+      ...memberRoute(
+        'withdrawals',
+        'createWithdrawal',
+        'Request a payout: needs the step-up of this session and an Idempotency-Key; the amount goes on hold at once',
+        { headers: idempotencyHeaders, body: createWithdrawalBodySchema, response: { 201: withdrawalSchema, ...errors } },
+      ),
       // The withdrawal row keeps the key (docs/decisions/0012): no separate idempotency record.
       preHandler: requireIdempotencyKeyHeader,
     },
@@ -132,16 +99,10 @@ function requestRoutes(app: RouteApp, deps: () => ServiceDeps) {
 
   app.get(
     '/withdrawals',
-    {
-      config: { access: 'member' },
-      schema: {
-        operationId: 'listWithdrawals',
-        tags,
-        summary: 'My withdrawals, newest first',
-        querystring: listWithdrawalsQuerySchema,
-        response: { 200: withdrawalPageSchema, 400: apiErrorSchema },
-      },
-    },
+    memberRoute('withdrawals', 'listWithdrawals', 'My withdrawals, newest first', {
+      querystring: listWithdrawalsQuerySchema,
+      response: { 200: withdrawalPageSchema, 400: apiErrorSchema },
+    }),
     async (request) => listMyWithdrawals(deps(), authOf(request).userId, request.query),
   );
 

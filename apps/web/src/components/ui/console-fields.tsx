@@ -1,7 +1,7 @@
 import { useId, type ComponentProps, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Field, inputClass, noteIds } from './field';
-import { useFieldError } from './form';
+import { FigureInput, useFieldError } from './form';
 
 /*
  * The other controls the console's forms need, on the form kit (form.tsx): registered with
@@ -27,15 +27,38 @@ function useControl(name: string, hint?: ReactNode) {
 /** Several lines of text (e.g. a channel's payment instructions). */
 export function TextAreaField({ name, label, hint, ...props }: RegisteredProps & Omit<ComponentProps<'textarea'>, 'name' | 'id'>) {
   const { id, error, control } = useControl(name, hint);
-  return (
-    <Field
+  const textarea = <textarea rows={3} className={`${inputClass} py-2`} {...props} {...control} />;
+  return <Field id={id} label={label} error={error} hint={hint} control={textarea} />;
+}
+
+/**
+ * A percentage typed as a figure with "%" beside it, drawn like the kit's MoneyField so a percent
+ * and amounts line up in one row. `whole` takes whole numbers only (a numeric keypad); where the
+ * label already says "percent", `suffixHidden` keeps screen readers from hearing it twice.
+ */
+export function PercentField({
+  name,
+  label,
+  hint,
+  whole = false,
+  suffixHidden = false,
+}: RegisteredProps & { whole?: boolean; suffixHidden?: boolean }) {
+  const error = useFieldError(name);
+  const id = useId();
+  const inputMode = whole ? 'numeric' : 'decimal';
+  const input = (
+    <FigureInput
       id={id}
-      label={label}
+      name={name}
       error={error}
       hint={hint}
-      control={<textarea rows={3} className={`${inputClass} py-2`} {...props} {...control} />}
+      inputMode={inputMode}
+      autoComplete="off"
+      suffix="%"
+      suffixHidden={suffixHidden}
     />
   );
+  return <Field id={id} label={label} error={error} hint={hint} control={input} />;
 }
 
 /** One of a short list, as a native select. */

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { setMaintenanceBodySchema } from '@orchard/shared';
-import { Card } from '../../components/ui/card';
+import { ActionCard } from '../../components/ui/card';
 import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
 import { maintenanceQueryOptions } from '../../lib/maintenance';
 import { useSetMaintenance } from './api';
@@ -17,13 +17,10 @@ export function MaintenanceCard() {
   if (!data) return null;
   const turningOn = !data.on;
   return (
-    <Card className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('maintenance.title')}</h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">
-          {t(data.source === 'environment' ? 'maintenance.fromEnvironment' : turningOn ? 'maintenance.offLead' : 'maintenance.onLead')}
-        </p>
-      </div>
+    <ActionCard
+      title={t('maintenance.title')}
+      lead={t(data.source === 'environment' ? 'maintenance.fromEnvironment' : turningOn ? 'maintenance.offLead' : 'maintenance.onLead')}
+    >
       {data.source === 'environment' ? null : (
         <Form
           form={form}
@@ -48,6 +45,6 @@ export function MaintenanceCard() {
           </SubmitButton>
         </Form>
       )}
-    </Card>
+    </ActionCard>
   );
 }

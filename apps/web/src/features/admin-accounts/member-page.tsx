@@ -13,7 +13,7 @@ import {
 import { ApiError } from '../../lib/api-client';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { Button, buttonClass } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
+import { ActionCard, Card } from '../../components/ui/card';
 import { ConsolePage } from '../../components/ui/console';
 import { SelectField } from '../../components/ui/console-fields';
 import { Form, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
@@ -35,20 +35,9 @@ function IssueSignInLink({ memberId }: { memberId: string }) {
   const issue = useIssueSignInLink(memberId);
   const form = useZodForm(signInLinkForm, { defaultValues: { reason: '' } });
   return (
-    <Card className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.signInLink')}</h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t('member.signInLinkLead')}</p>
-      </div>
+    <ActionCard title={t('member.signInLink')} lead={t('member.signInLinkLead')}>
       <Form form={form} onSubmit={({ reason }) => issue.mutateAsync(reason)}>
-        <TextField
-          id="link-reason"
-          name="reason"
-          label={t('member.reason')}
-          hint={t('member.reasonHint')}
-          maxLength={500}
-          autoComplete="off"
-        />
+        <ReasonField id="link-reason" label={t('member.reason')} />
         <SubmitButton className="sm:w-auto sm:self-start">{t('member.issue')}</SubmitButton>
       </Form>
       {issue.data && (
@@ -66,7 +55,7 @@ function IssueSignInLink({ memberId }: { memberId: string }) {
           </div>
         </div>
       )}
-    </Card>
+    </ActionCard>
   );
 }
 
@@ -79,11 +68,7 @@ function MemberRole({ member }: { member: MemberSummary }) {
   const setRole = useSetMemberRole(member.id);
   const form = useZodForm(setMemberRoleBodySchema, { defaultValues: { role: member.role, reason: '' } });
   return (
-    <Card className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.consoleRole')}</h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t('member.consoleRoleLead')}</p>
-      </div>
+    <ActionCard title={t('member.consoleRole')} lead={t('member.consoleRoleLead')}>
       <Form
         form={form}
         onSubmit={async (body) => {
@@ -96,22 +81,11 @@ function MemberRole({ member }: { member: MemberSummary }) {
           label={t('member.newRole')}
           options={ROLES.map((role) => ({ value: role, label: t(`members.roles.${role}`) }))}
         />
-        <TextField
-          id="role-reason"
-          name="reason"
-          label={t('member.roleReason')}
-          hint={t('member.reasonHint')}
-          maxLength={500}
-          autoComplete="off"
-        />
+        <ReasonField id="role-reason" label={t('member.roleReason')} />
         <SubmitButton className="sm:w-auto sm:self-start">{t('member.setRole')}</SubmitButton>
       </Form>
-      {setRole.data ? (
-        <p role="status" className="text-sm text-gray-900 dark:text-gray-100">
-          {t('member.roleChanged', { role: t(`members.roles.${setRole.data.role}`) })}
-        </p>
-      ) : null}
-    </Card>
+      {setRole.data ? <Outcome>{t('member.roleChanged', { role: t(`members.roles.${setRole.data.role}`) })}</Outcome> : null}
+    </ActionCard>
   );
 }
 
@@ -122,11 +96,7 @@ function MemberAccess({ member }: { member: MemberSummary }) {
   const form = useZodForm(statusForm, { defaultValues: { reason: '' } });
   const freezing = member.status === 'active';
   return (
-    <Card className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.access')}</h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t(freezing ? 'member.freezeLead' : 'member.unfreezeLead')}</p>
-      </div>
+    <ActionCard title={t('member.access')} lead={t(freezing ? 'member.freezeLead' : 'member.unfreezeLead')}>
       <Form
         form={form}
         onSubmit={async ({ reason }) => {
@@ -134,24 +104,13 @@ function MemberAccess({ member }: { member: MemberSummary }) {
           form.reset({ reason: '' });
         }}
       >
-        <TextField
-          id="access-reason"
-          name="reason"
-          label={t(freezing ? 'member.freezeReason' : 'member.unfreezeReason')}
-          hint={t('member.reasonHint')}
-          maxLength={500}
-          autoComplete="off"
-        />
+        <ReasonField id="access-reason" label={t(freezing ? 'member.freezeReason' : 'member.unfreezeReason')} />
         <SubmitButton className="sm:w-auto sm:self-start" variant={freezing ? 'danger' : 'primary'}>
           {t(freezing ? 'member.freeze' : 'member.unfreeze')}
         </SubmitButton>
       </Form>
-      {setStatus.data ? (
-        <p role="status" className="text-sm text-gray-900 dark:text-gray-100">
-          {t(setStatus.data.status === 'frozen' ? 'member.frozen' : 'member.unfrozen')}
-        </p>
-      ) : null}
-    </Card>
+      {setStatus.data ? <Outcome>{t(setStatus.data.status === 'frozen' ? 'member.frozen' : 'member.unfrozen')}</Outcome> : null}
+    </ActionCard>
   );
 }
 
@@ -161,11 +120,7 @@ function MemberSecondFactor({ member }: { member: MemberSummary }) {
   const reset = useResetSecondFactor(member.id);
   const form = useZodForm(resetSecondFactorBodySchema, { defaultValues: { reason: '' } });
   return (
-    <Card className="flex flex-col gap-4">
-      <div className="flex flex-col gap-1">
-        <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('member.secondFactor')}</h2>
-        <p className="text-sm text-gray-600 dark:text-gray-400">{t('member.secondFactorLead')}</p>
-      </div>
+    <ActionCard title={t('member.secondFactor')} lead={t('member.secondFactorLead')}>
       <Form
         form={form}
         onSubmit={async (body) => {
@@ -173,24 +128,13 @@ function MemberSecondFactor({ member }: { member: MemberSummary }) {
           form.reset({ reason: '' });
         }}
       >
-        <TextField
-          id="second-factor-reason"
-          name="reason"
-          label={t('member.secondFactorReason')}
-          hint={t('member.reasonHint')}
-          maxLength={500}
-          autoComplete="off"
-        />
+        <ReasonField id="second-factor-reason" label={t('member.secondFactorReason')} />
         <SubmitButton className="sm:w-auto sm:self-start" variant="danger">
           {t('member.resetSecondFactor')}
         </SubmitButton>
       </Form>
-      {reset.data ? (
-        <p role="status" className="text-sm text-gray-900 dark:text-gray-100">
-          {t('member.secondFactorReset')}
-        </p>
-      ) : null}
-    </Card>
+      {reset.data ? <Outcome>{t('member.secondFactorReset')}</Outcome> : null}
+    </ActionCard>
   );
 }
 
@@ -312,5 +256,20 @@ export function MemberPage({ money }: { money?: ReactNode }) {
         <div className="flex min-w-0 flex-col gap-4">{money}</div>
       </div>
     </ConsolePage>
+  );
+}
+
+/** The reason the audit log keeps for an action, under the contract's 500-character limit. */
+function ReasonField({ id, label }: { id: string; label: string }) {
+  const { t } = useAdminAccountsMessages();
+  return <TextField id={id} name="reason" label={label} hint={t('member.reasonHint')} maxLength={500} autoComplete="off" />;
+}
+
+/** What came of an action, read out when it appears. */
+function Outcome({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className="text-sm text-gray-900 dark:text-gray-100">
+      {children}
+    </p>
   );
 }

@@ -15,6 +15,7 @@ import { Field } from '../../components/ui/field';
 import { Form, MoneyField, SubmitButton, TextField, useFieldError, useZodForm } from '../../components/ui/form';
 import { applyServerError } from '../../components/ui/form-errors';
 import { moneyText } from '../../components/ui/money-schema';
+import { useUiMessages } from '../../components/ui/messages';
 import { appConfig } from '../../lib/config';
 import { currencyFractionDigits, formatMoney } from '../../lib/format';
 import { useIntentKey } from '../../lib/intent-key';
@@ -112,6 +113,7 @@ function ConfirmAdjustment({
 /** /admin/adjust: credit or debit a member with a mandatory reason, confirmed with the amount restated. */
 export function AdjustPage() {
   const { t } = useAdminLedgerMessages();
+  const genericError = useUiMessages().t('form.genericError');
   const schema = useMemo(() => adjustForm(t), [t]);
   // Opened from a member page (?member=): that member is picked already (the route loaded them).
   const presetId = adjustMemberOf(useSearch({ from: '/admin/adjust' }));
@@ -136,7 +138,7 @@ export function AdjustPage() {
         onError: (error) => {
           intent.settle(error);
           setConfirming(null);
-          applyServerError(form, error, t('errors.generic'));
+          applyServerError(form, error, genericError);
         },
       },
     );

@@ -5,6 +5,7 @@ import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { type Column, ConsolePage, DataTable, StatusText } from '../../components/ui/console';
+import { useUiMessages } from '../../components/ui/messages';
 import { ledgerReportQueryOptions, type LedgerReport } from './api';
 import { BookSeals } from './book-seals';
 import { useAdminLedgerMessages } from './messages';
@@ -26,6 +27,7 @@ const reportChecks = (report: LedgerReport) =>
 /** /admin/ledger: getLedgerReport — the checks and the trial balance. */
 export function LedgerPage() {
   const { t } = useAdminLedgerMessages();
+  const genericError = useUiMessages().t('form.genericError');
   const { data: report, refetch, isFetching, error } = useQuery(ledgerReportQueryOptions());
   const recheck = (
     <Button variant="secondary" onClick={() => void refetch()} isBusy={isFetching}>
@@ -38,7 +40,7 @@ export function LedgerPage() {
       <ConsolePage title={t('ledger.title')} actions={recheck}>
         {error ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {error.message || t('errors.generic')}
+            {error.message || genericError}
           </p>
         ) : (
           <div aria-hidden="true" className="h-20 animate-pulse rounded-2xl bg-gray-100 motion-reduce:animate-none dark:bg-gray-800" />

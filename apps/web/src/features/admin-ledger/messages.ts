@@ -191,12 +191,6 @@ const en = {
     filters: {
       review: 'Waiting for review',
       all: 'All orders',
-      awaiting_payment: 'Awaiting payment',
-      submitted: 'Submitted',
-      credited: 'Credited',
-      rejected: 'Rejected',
-      expired: 'Expired',
-      cancelled: 'Cancelled',
     },
     count_one: '{{count}} order',
     count_other: '{{count}} orders',
@@ -376,7 +370,6 @@ const en = {
     emptyTitle: 'No payment channels yet',
     emptyBody: 'Members cannot recharge until there is one. Add a bank transfer or a gateway channel.',
   },
-  errors: { generic: 'Something went wrong. Please try again.' },
 };
 
 export const useAdminLedgerMessages = defineMessages('adminLedger', { en });

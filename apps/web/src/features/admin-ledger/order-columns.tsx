@@ -1,6 +1,7 @@
 import { type Column, StatusText } from '../../components/ui/console';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { formatMoney } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
 import type { RechargeReview } from './api';
 import type { useAdminLedgerMessages } from './messages';
 
@@ -22,6 +23,11 @@ export function orderAmountColumn(t: Translate): Column<RechargeReview> {
   };
 }
 
+/** An order's status in the words its member reads too (the common catalogue). */
+function OrderStatusWord({ status }: { status: RechargeReview['status'] }) {
+  return useTranslation().t(`money.orderStates.${status}`);
+}
+
 /** Status as a word with its tone; the review page also shows why an order was rejected. */
 export function orderStatusColumn(t: Translate, options: { withRejectReason?: boolean } = {}): Column<RechargeReview> {
   return {
@@ -30,7 +36,7 @@ export function orderStatusColumn(t: Translate, options: { withRejectReason?: bo
     cell: (order) => (
       <>
         <StatusText tone={order.status in STATUS_TONE ? STATUS_TONE[order.status as keyof typeof STATUS_TONE] : 'off'}>
-          {t(`orders.filters.${order.status}`)}
+          <OrderStatusWord status={order.status} />
         </StatusText>
         {options.withRejectReason && order.rejectReason ? (
           <div className="mt-1 text-xs text-gray-600 dark:text-gray-400">{order.rejectReason}</div>

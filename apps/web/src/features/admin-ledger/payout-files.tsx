@@ -7,6 +7,7 @@ import { type Column, DataTable } from '../../components/ui/console';
 import { cursorListState } from '../../components/ui/console-list';
 import { Field } from '../../components/ui/field';
 import { toast } from '../../components/ui/toast';
+import { useUiMessages } from '../../components/ui/messages';
 import { ApiError } from '../../lib/api-client';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import {
@@ -32,6 +33,7 @@ function download(url: string) {
 /** The payout file: confirmed first (its withdrawals become processing), then made and downloaded. */
 export function ExportDialog({ onClose }: { onClose: () => void }) {
   const { t } = useAdminLedgerMessages();
+  const genericError = useUiMessages().t('form.genericError');
   const run = useExportPayoutFile();
   const [error, setError] = useState<string | undefined>();
   return (
@@ -60,7 +62,7 @@ export function ExportDialog({ onClose }: { onClose: () => void }) {
                 toast(t('payouts.exported', { count: file.rowCount, total: formatMoney(file.total, { currency: file.currency }) }));
                 onClose();
               } catch (failure) {
-                setError(failure instanceof ApiError ? failure.message : t('errors.generic'));
+                setError(failure instanceof ApiError ? failure.message : genericError);
               }
             }}
             close={close}

@@ -1,15 +1,15 @@
-import { useId, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { UpdateWithdrawalSettingsBody } from '@orchard/shared';
 import { Card } from '../../components/ui/card';
 import { ChangesSheet } from '../../components/ui/changes-sheet';
 import { preloadConfirmSheet } from '../../components/ui/confirm-sheet';
-import { CheckboxField } from '../../components/ui/console-fields';
+import { CheckboxField, PercentField } from '../../components/ui/console-fields';
 import { ConsolePage } from '../../components/ui/console';
-import { Field } from '../../components/ui/field';
-import { FigureInput, Form, MoneyField, SubmitButton, TextField, useFieldError, useZodForm } from '../../components/ui/form';
+import { Form, MoneyField, SubmitButton, TextField, useZodForm } from '../../components/ui/form';
 import { applyServerError } from '../../components/ui/form-errors';
 import { toast } from '../../components/ui/toast';
+import { useUiMessages } from '../../components/ui/messages';
 import { appConfig } from '../../lib/config';
 import { currencyFractionDigits, formatMoney, formatPercent } from '../../lib/format';
 import { useUpdateWithdrawalSettings, withdrawalSettingsQueryOptions, type WithdrawalSettings } from './api';
@@ -32,6 +32,7 @@ export function PayoutSettingsPage() {
 
 export function SettingsForm({ settings, currency = appConfig.currency }: { settings: WithdrawalSettings; currency?: string }) {
   const { t, locale } = useAdminLedgerMessages();
+  const genericError = useUiMessages().t('form.genericError');
   const digits = currencyFractionDigits(currency);
   const format = useMemo<SettingsFormat>(
     () => ({ money: (minor) => formatMoney(minor, { currency, locale }), percent: (basisPoints) => formatPercent(basisPoints, locale) }),
@@ -50,7 +51,7 @@ export function SettingsForm({ settings, currency = appConfig.currency }: { sett
       },
       onError: (error) => {
         setConfirming(null);
-        applyServerError(form, error, t('errors.generic'), locale);
+        applyServerError(form, error, genericError, locale);
       },
     });
   return (
@@ -101,20 +102,5 @@ export function SettingsForm({ settings, currency = appConfig.currency }: { sett
         onConfirm={() => confirming && save(confirming)}
       />
     </Card>
-  );
-}
-
-/** A rate typed as a percentage ("1.5"), "%" beside it like the money fields' currency. */
-function PercentField({ name, label, hint }: { name: string; label: string; hint: string }) {
-  const error = useFieldError(name);
-  const id = useId();
-  return (
-    <Field
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      control={<FigureInput id={id} name={name} error={error} hint={hint} inputMode="decimal" autoComplete="off" suffix="%" />}
-    />
   );
 }

@@ -11,6 +11,7 @@ import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { preloadToaster, toast } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
 import { useIntentKeys, type IntentKeys } from '../../lib/intent-key';
 import { rechargeReviewsQueryOptions, useReviewDecision, type RechargeReview } from './api';
 import { DecisionButtons } from '../../components/ui/decision-buttons';
@@ -75,12 +76,15 @@ export function ReviewsPage() {
 /** The queue to review, or the orders already handled by status, kept in the URL. */
 function OrderFilterSelect({ filter }: { filter: OrderFilter }) {
   const { t } = useAdminLedgerMessages();
+  const { t: common } = useTranslation();
   const navigate = useNavigate({ from });
+  const label = (option: OrderFilter) =>
+    option === 'review' || option === 'all' ? t(`orders.filters.${option}`) : common(`money.orderStates.${option}`);
   return (
     <ViewSelect
       label={t('orders.show')}
       value={filter}
-      options={ORDER_FILTERS.map((option) => ({ value: option, label: t(`orders.filters.${option}`) }))}
+      options={ORDER_FILTERS.map((option) => ({ value: option, label: label(option) }))}
       onChange={(status) => void navigate({ search: status === 'review' ? {} : { status } })}
     />
   );

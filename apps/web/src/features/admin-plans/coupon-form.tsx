@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { COUPON_BATCH_MAX, type CouponKind } from '@orchard/shared';
 import { SaveCancelButtons } from '../../components/ui/decision-buttons';
 import { Card } from '../../components/ui/card';
-import { CheckboxField, SelectField } from '../../components/ui/console-fields';
+import { CheckboxField, PercentField, SelectField } from '../../components/ui/console-fields';
 import { Form, MoneyField, TextField, useZodForm } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
 import { appConfig } from '../../lib/config';
@@ -10,7 +10,7 @@ import { currencyFractionDigits } from '../../lib/format';
 import { useGenerateCoupons, useSaveCoupon, type AdminCoupon, type AdminPlan, type GeneratedCoupons } from './api';
 import { couponFormDefaults, couponFormSchema, type CouponFormMode, type Translate } from './forms';
 import { useAdminPlansMessages } from './messages';
-import { CheckboxListField, PercentFigureField, useRevealOnOpen } from './ui';
+import { CheckboxListField, useRevealOnOpen } from './ui';
 
 interface CouponFormProps {
   mode: CouponFormMode;
@@ -67,7 +67,7 @@ function ValueFields({ kind, plans, currency }: { kind: CouponKind; plans: Admin
   return (
     <>
       {kind === 'percent_off' ? (
-        <PercentFigureField name="value" label={t('couponForm.valuePercent')} hint={t('couponForm.valuePercentHint')} />
+        <PercentField name="value" label={t('couponForm.valuePercent')} hint={t('couponForm.valuePercentHint')} whole suffixHidden />
       ) : (
         <MoneyField
           name="value"

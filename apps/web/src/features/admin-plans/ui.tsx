@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { Button } from '../../components/ui/button';
-import { Field, FieldNotes, noteIds } from '../../components/ui/field';
-import { FigureInput, useFieldError } from '../../components/ui/form';
+import { FieldNotes, noteIds } from '../../components/ui/field';
+import { useFieldError } from '../../components/ui/form';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { windowState } from './logic';
 import { useAdminPlansMessages } from './messages';
@@ -101,24 +101,6 @@ export function PeriodText({
       {!start && !end ? <div>{t('common.always')}</div> : null}
       {withState && state !== 'always' ? <Sub>{t(`common.windowStates.${state}`)}</Sub> : null}
     </div>
-  );
-}
-
-/**
- * A whole percentage typed as a figure with "%" beside it, drawn like the kit's MoneyField so a
- * coupon's percent and its amounts line up in one row.
- */
-export function PercentFigureField({ name, label, hint }: { name: string; label: ReactNode; hint?: ReactNode }) {
-  const error = useFieldError(name);
-  const id = useId();
-  return (
-    <Field
-      id={id}
-      label={label}
-      error={error}
-      hint={hint}
-      control={<FigureInput id={id} name={name} error={error} hint={hint} inputMode="numeric" autoComplete="off" suffix="%" suffixHidden />}
-    />
   );
 }
 

@@ -12,14 +12,16 @@ import { ApiError } from '../../lib/api-client';
 import { formatDate, formatMoney } from '../../lib/format';
 import { myCouponsQueryOptions, quoteQueryOptions, usePurchasePlan, type Plan, type Purchase, type PurchaseQuote } from './api';
 import { couponsForPlan, couponToSend, endIfBoughtNow, quoteView, refusalText } from './logic';
-import { usePlansMessages } from './messages';
+import { usePlansMessages, type PlansT } from './messages';
 import { Skeleton } from './parts';
 import { CouponBox } from './coupon-box';
 import { QueryLoadError } from '../../components/ui/load-error';
+import { useUiMessages } from '../../components/ui/messages';
 
 /** Buying the plan on /plan/{id}: a coupon, the live quote, and the confirm sheet. */
 export function Checkout({ plan, onBought }: { plan: Plan; onBought: (purchase: Purchase) => void }) {
   const { t, locale } = usePlansMessages();
+  const genericError = useUiMessages().t('form.genericError');
   const [code, setCode] = useState<string | undefined>(undefined);
   const quote = useQuery(quoteQueryOptions(plan.id, code));
   const coupons = useQuery(myCouponsQueryOptions());
@@ -52,10 +54,7 @@ export function Checkout({ plan, onBought }: { plan: Plan; onBought: (purchase: 
         },
         onError: (error) => {
           setConfirming(null);
-          if (error instanceof ApiError && error.code === 'PRICE_CHANGED') setNotice(t('buy.priceChanged'));
-          else if (error instanceof ApiError && error.code === 'COUPON_NOT_APPLICABLE')
-            setNotice(error.fields.coupon ?? failureMessage(error, t('buy.couponGone'), locale));
-          else setNotice(failureMessage(error, t('errors.generic'), locale));
+          setNotice(purchaseRefusal(error, t, genericError, locale));
         },
       },
     );
@@ -100,6 +99,14 @@ export function Checkout({ plan, onBought }: { plan: Plan; onBought: (purchase: 
 }
 
 /** The quote for the plan with the chosen coupon: price, discount, to pay, balance; then Buy. */
+/** What the checkout says of a refused purchase: a changed price, a coupon gone, or the error's own words. */
+function purchaseRefusal(error: Error, t: PlansT, genericError: string, locale: string): string {
+  if (error instanceof ApiError && error.code === 'PRICE_CHANGED') return t('buy.priceChanged');
+  if (error instanceof ApiError && error.code === 'COUPON_NOT_APPLICABLE')
+    return error.fields.coupon ?? failureMessage(error, t('buy.couponGone'), locale);
+  return failureMessage(error, genericError, locale);
+}
+
 function QuoteCard({
   plan,
   quote,

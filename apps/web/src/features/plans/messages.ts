@@ -190,7 +190,7 @@ const en = {
     debt: 'Owed after a refund: {{amount}}, settled from your next commissions.',
   },
   countdown: { days: 'Days', hours: 'Hours', minutes: 'Minutes', seconds: 'Seconds' },
-  errors: { generic: 'Something went wrong. Please try again.', loadFailed: 'We could not load this.' },
+  errors: { loadFailed: 'We could not load this.' },
 };
 
 export const usePlansMessages = defineMessages('plans', { en });

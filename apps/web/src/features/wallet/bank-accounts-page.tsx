@@ -14,6 +14,7 @@ import { Field, inputClass, noteIds } from '../../components/ui/field';
 import { Form, SubmitButton, TextField, useFieldError, useZodForm } from '../../components/ui/form';
 import { applyServerError } from '../../components/ui/form-errors';
 import { toast } from '../../components/ui/toast';
+import { useUiMessages } from '../../components/ui/messages';
 import { ApiError } from '../../lib/api-client';
 import { formatShortDateTime } from '../../lib/format';
 import { meQueryOptions } from '../../lib/session';
@@ -90,11 +91,12 @@ function countryName(code: string, locale: string): string {
 
 function BankAccountCard({ account, opensAt }: { account: BankAccount; opensAt: OpensAt }) {
   const { t } = useWalletMessages();
+  const genericError = useUiMessages().t('form.genericError');
   const [removing, setRemoving] = useState(false);
   const [renaming, setRenaming] = useState(false);
   const makeDefault = useBankAccountChange(() => makeDefaultBankAccount(account.id), {
     onSuccess: () => toast(t('bank.madeDefault')),
-    onError: (error) => toast(error instanceof ApiError ? error.message : t('errors.generic'), 'error'),
+    onError: (error) => toast(error instanceof ApiError ? error.message : genericError, 'error'),
   });
   return (
     <Card className="flex flex-col gap-3 p-4">
@@ -161,12 +163,13 @@ function BankAccountSummary({ account, opensAt }: { account: BankAccount; opensA
 /** "Remove this account?" */
 function RemoveBankAccountSheet({ account, open, onClose }: { account: BankAccount; open: boolean; onClose: () => void }) {
   const { t } = useWalletMessages();
+  const genericError = useUiMessages().t('form.genericError');
   const remove = useBankAccountChange(() => deleteBankAccount(account.id), {
     onSuccess: () => {
       onClose();
       toast(t('bank.removed'));
     },
-    onError: (error) => toast(error instanceof ApiError ? error.message : t('errors.generic'), 'error'),
+    onError: (error) => toast(error instanceof ApiError ? error.message : genericError, 'error'),
   });
   return (
     <ConfirmSheet
@@ -193,6 +196,7 @@ function RemoveBankAccountSheet({ account, open, onClose }: { account: BankAccou
 
 function RenameForm({ account, close, onDone }: { account: BankAccount; close: () => void; onDone: () => void }) {
   const { t } = useWalletMessages();
+  const genericError = useUiMessages().t('form.genericError');
   const schema = useMemo(() => z.object({ label: z.string().trim().max(40) }), []);
   const form = useZodForm(schema, { defaultValues: { label: account.label ?? '' } });
   const rename = useBankAccountChange((label: string) => renameBankAccount(account.id, label || null), {
@@ -200,7 +204,7 @@ function RenameForm({ account, close, onDone }: { account: BankAccount; close: (
       toast(t('bank.renamed'));
       onDone();
     },
-    onError: (error) => applyServerError(form, error, t('errors.generic')),
+    onError: (error) => applyServerError(form, error, genericError),
   });
   return (
     <Form form={form} className="gap-4" onSubmit={({ label }) => rename.mutate(label)}>
@@ -249,6 +253,7 @@ function useNewBankAccountSchema(countryName: Map<string, string>) {
  */
 function AddBankAccountForm({ onDone }: { onDone: () => void }) {
   const { t, locale } = useWalletMessages();
+  const genericError = useUiMessages().t('form.genericError');
   const { data: me } = useQuery(meQueryOptions());
   const countries = useMemo(() => countryOptions(COUNTRY_CODES, locale), [locale]);
   const countryName = useMemo(() => new Map(countries.map((option) => [option.value, option.label])), [countries]);
@@ -259,7 +264,7 @@ function AddBankAccountForm({ onDone }: { onDone: () => void }) {
       toast(t('bank.added'));
       onDone();
     },
-    onError: (error) => applyServerError(form, error, t('errors.generic')),
+    onError: (error) => applyServerError(form, error, genericError),
   });
   const holderName = form.watch('holderName');
   const holderTouched = Boolean(form.formState.touchedFields.holderName);

@@ -10,6 +10,7 @@ import { Countdown } from '../../components/ui/countdown';
 import { EmptyState } from '../../components/ui/empty-state';
 import { formatMoney } from '../../lib/format';
 import { meQueryOptions } from '../../lib/session';
+import { useTranslation } from '../../lib/i18n';
 import { openRechargeOrdersQueryOptions, recentActivityQueryOptions, rechargeKeys, walletQueryOptions, type RechargeOrder } from './api';
 import { StatusPill } from './components';
 import { CopyField } from '../../components/ui/copy-field';
@@ -231,6 +232,7 @@ function OpenOrderCard({ order, updatedAt }: { order: RechargeOrder; updatedAt: 
 /** Recharges still in progress, each with its state and a way to its order page. */
 function OpenOrdersList({ orders }: { orders: RechargeOrder[] }) {
   const { t } = useWalletMessages();
+  const { t: common } = useTranslation();
   return (
     <section aria-labelledby="open-orders-heading" className="flex flex-col gap-2">
       <h2 id="open-orders-heading" className="text-base font-semibold text-gray-900 dark:text-gray-100">
@@ -245,7 +247,11 @@ function OpenOrdersList({ orders }: { orders: RechargeOrder[] }) {
                 <Link
                   to="/recharge/confirm/$id"
                   params={{ id: order.id }}
-                  aria-label={t('home.openOrderRow', { amount, reference: order.reference, status: t(`status.${order.status}`) })}
+                  aria-label={t('home.openOrderRow', {
+                    amount,
+                    reference: order.reference,
+                    status: common(`money.orderStates.${order.status}`),
+                  })}
                   className="flex min-h-11 items-center gap-3 py-3"
                 >
                   <div className="flex min-w-0 flex-1 flex-col gap-0.5">

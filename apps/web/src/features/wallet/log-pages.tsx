@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Field, inputClass } from '../../components/ui/field';
 import { appConfig } from '../../lib/config';
 import { formatMoney } from '../../lib/format';
+import { useTranslation } from '../../lib/i18n';
 import { rechargeOrdersQueryOptions, statementExportHref, statementQueryOptions, type StatementFilters } from './api';
 import { ListSkeleton, StatusPill } from './components';
 import { DayGroupedList, LoadMore } from '../../components/ui/day-list';
@@ -19,6 +20,7 @@ import { StatementDownloads } from './statement-downloads';
 /** /recharge/log: my orders, newest first, by day, each with its status. */
 export function RechargeLogPage() {
   const { t } = useWalletMessages();
+  const { t: common } = useTranslation();
   const query = useInfiniteQuery(rechargeOrdersQueryOptions());
   const orders = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (
@@ -46,7 +48,7 @@ export function RechargeLogPage() {
                 to="/recharge/confirm/$id"
                 params={{ id: order.id }}
                 className="flex items-center gap-3 py-3"
-                aria-label={`${formatMoney(order.amount, { currency: order.currency })} · ${order.channel.name} · ${order.reference} · ${t(`status.${order.status}`)}`}
+                aria-label={`${formatMoney(order.amount, { currency: order.currency })} · ${order.channel.name} · ${order.reference} · ${common(`money.orderStates.${order.status}`)}`}
               >
                 <div className="flex min-w-0 flex-1 flex-col gap-1">
                   <span className="font-semibold text-gray-900 tabular-nums dark:text-gray-100">

@@ -96,14 +96,6 @@ const en = {
     toHome: 'Go to home',
     created: 'Created',
   },
-  status: {
-    awaiting_payment: 'Awaiting payment',
-    submitted: 'Submitted',
-    credited: 'Credited',
-    rejected: 'Rejected',
-    expired: 'Expired',
-    cancelled: 'Cancelled',
-  },
   rechargeLog: {
     title: 'Recharge history',
     emptyTitle: 'No recharges yet',
@@ -322,7 +314,6 @@ const en = {
     cancelConfirm: 'Cancel withdrawal',
     cancelled: 'Withdrawal cancelled: the amount is back in your balance.',
   },
-  errors: { generic: 'Something went wrong. Please try again.' },
 };
 
 export const useWalletMessages = defineMessages('wallet', { en });

@@ -17,9 +17,18 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { currencyFractionDigits, formatDateTime, formatMoney } from '../../lib/format';
 import { useLiveConnected } from '../../lib/live-events';
-import { rechargeKeys, rechargeOrderQueryOptions, submitRechargePayment, useCancelRechargeOrder, walletKeys, type RechargeOrder } from './api';
+import { useTranslation } from '../../lib/i18n';
+import {
+  rechargeKeys,
+  rechargeOrderQueryOptions,
+  submitRechargePayment,
+  useCancelRechargeOrder,
+  walletKeys,
+  type RechargeOrder,
+} from './api';
 import { Skeleton, StatusPill } from './components';
 import { CopyField } from '../../components/ui/copy-field';
+import { useUiMessages } from '../../components/ui/messages';
 import { minorToDecimalString } from '@orchard/shared/money';
 import { serverAlignedDeadline, splitInstructions } from './logic';
 import { useWalletMessages } from './messages';
@@ -212,6 +221,8 @@ function HowToPay({ order }: { order: RechargeOrder }) {
 
 function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrder; receivedAt: number; onElapsed: () => void }) {
   const { t, locale } = useWalletMessages();
+  const { t: common } = useTranslation();
+  const genericError = useUiMessages().t('form.genericError');
   const [cancelOpen, setCancelOpen] = useState(false);
   const deadline = useMemo(
     () => serverAlignedDeadline(order.expiresAt, order.serverTime, receivedAt),
@@ -233,7 +244,7 @@ function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrd
           deadline={deadline}
           hideZeroDays
           aria-label={t('order.expiresIn')}
-          labelText={t('status.expired')}
+          labelText={common('money.orderStates.expired')}
           onTimeElapsed={onElapsed}
           className="text-xl font-semibold text-amber-800 dark:text-amber-300"
         />
@@ -243,7 +254,7 @@ function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrd
 
       {order.channel.kind === 'bank_transfer' ? <PaidForm order={order} /> : null}
 
-      <FormAlert>{cancel.error ? failureMessage(cancel.error, t('errors.generic'), locale) : null}</FormAlert>
+      <FormAlert>{cancel.error ? failureMessage(cancel.error, genericError, locale) : null}</FormAlert>
       <Button variant="ghost" className="w-full" onClick={() => setCancelOpen(true)}>
         {t('order.cancel')}
       </Button>

@@ -5,15 +5,15 @@ import { Banknote, CreditCard, History } from 'lucide-react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { Page } from '../../components/page';
-import { cn } from '../../components/ui/cn';
 import { ConfirmActions, ConfirmSheet, preloadConfirmSheet } from '../../components/ui/confirm-sheet';
 import { EmptyState } from '../../components/ui/empty-state';
 import { Form, MoneyField, SubmitButton, useFieldError, useZodForm } from '../../components/ui/form';
 import { applyServerError } from '../../components/ui/form-errors';
 import { moneyText } from '../../components/ui/money-schema';
+import { useUiMessages } from '../../components/ui/messages';
 import { currencyFractionDigits, formatMoney } from '../../lib/format';
 import { rechargeChannelsQueryOptions, useCreateRechargeOrder, type RechargeChannel } from './api';
-import { Skeleton } from './components';
+import { ChoiceCard, Skeleton } from './components';
 import { minorToInput, parseRechargeSearch, rechargePrefill } from './logic';
 import { useWalletMessages } from './messages';
 
@@ -56,13 +56,18 @@ export function RechargePage() {
   );
 }
 
+/** The form's first values: the first channel, and the amount the address asks for (if any). */
+function rechargeDefaults(first: RechargeChannel, prefill?: number) {
+  return { channel: first.code, amount: prefill ? rechargePrefill(prefill, first, currencyFractionDigits(first.currency)) : '' };
+}
+
 /** `prefill`: minor units asked for in the address (what a plan purchase is short of). */
 function RechargeForm({ channels, prefill }: { channels: RechargeChannel[]; prefill?: number }) {
   const { t } = useWalletMessages();
+  const genericError = useUiMessages().t('form.genericError');
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<{ amount: number } | null>(null);
-  const first = channels[0]!;
-  const defaults = { channel: first.code, amount: prefill ? rechargePrefill(prefill, first, currencyFractionDigits(first.currency)) : '' };
+  const defaults = rechargeDefaults(channels[0]!, prefill);
   // The limits and decimals are the chosen channel's: the schema follows the choice.
   const [channelCode, setChannelCode] = useState(defaults.channel);
   const channel = channels.find((item) => item.code === channelCode) ?? channels[0]!;
@@ -78,7 +83,7 @@ function RechargeForm({ channels, prefill }: { channels: RechargeChannel[]; pref
     },
     onError: (error) => {
       setConfirming(null);
-      applyServerError(form, error, t('errors.generic'));
+      applyServerError(form, error, genericError);
     },
   });
   useEffect(preloadConfirmSheet, []);
@@ -179,28 +184,23 @@ function ChannelChoice({
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm font-medium text-gray-900 dark:text-gray-100">{t('recharge.channel')}</legend>
       {channels.map((item) => {
-        const Icon = item.kind === 'gateway' ? CreditCard : Banknote;
-        const checked = item.code === channel.code;
         return (
-          <label
+          <ChoiceCard
             key={item.code}
-            className={cn(
-              'flex min-h-14 cursor-pointer items-center gap-3 rounded-2xl bg-white px-4 py-3 ring-1 dark:bg-gray-900',
-              checked ? 'ring-2 ring-primary-600 dark:ring-primary-500' : 'ring-gray-200 dark:ring-gray-800',
-            )}
-          >
-            <input type="radio" value={item.code} className="size-4 accent-primary-600" {...registration} />
-            <Icon className="size-5 text-gray-600 dark:text-gray-400" aria-hidden="true" />
-            <span className="flex flex-col">
-              <span className="text-sm font-semibold text-gray-900 dark:text-gray-100">{item.name}</span>
+            value={item.code}
+            checked={item.code === channel.code}
+            icon={item.kind === 'gateway' ? CreditCard : Banknote}
+            name={item.name}
+            note={
               <span className="text-xs text-gray-600 tabular-nums dark:text-gray-400">
                 {t('recharge.amountHint', {
                   min: formatMoney(item.minAmount, { currency: item.currency }),
                   max: formatMoney(item.maxAmount, { currency: item.currency }),
                 })}
               </span>
-            </span>
-          </label>
+            }
+            registration={registration}
+          />
         );
       })}
       <ChannelError />

@@ -8,6 +8,7 @@ import { ConfirmActions, ConfirmSheet } from '../../components/ui/confirm-sheet'
 import { Field } from '../../components/ui/field';
 import { applyServerError } from '../../components/ui/form-errors';
 import { toast } from '../../components/ui/toast';
+import { useUiMessages } from '../../components/ui/messages';
 import { ApiError } from '../../lib/api-client';
 import { isPasskeyCancelled, passkeysQueryOptions, passkeySupported, stepUpWithPasskey } from '../../lib/passkeys';
 import { useCreateWithdrawal, type BankAccount, type WithdrawalQuote } from './api';
@@ -28,6 +29,7 @@ export function useWithdrawConfirm<T extends FieldValues, Out>(
   money: Money,
 ) {
   const { t } = useWalletMessages();
+  const genericError = useUiMessages().t('form.genericError');
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState<WithdrawalQuote | null>(null);
   // The fee changed between the quote and the confirm (409 FEE_CHANGED): the sheet shows the new quote and says so.
@@ -66,7 +68,7 @@ export function useWithdrawConfirm<T extends FieldValues, Out>(
         return;
       }
       setConfirming(null);
-      applyServerError(form, error, t('errors.generic'));
+      applyServerError(form, error, genericError);
     },
   });
   return {

@@ -11,6 +11,7 @@ import { moneyText } from '../../components/ui/money-schema';
 import { currencyFractionDigits, formatMoney, formatPercent, formatShortDateTime } from '../../lib/format';
 import { decimalStringToMinor } from '@orchard/shared/money';
 import { useWithdrawalQuote, WITHDRAW_AMOUNT_CEILING, type BankAccount, type WithdrawalQuote } from './api';
+import { ChoiceCard } from './components';
 import { minorToInput } from './logic';
 import { useWalletMessages } from './messages';
 import { accountName, isCooling, useRenderAt, type OpensAt } from './withdraw-common';
@@ -175,25 +176,22 @@ function AccountChoice({
     <fieldset className="flex min-w-0 flex-col gap-2">
       <legend className="mb-2 text-sm font-medium text-gray-900 dark:text-gray-100">{t('withdraw.account')}</legend>
       {accounts.map((item) => {
-        const checked = item.id === account.id;
         const cooling = isCooling(item, opensAt);
         return (
-          <label
+          <ChoiceCard
             key={item.id}
-            className={cn(
-              'flex min-h-14 cursor-pointer items-center gap-3 rounded-2xl bg-white px-4 py-3 ring-1 dark:bg-gray-900',
-              checked ? 'ring-primary-600 dark:ring-primary-500 ring-2' : 'ring-gray-200 dark:ring-gray-800',
-            )}
-          >
-            <input type="radio" value={item.id} className="accent-primary-600 size-4" {...registration} />
-            <Landmark className="size-5 text-gray-600 dark:text-gray-400" aria-hidden="true" />
-            <span className="flex min-w-0 flex-col">
-              <span className="truncate text-sm font-semibold text-gray-900 dark:text-gray-100">{accountName(item)}</span>
+            value={item.id}
+            checked={item.id === account.id}
+            icon={Landmark}
+            name={accountName(item)}
+            truncate
+            note={
               <span className={cn('text-xs', cooling ? 'text-amber-800 dark:text-amber-300' : 'truncate text-gray-600 dark:text-gray-400')}>
                 {cooling ? t('withdraw.coolingUntil', { when: formatShortDateTime(opensAt(item)) }) : item.holderName}
               </span>
-            </span>
-          </label>
+            }
+            registration={registration}
+          />
         );
       })}
       <AccountError name="account" />

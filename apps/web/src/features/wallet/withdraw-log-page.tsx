@@ -9,6 +9,7 @@ import { ConfirmActions, ConfirmSheet } from '../../components/ui/confirm-sheet'
 import { DayGroupedList, LoadMore } from '../../components/ui/day-list';
 import { EmptyState } from '../../components/ui/empty-state';
 import { toast } from '../../components/ui/toast';
+import { useUiMessages } from '../../components/ui/messages';
 import { ApiError } from '../../lib/api-client';
 import { formatMoney } from '../../lib/format';
 import { useCancelWithdrawal, withdrawalsQueryOptions, type Withdrawal } from './api';
@@ -110,6 +111,7 @@ function WithdrawalRow({ item }: { item: Withdrawal }) {
 /** "Cancel this withdrawal?": the money goes back to the wallet. */
 function CancelWithdrawalSheet({ item, open, onClose }: { item: Withdrawal; open: boolean; onClose: () => void }) {
   const { t } = useWalletMessages();
+  const genericError = useUiMessages().t('form.genericError');
   const cancel = useCancelWithdrawal(item.id, {
     onSuccess: () => {
       onClose();
@@ -117,7 +119,7 @@ function CancelWithdrawalSheet({ item, open, onClose }: { item: Withdrawal; open
     },
     onError: (error) => {
       onClose();
-      toast(error instanceof ApiError ? error.message : t('errors.generic'), 'error');
+      toast(error instanceof ApiError ? error.message : genericError, 'error');
     },
   });
   return (

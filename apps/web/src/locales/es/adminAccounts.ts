@@ -117,9 +117,11 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
   },
   maintenance: {
     title: 'Modo de mantenimiento',
-    offLead: 'El dinero se mueve con normalidad. Activar el mantenimiento detiene al instante todas las recargas, compras, retiros y pagos (responden «inténtalo de nuevo en unos minutos»), mientras los miembros y la consola siguen leyendo; todos ven un aviso. Tu motivo queda auditado.',
+    offLead:
+      'El dinero se mueve con normalidad. Activar el mantenimiento detiene al instante todas las recargas, compras, retiros y pagos (responden «inténtalo de nuevo en unos minutos»), mientras los miembros y la consola siguen leyendo; todos ven un aviso. Tu motivo queda auditado.',
     onLead: 'El mantenimiento está activo: no se mueve dinero. Desactívalo cuando termine la actualización. Tu motivo queda auditado.',
-    fromEnvironment: 'El mantenimiento está activo desde el despliegue (MAINTENANCE_MODE): termina cuando los servidores se reinicien sin él.',
+    fromEnvironment:
+      'El mantenimiento está activo desde el despliegue (MAINTENANCE_MODE): termina cuando los servidores se reinicien sin él.',
     message: 'Mensaje para el aviso (opcional)',
     messageHint: 'P. ej., cuándo termina: «Volvemos a las 02:00 UTC».',
     reason: 'Por qué',

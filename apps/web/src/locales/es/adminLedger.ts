@@ -192,12 +192,6 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     filters: {
       review: 'Pendientes de revisión',
       all: 'Todos los pedidos',
-      awaiting_payment: 'Esperando el pago',
-      submitted: 'Enviados',
-      credited: 'Acreditados',
-      rejected: 'Rechazados',
-      expired: 'Vencidos',
-      cancelled: 'Cancelados',
     },
     count_one: '{{count}} pedido',
     count_other: '{{count}} pedidos',
@@ -303,12 +297,14 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     generated: 'Comprobado {{time}}',
     recheck: 'Volver a comprobar',
     sealsTitle: 'Días sellados',
-    sealsIntro: 'Cada día terminado se sella: la cabeza de la cadena, cada saldo de cierre y una raíz de Merkle de los saldos de los miembros, firmados. Los miembros comprueban sus extractos con esta clave.',
+    sealsIntro:
+      'Cada día terminado se sella: la cabeza de la cadena, cada saldo de cierre y una raíz de Merkle de los saldos de los miembros, firmados. Los miembros comprueban sus extractos con esta clave.',
     publicKey: 'Clave pública (Ed25519, clave {{id}})',
     noKey: 'No hay clave de firma configurada (BOOKS_SIGNING_KEY): no se sella nada.',
     checkSinceSeal: 'Comprobar desde el último sello',
     sinceSealOk: '{{transactions}} transacciones desde el {{day}} comprobadas en {{ms}} ms: todo cuadra',
-    sinceSealBad: '{{transactions}} transacciones desde el {{day}} comprobadas en {{ms}} ms: algo no cuadra, mira la comprobación completa arriba',
+    sinceSealBad:
+      '{{transactions}} transacciones desde el {{day}} comprobadas en {{ms}} ms: algo no cuadra, mira la comprobación completa arriba',
     sealNow: 'Sellar ahora',
     sealed_one: '{{count}} día sellado',
     sealed_other: '{{count}} días sellados',
@@ -377,5 +373,4 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     emptyTitle: 'Todavía no hay canales de pago',
     emptyBody: 'Los miembros no pueden recargar hasta que haya uno. Añade un canal de transferencia bancaria o de pasarela.',
   },
-  errors: { generic: 'Algo salió mal. Inténtalo de nuevo.' },
 };

@@ -61,6 +61,14 @@ export const common: Catalogue<CommonMessages> = {
       paid: 'Pagado',
       returned: 'Devuelto',
     },
+    orderStates: {
+      awaiting_payment: 'Pendiente de pago',
+      submitted: 'Enviada',
+      credited: 'Acreditada',
+      rejected: 'Rechazada',
+      expired: 'Caducada',
+      cancelled: 'Cancelada',
+    },
     accounts: {
       available: 'Disponible',
       on_hold: 'Retenido',

@@ -186,5 +186,5 @@ export const plans: Catalogue<PlansMessages> = {
     debt: 'Adeudado tras un reembolso: {{amount}}, se descontará de tus próximas comisiones.',
   },
   countdown: { days: 'Días', hours: 'Horas', minutes: 'Minutos', seconds: 'Segundos' },
-  errors: { generic: 'Algo salió mal. Inténtalo de nuevo.', loadFailed: 'No pudimos cargar esto.' },
+  errors: { loadFailed: 'No pudimos cargar esto.' },
 };

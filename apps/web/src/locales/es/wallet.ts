@@ -96,14 +96,6 @@ export const wallet: Catalogue<WalletMessages> = {
     toHome: 'Ir al inicio',
     created: 'Creada',
   },
-  status: {
-    awaiting_payment: 'Pendiente de pago',
-    submitted: 'Enviada',
-    credited: 'Acreditada',
-    rejected: 'Rechazada',
-    expired: 'Caducada',
-    cancelled: 'Cancelada',
-  },
   rechargeLog: {
     title: 'Historial de recargas',
     emptyTitle: 'Aún no hay recargas',
@@ -321,5 +313,4 @@ export const wallet: Catalogue<WalletMessages> = {
     cancelConfirm: 'Cancelar retiro',
     cancelled: 'Retiro cancelado: el importe volvió a tu saldo.',
   },
-  errors: { generic: 'Algo salió mal. Inténtalo de nuevo.' },
 };

@@ -113,7 +113,8 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
   },
   maintenance: {
     title: '维护模式',
-    offLead: '资金照常流动。开启维护会立即暂停所有充值、购买、提现和打款（会提示“几分钟后再试”），会员和控制台仍可查看；所有人都会看到提示横幅。你的理由会被审计记录。',
+    offLead:
+      '资金照常流动。开启维护会立即暂停所有充值、购买、提现和打款（会提示“几分钟后再试”），会员和控制台仍可查看；所有人都会看到提示横幅。你的理由会被审计记录。',
     onLead: '维护已开启：资金暂停流动。升级完成后请关闭。你的理由会被审计记录。',
     fromEnvironment: '维护由部署配置开启（MAINTENANCE_MODE）：服务器在不带该配置重启后结束。',
     message: '横幅提示信息（可选）',

@@ -187,12 +187,6 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     filters: {
       review: '待审核',
       all: '全部订单',
-      awaiting_payment: '待付款',
-      submitted: '已提交',
-      credited: '已入账',
-      rejected: '已拒绝',
-      expired: '已过期',
-      cancelled: '已取消',
     },
     count_one: '{{count}}笔订单',
     count_other: '{{count}}笔订单',
@@ -371,5 +365,4 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     emptyTitle: '暂无支付渠道',
     emptyBody: '至少有一个渠道后会员才能充值。请添加银行转账或支付网关渠道。',
   },
-  errors: { generic: '出了点问题，请重试。' },
 };

@@ -61,6 +61,14 @@ export const common: Catalogue<CommonMessages> = {
       paid: '已支付',
       returned: '已退回',
     },
+    orderStates: {
+      awaiting_payment: '待付款',
+      submitted: '已提交',
+      credited: '已到账',
+      rejected: '已拒绝',
+      expired: '已过期',
+      cancelled: '已取消',
+    },
     accounts: {
       available: '可用',
       on_hold: '冻结',

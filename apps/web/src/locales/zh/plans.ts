@@ -186,5 +186,5 @@ export const plans: Catalogue<PlansMessages> = {
     debt: '退款后待抵扣：{{amount}}，将从你之后的佣金中扣除。',
   },
   countdown: { days: '天', hours: '时', minutes: '分', seconds: '秒' },
-  errors: { generic: '出了点问题，请重试。', loadFailed: '无法加载此内容。' },
+  errors: { loadFailed: '无法加载此内容。' },
 };

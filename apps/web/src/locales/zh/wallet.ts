@@ -95,14 +95,6 @@ export const wallet: Catalogue<WalletMessages> = {
     toHome: '返回首页',
     created: '创建时间',
   },
-  status: {
-    awaiting_payment: '待付款',
-    submitted: '已提交',
-    credited: '已到账',
-    rejected: '已拒绝',
-    expired: '已过期',
-    cancelled: '已取消',
-  },
   rechargeLog: {
     title: '充值记录',
     emptyTitle: '暂无充值记录',
@@ -316,5 +308,4 @@ export const wallet: Catalogue<WalletMessages> = {
     cancelConfirm: '取消提现',
     cancelled: '提现已取消，金额已退回你的余额。',
   },
-  errors: { generic: '出错了，请重试。' },
 };
