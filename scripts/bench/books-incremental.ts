@@ -84,6 +84,8 @@ async function main() {
     const day = Math.round(ENTRIES / DAYS / 2);
     await bulkRecharges(client, day, new Date(today.getTime() - 86_400_000).toISOString().slice(0, 10), 0.9);
     await linkChainNow(handle.db);
+    // Planner statistics, as autovacuum keeps them on a live database (the bulk writes above outran it).
+    await client.query('analyze');
     out.dayEntries = day * 2;
     const times: number[] = [];
     let check;
