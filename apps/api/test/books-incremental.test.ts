@@ -71,7 +71,9 @@ describe.each(DATABASE_KINDS)('the check since the last seal on %s', (kind) => {
     },
     {
       name: 'a deleted entry',
-      plant: async (l) => [sql`delete from ledger_entries where id = (select max(id) from ledger_entries where transaction_id = ${l.other})`],
+      plant: async (l) => [
+        sql`delete from ledger_entries where id = (select max(id) from ledger_entries where transaction_id = ${l.other})`,
+      ],
       expect: (l) => ({ chain: { broken: { txId: String(l.other), problem: 'entries' } } }),
     },
     {
@@ -114,7 +116,9 @@ describe.each(DATABASE_KINDS)('the check since the last seal on %s', (kind) => {
     {
       name: 'a cached balance',
       plant: async (l) => [sql`update ledger_accounts set balance = balance + 5 where id = ${l.b.available}`],
-      expect: (l) => ({ accountBreaks: [{ accountId: String(l.b.available), closing: '500', moved: '60', balanceAfter: '560', cached: '565' }] }),
+      expect: (l) => ({
+        accountBreaks: [{ accountId: String(l.b.available), closing: '500', moved: '60', balanceAfter: '560', cached: '565' }],
+      }),
     },
   ];
 

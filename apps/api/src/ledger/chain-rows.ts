@@ -53,7 +53,8 @@ export async function readChainTransactions(
       sql`select a.id::text as id, a.owner_id::text as owner, a.type, a.currency::text as currency
             from ledger_accounts a where a.id = any(${`{${missing.join(',')}}`}::bigint[])`,
     );
-    for (const a of found) accounts.set(String(a.id), { id: String(a.id), ownerId: text(a.owner), type: String(a.type), currency: String(a.currency) });
+    for (const a of found)
+      accounts.set(String(a.id), { id: String(a.id), ownerId: text(a.owner), type: String(a.type), currency: String(a.currency) });
   }
   const byId = new Map<string, ChainTransaction>();
   for (const h of headers) {

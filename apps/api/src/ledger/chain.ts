@@ -146,7 +146,12 @@ async function unlinkedBelow(db: Db | Tx, fromId: number, headId: number, links:
   );
   if (!unlinked) return null;
   const txId = String(unlinked.id);
-  return { seq: null, txId, problem: 'unlinked', detail: `transaction ${txId} lies before the chain's head but has no link: written after its place was linked` };
+  return {
+    seq: null,
+    txId,
+    problem: 'unlinked',
+    detail: `transaction ${txId} lies before the chain's head but has no link: written after its place was linked`,
+  };
 }
 
 /**

@@ -77,7 +77,13 @@ export class Movements {
       const cached = String(row.cached);
       const reached = (BigInt(String(row.closing)) + moved.delta).toString();
       if (reached !== moved.lastAfter || cached !== moved.lastAfter)
-        breaks.push({ accountId: String(row.id), closing: String(row.closing), moved: moved.delta.toString(), balanceAfter: moved.lastAfter, cached });
+        breaks.push({
+          accountId: String(row.id),
+          closing: String(row.closing),
+          moved: moved.delta.toString(),
+          balanceAfter: moved.lastAfter,
+          cached,
+        });
     }
     return breaks.sort((a, b) => Number(BigInt(a.accountId) - BigInt(b.accountId))).slice(0, LIMIT);
   }

@@ -39,7 +39,12 @@ describe('the canonical form of a ledger transaction', () => {
         refs: json,
         reversesId: fc.option(decimal),
         entries: fc.array(
-          fc.record({ id: decimal, accountId: fc.constantFrom('1', '2', '10', '11', '200'), amount: decimal, balanceAfter: fc.option(decimal) }),
+          fc.record({
+            id: decimal,
+            accountId: fc.constantFrom('1', '2', '10', '11', '200'),
+            amount: decimal,
+            balanceAfter: fc.option(decimal),
+          }),
           { minLength: 1, maxLength: 4 },
         ),
       })
