@@ -135,6 +135,13 @@ const en = {
     emptyBody: 'Recharge your wallet and every movement of money will show up here.',
     emptyFilteredTitle: 'Nothing matches these filters',
     emptyFilteredBody: 'Try another type or a wider date range.',
+    period: 'Balances of this period',
+    opening: 'Opening balance',
+    closing: 'Closing balance',
+    startOf: 'Start of {{date}}',
+    endOf: 'End of {{date}}',
+    now: 'Now',
+    periodHint: 'Your available balance: the lines of this period lead from one to the other.',
   },
   verify: {
     title: 'Check a statement',

@@ -135,6 +135,13 @@ export const wallet: Catalogue<WalletMessages> = {
     emptyBody: 'Recarga tu billetera y cada movimiento de dinero aparecerá aquí.',
     emptyFilteredTitle: 'Nada coincide con estos filtros',
     emptyFilteredBody: 'Prueba otro tipo o un rango de fechas más amplio.',
+    period: 'Saldos de este periodo',
+    opening: 'Saldo inicial',
+    closing: 'Saldo final',
+    startOf: 'Inicio del {{date}}',
+    endOf: 'Fin del {{date}}',
+    now: 'Ahora',
+    periodHint: 'Tu saldo disponible: las líneas de este periodo llevan de uno a otro.',
   },
   verify: {
     title: 'Comprobar un extracto',
