@@ -33,7 +33,7 @@ export function MemberBalanceAt({ memberId, currency }: { memberId: string; curr
       ) : found.data ? (
         <div aria-live="polite" data-testid="balance-at">
           <p className="text-sm text-gray-600 dark:text-gray-400">{t('money.balanceAtResult', { at: formatDateTime(found.data.at) })}</p>
-          <dl className="mt-2 grid grid-cols-3 gap-3">
+          <dl className="mt-2 grid grid-cols-[repeat(auto-fit,minmax(8.5rem,1fr))] gap-3">
             {(
               [
                 ['available', t('money.available')],

@@ -141,7 +141,7 @@ const en = {
     startOf: 'Start of {{date}}',
     endOf: 'End of {{date}}',
     now: 'Now',
-    periodHint: 'Your available balance: the lines of this period lead from one to the other.',
+    periodHint: 'Your available balance when the period began and when it ended; a commission counts from the day it became available.',
   },
   verify: {
     title: 'Check a statement',

@@ -8,7 +8,8 @@ const dayOf = (day: string) => formatDate(`${day}T12:00:00Z`);
 
 /**
  * /trx/log with a date filter: the available balance at the start of the period and at its end
- * (GET /wallet/period-balances). Without a type filter the lines between lead from one to the other.
+ * (GET /wallet/period-balances). A commission moves the available balance when it is released, not
+ * on the day of the purchase it is dated by, so the lines between need not add up to the difference.
  */
 export function PeriodBalancesCard({ filters }: { filters: StatementFilters }) {
   const { t } = useWalletMessages();
@@ -51,7 +52,7 @@ export function PeriodBalancesCard({ filters }: { filters: StatementFilters }) {
           'closing-balance',
         )}
       </div>
-      {filters.type ? null : <p className="pb-2 text-xs text-gray-600 dark:text-gray-400">{t('statement.periodHint')}</p>}
+      <p className="pb-2 text-xs text-gray-600 dark:text-gray-400">{t('statement.periodHint')}</p>
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { inputClass } from '../../components/ui/field';
-import { formatMoney } from '../../lib/format';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { booksKeysQueryOptions } from './api';
 import { useWalletMessages } from './messages';
 
@@ -20,12 +20,17 @@ interface Outcome {
 /** The parameters of a problem that are amounts or balances, in minor units. */
 const MONEY_PARAMS = new Set(['amount', 'balance', 'balanceAfter', 'expected', 'lines', 'sealed', 'shown']);
 
-/** Each problem's parameters, for its text: everything but its code, amounts as money in the statement's currency. */
+/** Each problem's parameters, for its text: everything but its code, amounts as money in the statement's currency, times in the reader's locale. */
 const paramsOf = (problem: StatementProblem, currency: string | undefined) => {
   const { code: _code, ...params } = problem;
   const shown: Record<string, string | number> = {};
   for (const [key, value] of Object.entries(params as Record<string, string | number>))
-    shown[key] = currency && MONEY_PARAMS.has(key) && /^-?\d+$/.test(String(value)) ? formatMoney(String(value), { currency }) : value;
+    shown[key] =
+      currency && MONEY_PARAMS.has(key) && /^-?\d+$/.test(String(value))
+        ? formatMoney(String(value), { currency })
+        : key === 'createdAt' && !Number.isNaN(Date.parse(String(value)))
+          ? formatDateTime(String(value))
+          : value;
   return shown;
 };
 

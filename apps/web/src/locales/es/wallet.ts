@@ -141,7 +141,7 @@ export const wallet: Catalogue<WalletMessages> = {
     startOf: 'Inicio del {{date}}',
     endOf: 'Fin del {{date}}',
     now: 'Ahora',
-    periodHint: 'Tu saldo disponible: las líneas de este periodo llevan de uno a otro.',
+    periodHint: 'Tu saldo disponible al empezar y al terminar el periodo; una comisión cuenta desde el día en que quedó disponible.',
   },
   verify: {
     title: 'Comprobar un extracto',

@@ -140,7 +140,7 @@ export const wallet: Catalogue<WalletMessages> = {
     startOf: '{{date}} 开始时',
     endOf: '{{date}} 结束时',
     now: '当前',
-    periodHint: '你的可用余额：本期的各条记录由期初余额变为期末余额。',
+    periodHint: '你在本期开始和结束时的可用余额；佣金从变为可用的那天起计入。',
   },
   verify: {
     title: '核对对账单',
