@@ -41,4 +41,4 @@ export { chainHorizon, linkChain, linkChainNow, verifyChain, type ChainHorizon }
 export { chainHead } from './chain-rows';
 export { verifySeals } from './seal-check';
 export { incrementalCheck } from './incremental-check';
-export { accountBalanceAt, memberBalancesAt, type AccountBalanceAt, type MemberBalancesAt } from './balance-at';
+export { accountBalanceAt, memberBalancesAt } from './balance-at';
