@@ -21,7 +21,7 @@ export function MemberBalanceAt({ memberId, currency }: { memberId: string; curr
     <Card className="flex flex-col gap-3">
       <h3 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('money.balanceAt')}</h3>
       <Form form={form} onSubmit={(values) => setDay(values.day)} className="flex-row flex-wrap items-start gap-3">
-        <TextField name="day" type="date" label={t('money.balanceAtDay')} hint={t('money.balanceAtHint')} className="min-w-44" />
+        <TextField name="day" type="date" label={t('money.balanceAtDay')} hint={t('money.balanceAtHint')} />
         <div className="pt-6">
           <SubmitButton className="w-auto">{t('money.balanceAtShow')}</SubmitButton>
         </div>
