@@ -1,9 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { openDatabase, type Db } from '../src/db/client';
 import { chainHorizon, linkChain, linkChainNow, verifyChain } from '../src/ledger/index';
+import { addClientHeader, createTestApp } from './app';
+import { signInOperator } from './auth';
 import { rechargeMember } from './books-helpers';
 import { createTestDatabase, type TestDatabase } from './database';
 import { insertUser } from './ledger-helpers';
+
+/** Links out of id order (a link whose transaction id is not above the one before). */
+async function outOfOrder(db: Db): Promise<number> {
+  const found = (await db.execute(
+    sql`select count(*)::int as n from ledger_chain a join ledger_chain b on b.seq = a.seq + 1 where b.tx_id <= a.tx_id`,
+  )) as unknown as { rows: { n: number }[] };
+  return found.rows[0]!.n;
+}
 
 /**
  * The hash chain under load (docs/decisions/0028): 64 clients post recharges while two linkers (as
@@ -38,13 +52,52 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the hash chain under concurrent
     await linkChainNow(db);
     const check = await verifyChain(db);
     expect(check).toMatchObject({ ok: true, broken: null, links: 64 * 5 });
-    const [order] = (
-      (await db.execute(
-        sql`select count(*)::int as out_of_order from ledger_chain a join ledger_chain b on b.seq = a.seq + 1 where b.tx_id <= a.tx_id`,
-      )) as unknown as {
-        rows: { out_of_order: number }[];
-      }
-    ).rows;
-    expect(order!.out_of_order).toBe(0);
+    expect(await outOfOrder(db)).toBe(0);
   }, 180_000);
+});
+
+/**
+ * Two app instances (two `buildApp`s, each with its own pool and its own chain job) against one
+ * PostgreSQL database: 64 clients credit members through both, half each, while both instances'
+ * chain jobs link; afterwards every ledger transaction has exactly one link, in id order, whole.
+ */
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the hash chain with two app instances on PostgreSQL', () => {
+  it('links every committed transaction once, in order, while 64 clients post through two instances', async () => {
+    const overrides = { LEDGER_CHAIN_POLL_MS: '25' };
+    const first = await createTestApp('postgres', overrides);
+    const handle = await openDatabase({ url: first.database.url!, poolSize: 12, testClock: true });
+    const second = await buildApp({ config: testConfig(overrides), database: handle, clock: first.clock });
+    await second.ready();
+    addClientHeader(second);
+    try {
+      const db = first.database.handle.db;
+      const operator = await signInOperator(first);
+      const members = await Promise.all(Array.from({ length: 64 }, () => insertUser(db)));
+      const credit = (client: number, amount: number) =>
+        (client % 2 === 0 ? first.app : second).inject({
+          method: 'POST',
+          url: `/api/v1/admin/members/${members[client]!}/adjustments`,
+          headers: { cookie: operator.cookie, 'idempotency-key': randomUUID() },
+          payload: { direction: 'credit', amount, reason: 'two instances' },
+        });
+      const statuses = await Promise.all(
+        members.map(async (_, client) => {
+          const codes: number[] = [];
+          for (const amount of [100, 200, 300]) codes.push((await credit(client, amount)).statusCode);
+          return codes;
+        }),
+      );
+      expect(statuses.flat().every((code) => code === 201)).toBe(true);
+      await linkChainNow(db);
+      const [count] = ((await db.execute(sql`select count(*)::int as n from ledger_transactions`)) as unknown as { rows: { n: number }[] })
+        .rows;
+      expect(count!.n).toBeGreaterThanOrEqual(64 * 3);
+      expect(await verifyChain(db)).toMatchObject({ ok: true, broken: null, links: count!.n });
+      expect(await outOfOrder(db)).toBe(0);
+    } finally {
+      await second.close();
+      await handle.close();
+      await first.close();
+    }
+  }, 240_000);
 });

@@ -12,6 +12,8 @@ export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** The PostgreSQL database's URL (a second instance opens its own pool on it); none for PGlite. */
+  url?: string;
   /** Drops the per-suite PostgreSQL database (PGlite just closes). */
   destroy(): Promise<void>;
 }
@@ -49,10 +51,12 @@ export async function createTestDatabase(kind: DatabaseKind, options: { poolSize
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const handle = await openDatabase({ url: withDatabaseName(baseUrl, name), poolSize: options.poolSize ?? 20, testClock: true });
+  const url = withDatabaseName(baseUrl, name);
+  const handle = await openDatabase({ url, poolSize: options.poolSize ?? 20, testClock: true });
   await migrate(handle);
   return {
     handle,
+    url,
     async destroy() {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: baseUrl });

@@ -1,4 +1,4 @@
-import type { ChainTransaction, StoredLink } from '@orchard/shared/books';
+import type { ChainAccount, ChainTransaction, StoredLink } from '@orchard/shared/books';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 
@@ -11,15 +11,32 @@ export async function rows(db: Db | Tx, query: SQL): Promise<Row[]> {
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
 
 /**
+ * A timestamp as `(created_at at time zone 'UTC')::text` gives it (`2026-11-28 18:00:00.1234`:
+ * trailing zeros of the fraction dropped) in the chain's spelling, `2026-11-28T18:00:00.123400Z`.
+ * Reading it so costs a tenth of `to_char` on the database. Anything else is kept as it reads
+ * (it can only make the header differ, never match by accident).
+ */
+export function chainTime(text: string): string {
+  const match = /^(\d{4,}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?$/.exec(text);
+  return match ? `${match[1]}T${match[2]}.${(match[3] ?? '').padEnd(6, '0')}Z` : text;
+}
+
+/**
  * The transactions with ids in [from, to] as the chain hashes them (canonical form:
  * packages/shared/src/books/canonical.ts), read from the rows as they are now. Times are read as
  * UTC text with microseconds, ids and amounts as decimal text: nothing is rounded on the way.
+ * `accounts` caches the account rows across calls of one check (the platform's are in most).
  */
-export async function readChainTransactions(db: Db | Tx, from: number, to: number): Promise<Map<string, ChainTransaction>> {
+export async function readChainTransactions(
+  db: Db | Tx,
+  from: number,
+  to: number,
+  accounts: Map<string, ChainAccount> = new Map(),
+): Promise<Map<string, ChainTransaction>> {
   // One after another: a transaction's connection runs one query at a time.
   const headers = await rows(
     db,
-    sql`select id::text as id, kind, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
+    sql`select id::text as id, kind, (created_at at time zone 'UTC')::text as created_at,
                  idempotency_key, memo, refs::text as refs, reverses_id::text as reverses_id
             from ledger_transactions where id between ${from} and ${to}`,
   );
@@ -29,22 +46,22 @@ export async function readChainTransactions(db: Db | Tx, from: number, to: numbe
                  balance_after::text as balance_after
             from ledger_entries where transaction_id between ${from} and ${to}`,
   );
-  const accounts = await rows(
-    db,
-    sql`select a.id::text as id, a.owner_id::text as owner, a.type, a.currency::text as currency
-            from ledger_accounts a
-           where a.id in (select account_id from ledger_entries where transaction_id between ${from} and ${to})`,
-  );
-
-  const accountById = new Map(
-    accounts.map((a) => [String(a.id), { id: String(a.id), ownerId: text(a.owner), type: String(a.type), currency: String(a.currency) }]),
-  );
+  const missing = [...new Set(entries.map((e) => String(e.account)))].filter((id) => !accounts.has(id));
+  if (missing.length > 0) {
+    const found = await rows(
+      db,
+      sql`select a.id::text as id, a.owner_id::text as owner, a.type, a.currency::text as currency
+            from ledger_accounts a where a.id = any(${`{${missing.join(',')}}`}::bigint[])`,
+    );
+    for (const a of found)
+      accounts.set(String(a.id), { id: String(a.id), ownerId: text(a.owner), type: String(a.type), currency: String(a.currency) });
+  }
   const byId = new Map<string, ChainTransaction>();
   for (const h of headers) {
     byId.set(String(h.id), {
       id: String(h.id),
       kind: String(h.kind),
-      createdAt: String(h.created_at),
+      createdAt: chainTime(String(h.created_at)),
       idempotencyKey: text(h.idempotency_key),
       memo: String(h.memo),
       refs: JSON.parse(String(h.refs)) as unknown,
@@ -63,7 +80,7 @@ export async function readChainTransactions(db: Db | Tx, from: number, to: numbe
   }
   for (const tx of byId.values()) {
     const named = new Set(tx.entries.map((entry) => entry.accountId));
-    tx.accounts = [...named].flatMap((id) => accountById.get(id) ?? []);
+    tx.accounts = [...named].flatMap((id) => accounts.get(id) ?? []);
   }
   return byId;
 }

@@ -13,15 +13,25 @@
  * interval between drawing its id and writing its row (one INSERT statement). Nothing of this
  * touches the money path: postings never wait for the chain, and no row is hot.
  */
-import { createHash } from 'node:crypto';
-import { GENESIS_HASH, checkLink, linkHash, partHashes, useSyncSha256, type ChainBreak, type StoredLink } from '@orchard/shared/books';
+import { hash as nodeHash } from 'node:crypto';
+import {
+  GENESIS_HASH,
+  checkLink,
+  linkHash,
+  partHashes,
+  useSyncSha256,
+  type ChainAccount,
+  type ChainBreak,
+  type ChainTransaction,
+  type StoredLink,
+} from '@orchard/shared/books';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { ledgerChain } from '../db/schema/index';
 import { chainHead, readChainTransactions, readLinks, rows } from './chain-rows';
 
 // On the server, node:crypto's SHA-256: the same hashes as WebCrypto's, without a thread-pool round trip each.
-useSyncSha256((data) => createHash('sha256').update(data).digest('hex'));
+useSyncSha256((data) => nodeHash('sha256', data, 'hex'));
 
 /** The advisory lock the chain job holds while it links: one linker at a time, on any instance. */
 const CHAIN_LOCK = 7_206_028;
@@ -110,12 +120,50 @@ export interface ChainCheck {
   broken: ChainBreak | null;
 }
 
+interface LinkBatch {
+  links: StoredLink[];
+  txs: Map<string, ChainTransaction>;
+}
+
+async function readBatch(db: Db | Tx, fromSeq: number, accounts: Map<string, ChainAccount>): Promise<LinkBatch> {
+  const links = await readLinks(db, fromSeq, BATCH);
+  if (links.length === 0) return { links, txs: new Map() };
+  return { links, txs: await readChainTransactions(db, Number(links[0]!.txId), Number(links.at(-1)!.txId), accounts) };
+}
+
+/** The first transaction below the head (and above `fromId`) with no link, if the counts say there is one. */
+async function unlinkedBelow(db: Db | Tx, fromId: number, headId: number, links: number): Promise<ChainBreak | null> {
+  // Links are in strictly rising id order and each names a transaction that exists (checked), so
+  // as many transactions as links in (fromId, headId] means none is missing one: a count, not a probe each.
+  const [count] = await rows(db, sql`select count(*)::int as n from ledger_transactions where id > ${fromId} and id <= ${headId}`);
+  if (Number(count?.n ?? 0) === links) return null;
+  const [unlinked] = await rows(
+    db,
+    sql`select t.id::text as id from ledger_transactions t
+         where t.id > ${fromId} and t.id < ${headId}
+           and not exists (select 1 from ledger_chain c where c.tx_id = t.id)
+         order by t.id limit 1`,
+  );
+  if (!unlinked) return null;
+  const txId = String(unlinked.id);
+  return {
+    seq: null,
+    txId,
+    problem: 'unlinked',
+    detail: `transaction ${txId} lies before the chain's head but has no link: written after its place was linked`,
+  };
+}
+
 /**
  * Recomputes the chain from its rows and the transactions as they read now, from link `fromSeq`
  * (1: the whole chain; a sealed link: only what came after, trusting the seal), and then looks for
  * a transaction written below the head that has no link (inserted after its place was linked).
+ * The next batch is read while this one is hashed. `onTransaction` sees each transaction checked.
  */
-export async function verifyChain(db: Db | Tx, options: { from?: StoredLink | null } = {}): Promise<ChainCheck> {
+export async function verifyChain(
+  db: Db | Tx,
+  options: { from?: StoredLink | null; onTransaction?: (tx: ChainTransaction) => void } = {},
+): Promise<ChainCheck> {
   let previous: StoredLink | null = options.from ?? null;
   let links = 0;
   const result = (broken: ChainBreak | null): ChainCheck => ({
@@ -124,32 +172,24 @@ export async function verifyChain(db: Db | Tx, options: { from?: StoredLink | nu
     head: previous ? { seq: previous.seq, txId: previous.txId, hash: previous.hash } : null,
     broken,
   });
+  const accounts = new Map<string, ChainAccount>();
+  let pending = readBatch(db, previous ? Number(previous.seq) + 1 : 1, accounts);
   for (;;) {
-    const batch = await readLinks(db, previous ? Number(previous.seq) + 1 : 1, BATCH);
-    if (batch.length === 0) break;
-    const ids = batch.map((link) => Number(link.txId));
-    const txs = await readChainTransactions(db, Math.min(...ids), Math.max(...ids));
-    for (const link of batch) {
-      const broken = await checkLink(link, previous, txs.get(link.txId) ?? null);
-      if (broken) return result(broken);
+    const batch = await pending;
+    if (batch.links.length === 0) break;
+    pending = readBatch(db, Number(batch.links.at(-1)!.seq) + 1, accounts);
+    for (const link of batch.links) {
+      const tx = batch.txs.get(link.txId) ?? null;
+      const broken = await checkLink(link, previous, tx);
+      if (broken) {
+        await pending.catch(() => undefined);
+        return result(broken);
+      }
+      if (tx) options.onTransaction?.(tx);
       previous = link;
       links += 1;
     }
   }
   const fromId = options.from ? Number(options.from.txId) : 0;
-  const [unlinked] = await rows(
-    db,
-    sql`select t.id::text as id from ledger_transactions t
-         where t.id > ${fromId} and t.id < ${previous ? Number(previous.txId) : 0}
-           and not exists (select 1 from ledger_chain c where c.tx_id = t.id)
-         order by t.id limit 1`,
-  );
-  if (unlinked)
-    return result({
-      seq: null,
-      txId: String(unlinked.id),
-      problem: 'unlinked',
-      detail: `transaction ${String(unlinked.id)} lies before the chain's head but has no link: written after its place was linked`,
-    });
-  return result(null);
+  return result(previous ? await unlinkedBelow(db, fromId, Number(previous.txId), links) : null);
 }

@@ -1,16 +1,25 @@
 /**
  * The incremental integrity check (docs/decisions/0028): only what changed since the last sealed
  * day, trusting the seal (the full scan stays `buildIntegrityReport`, `npm run ledger:verify`).
- * Per account the seal's closing balance is the checkpoint: each account that moved since must
- * reach its running balance from there, and its cached balance must be that running balance; the
- * new transactions must balance; the chain from the seal's link on must hold, and the last seal
- * itself. Its cost follows the entries since the seal, not the size of the ledger.
+ *
+ * What it trusts: the last seal's signed payload (its chain head, its period's end) and the
+ * closing balances sealed for each account. What it checks: the last seal's signature, its pointer
+ * to the seal before and the chain link it names; the chain from just before the first
+ * transaction dated after the sealed day (the seal's link or earlier: a link the seal's head
+ * covers may be dated after its day) to the head, each link recomputed from the rows; no
+ * transaction dated inside the sealed day written after the seal, none below the head without a
+ * link; each new transaction balanced; each account that moved since reaching its running balance
+ * from its sealed closing, and its cached balance being that running balance. The new
+ * transactions are read once, by the chain's check (and those not linked yet, after its head), so
+ * the cost follows the entries since the seal, not the size of the ledger.
  */
+import type { ChainTransaction, SealPayload, StoredLink } from '@orchard/shared/books';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { verifyChain, type ChainCheck } from './chain';
-import { readLinks, rows } from './chain-rows';
+import { readChainTransactions, readLinks, rows } from './chain-rows';
 import { verifySeals, type SealBreak } from './seal-check';
+import { Movements } from './movements';
 
 export interface IncrementalCheck {
   ok: boolean;
@@ -26,52 +35,44 @@ export interface IncrementalCheck {
   ms: number;
 }
 
+/** The link the chain's check starts after: the seal's, or the one before the first transaction dated after its day. */
+async function startLink(db: Db | Tx, payload: SealPayload): Promise<StoredLink | null> {
+  const [first] = await rows(
+    db,
+    sql`with dated as materialized (select id from ledger_transactions where created_at >= ${payload.periodEnd}::timestamptz)
+        select (select c.seq from ledger_chain c where c.tx_id >= (select min(id) from dated) order by c.tx_id limit 1)::text as seq`,
+  );
+  const sealed = Number(payload.chain.seq);
+  const seq = first?.seq === null || first?.seq === undefined ? sealed : Math.min(sealed, Number(first.seq) - 1);
+  if (seq < 1) return null;
+  const [link] = await readLinks(db, seq, 1);
+  return link && Number(link.seq) === seq ? link : null;
+}
+
 export async function incrementalCheck(db: Db | Tx): Promise<IncrementalCheck> {
   const started = performance.now();
-  const [seal] = await rows(db, sql`select s.day::text as day, s.chain_seq, s.payload from ledger_seals s order by s.day desc limit 1`);
+  const [seal] = await rows(db, sql`select s.day::text as day, s.payload from ledger_seals s order by s.day desc limit 1`);
   const since = seal ? String(seal.day) : null;
-  const end = seal ? String((JSON.parse(String(seal.payload)) as { periodEnd: string }).periodEnd) : null;
-  const [from] = seal ? await readLinks(db, Number(seal.chain_seq), 1) : [];
-  const chain = await verifyChain(db, { from: from ?? null });
-  const seals = since ? await verifySeals(db, { fromDay: since }) : { breaks: [] };
-  const newTx = sql`select id from ledger_transactions where ${end}::timestamptz is null or created_at >= ${end}::timestamptz`;
-  const [counts] = await rows(
-    db,
-    sql`select (select count(*) from (${newTx}) t)::int as transactions,
-               (select count(*) from ledger_entries where transaction_id in (${newTx}))::int as entries`,
-  );
-  const accountBreaks = await rows(
-    db,
-    sql`with moved as (
-          select e.account_id, sum(e.amount) as delta, (array_agg(e.balance_after order by e.id desc))[1] as last_after
-            from ledger_entries e where e.transaction_id in (${newTx}) group by e.account_id)
-        select m.account_id::text as account_id, coalesce(c.balance, 0)::text as closing, m.delta::text as moved,
-               m.last_after::text as balance_after, a.balance::text as cached
-          from moved m join ledger_accounts a on a.id = m.account_id
-          left join lateral (select b.balance from ledger_seal_balances b where b.account_id = m.account_id order by b.day desc limit 1) c on true
-         where a.balance is not null and (coalesce(c.balance, 0) + m.delta <> m.last_after or a.balance <> m.last_after)
-         order by 1 limit 100`,
-  );
-  const unbalanced = await rows(
-    db,
-    sql`select e.transaction_id::text as id, sum(e.amount)::text as total from ledger_entries e
-         where e.transaction_id in (${newTx}) group by e.transaction_id having sum(e.amount) <> 0 or count(*) < 2 order by 1 limit 100`,
-  );
+  const payload = seal ? (JSON.parse(String(seal.payload)) as SealPayload) : null;
+  const seals = since ? await verifySeals(db, { fromDay: since, contents: false }) : { breaks: [] };
+  const movements = new Movements(payload?.periodEnd ?? null);
+  const from = payload ? await startLink(db, payload) : null;
+  const chain = await verifyChain(db, { from, onTransaction: (tx: ChainTransaction) => movements.add(tx) });
+  // Transactions not linked yet (committed after the linker's last run) are new too.
+  const after = chain.head ? Number(chain.head.txId) : from ? Number(from.txId) : 0;
+  const [last] = await rows(db, sql`select max(id)::text as id from ledger_transactions where id > ${after}`);
+  if (last?.id !== null && last?.id !== undefined)
+    for (const tx of (await readChainTransactions(db, after + 1, Number(last.id))).values()) movements.add(tx);
+  const accountBreaks = await movements.accountBreaks(db);
   const result: IncrementalCheck = {
     ok: false,
     since,
-    transactions: Number(counts?.transactions ?? 0),
-    entries: Number(counts?.entries ?? 0),
+    transactions: movements.transactions,
+    entries: movements.entries,
     chain: { links: chain.links, broken: chain.broken },
     sealBreaks: seals.breaks,
-    accountBreaks: accountBreaks.map((r) => ({
-      accountId: String(r.account_id),
-      closing: String(r.closing),
-      moved: String(r.moved),
-      balanceAfter: r.balance_after === null ? null : String(r.balance_after),
-      cached: r.cached === null ? null : String(r.cached),
-    })),
-    unbalanced: unbalanced.map((r) => ({ transactionId: String(r.id), sum: String(r.total) })),
+    accountBreaks,
+    unbalanced: movements.unbalanced(),
     ms: 0,
   };
   result.ok = chain.ok && result.sealBreaks.length === 0 && result.accountBreaks.length === 0 && result.unbalanced.length === 0;

@@ -41,3 +41,4 @@ export { chainHorizon, linkChain, linkChainNow, verifyChain, type ChainHorizon }
 export { chainHead } from './chain-rows';
 export { verifySeals } from './seal-check';
 export { incrementalCheck, type IncrementalCheck } from './incremental-check';
+export { accountBalanceAt, memberBalancesAt } from './balance-at';

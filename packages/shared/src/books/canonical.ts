@@ -60,16 +60,21 @@ export interface CanonicalParts {
 
 const byDecimal = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 
+/** The header's keys in canonical (sorted) order. */
+const HEADER_KEYS = ['createdAt', 'id', 'idempotencyKey', 'kind', 'memo', 'refs', 'reversesId'] as const;
+
+/** canonicalJson of the header object, spelled out: the keys are known, so nothing is sorted per transaction. */
+function canonicalHeader(tx: ChainTransaction): string {
+  const parts: string[] = [];
+  for (const key of HEADER_KEYS) {
+    const value = key === 'refs' ? (tx.refs ?? {}) : tx[key];
+    if (value !== undefined) parts.push(`"${key}":${canonicalJson(value)}`);
+  }
+  return `{${parts.join(',')}}`;
+}
+
 export function canonicalParts(tx: ChainTransaction): CanonicalParts {
-  const header = canonicalJson({
-    id: tx.id,
-    kind: tx.kind,
-    createdAt: tx.createdAt,
-    idempotencyKey: tx.idempotencyKey,
-    memo: tx.memo,
-    refs: tx.refs ?? {},
-    reversesId: tx.reversesId,
-  });
+  const header = canonicalHeader(tx);
   const entries = [...tx.entries]
     .sort((a, b) => byDecimal(a.accountId, b.accountId) || byDecimal(a.id, b.id))
     .map((entry) => [entry.id, entry.accountId, entry.amount, entry.balanceAfter]);
@@ -79,5 +84,6 @@ export function canonicalParts(tx: ChainTransaction): CanonicalParts {
     .sort((a, b) => byDecimal(a.id, b.id))
     .map((account) => [account.id, account.ownerId, account.type, account.currency]);
   if (named.size > 0) throw new Error(`transaction ${tx.id}: no account ${[...named].join(', ')}`);
-  return { header, entries: canonicalJson(entries), accounts: canonicalJson(accounts) };
+  // Arrays of strings and nulls only: JSON.stringify spells them as canonicalJson does, faster.
+  return { header, entries: JSON.stringify(entries), accounts: JSON.stringify(accounts) };
 }

@@ -12,18 +12,19 @@ export function toHex(bytes: Uint8Array): string {
   return hex;
 }
 
-let syncSha256: ((data: Uint8Array) => string) | null = null;
+let syncSha256: ((data: string | Uint8Array) => string) | null = null;
 /**
  * A synchronous SHA-256 (hex) to use instead of WebCrypto's: the server passes node:crypto's, which
- * costs a fraction of a `crypto.subtle.digest` round trip through the thread pool. Same bytes, same hash.
+ * costs a fraction of a `crypto.subtle.digest` round trip through the thread pool. Same bytes, same hash:
+ * a string is hashed as its UTF-8 bytes, as TextEncoder gives them.
  */
-export function useSyncSha256(hash: (data: Uint8Array) => string): void {
+export function useSyncSha256(hash: (data: string | Uint8Array) => string): void {
   syncSha256 = hash;
 }
 
 export async function sha256Hex(text: string | Uint8Array): Promise<string> {
+  if (syncSha256) return syncSha256(text);
   const data = typeof text === 'string' ? encoder.encode(text) : text;
-  if (syncSha256) return syncSha256(data);
   return toHex(new Uint8Array(await crypto.subtle.digest('SHA-256', data as Uint8Array<ArrayBuffer>)));
 }
 

@@ -205,6 +205,35 @@ export const statementEventSchema = z.strictObject({
 export type StatementEvent = z.infer<typeof statementEventSchema>;
 
 /** Filters of the event statement and its CSV export. */
+/** Balances at an instant: what the entries dated strictly before it sum to (a date alone: the start of that day, UTC). */
+export const balancesAtQuerySchema = z.strictObject({ at: isoDateOrDateTime(false) });
+export type BalancesAtQuery = z.infer<typeof balancesAtQuerySchema>;
+
+/** A member's balances at an instant (`at`, ISO). */
+export const balancesAtSchema = walletSchema.extend({ at: z.string() });
+export type BalancesAt = z.infer<typeof balancesAtSchema>;
+
+/** The statement period's filter (the same dates as the statement's). */
+export const periodBalancesQuerySchema = z.strictObject({ ...dateRange });
+
+/** A statement period's opening (at its start; null without one) and closing (at its end, or now) balances. */
+export const periodBalancesSchema = z.strictObject({ opening: balancesAtSchema.nullable(), closing: balancesAtSchema });
+export type PeriodBalances = z.infer<typeof periodBalancesSchema>;
+
+/** Any ledger account's balance at an instant, for the console's ledger access. */
+export const accountBalanceAtSchema = z.strictObject({
+  accountId: z.string(),
+  ownerId: z.string().nullable(),
+  type: z.string(),
+  currency: z.string().length(3),
+  fractionDigits: z.number().int().min(0).max(3),
+  at: z.string(),
+  balance: minorUnitsTextSchema,
+  /** The sealed day whose closing balance it started from (a platform account), or null. */
+  sealedDay: z.string().nullable(),
+});
+export type AccountBalanceAtView = z.infer<typeof accountBalanceAtSchema>;
+
 export const statementEventFilterQuerySchema = z.strictObject({
   /** One event kind or several separated by commas. */
   kind: commaListOf(STATEMENT_EVENT_KINDS, 'Use event kinds separated by commas.', 'Unknown event kind.'),

@@ -100,6 +100,8 @@ export const ledgerEntries = pgTable(
   (table) => [
     index('ledger_entries_account_idx').on(table.accountId, table.id.desc()),
     index('ledger_entries_transaction_idx').on(table.transactionId),
+    // 1210: balances at a point in time (ledger/balance-at.ts).
+    index('ledger_entries_account_time_idx').on(table.accountId, table.createdAt, table.id),
     // 0202 (NOT VALID: history is immutable): AMOUNT_MAX_MINOR_CEILING and BALANCE_MAX_MINOR_CEILING.
     check('ledger_entries_amount_max', sql`${table.amount} between -1000000000000 and 1000000000000`),
     check('ledger_entries_balance_after_max', sql`${table.balanceAfter} is null or ${table.balanceAfter} <= 1000000000000000`),

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  accountBalanceAtSchema,
   adjustBalanceBodySchema,
+  balancesAtQuerySchema,
+  balancesAtSchema,
   adjustmentResultSchema,
   apiErrorSchema,
   creditRechargeOrderBodySchema,
@@ -151,6 +154,34 @@ function memberMoneyRoutes(app: RouteApp, deps: ServiceDeps) {
   );
 }
 
+/** Balances at a point in time: a member's (members), any account's (ledger). */
+function balanceAtRoutes(app: RouteApp, deps: ServiceDeps) {
+  app.get(
+    '/members/:id/balances-at',
+    consoleRoute('members', 'getMemberBalancesAt', "A member's balances at an instant (what their entries dated before it sum to)", {
+      params: z.strictObject({ id: z.string().max(100) }),
+      querystring: balancesAtQuerySchema,
+      response: { 200: balancesAtSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+    }),
+    async (request) => service.memberBalancesAtView(deps, request.params.id, request.query.at),
+  );
+
+  app.get(
+    '/ledger/accounts/:accountId/balance-at',
+    consoleRoute(
+      'ledger',
+      'getAccountBalanceAt',
+      "Any ledger account's balance at an instant: a member account's last running balance before it, a platform account's sealed closing plus its entries since",
+      {
+        params: z.strictObject({ accountId: z.string().regex(/^\d{1,18}$/, 'Not an account id.') }),
+        querystring: balancesAtQuerySchema,
+        response: { 200: accountBalanceAtSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    ),
+    async (request) => service.accountBalanceAtView(deps, Number(request.params.accountId), request.query.at),
+  );
+}
+
 /** The ledger's integrity report. */
 function ledgerReportRoute(app: RouteApp, deps: ServiceDeps) {
   app.get(
@@ -192,5 +223,6 @@ export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   rechargeReviewRoutes(app, deps);
   memberMoneyRoutes(app, deps);
   ledgerReportRoute(app, deps);
+  balanceAtRoutes(app, deps);
   paymentChannelRoutes(app, deps);
 };

@@ -1,9 +1,10 @@
 import type { AdjustBalanceBody, AdjustmentResult, ListStatementEventsQuery, ListTransactionsQuery } from '@orchard/shared';
 import { notFound } from '../../errors';
-import { buildIntegrityReport, ledgerLimits, minorUnitDigits, moneyRefusalOf, withRetries } from '../../ledger/index';
+import { accountBalanceAt, buildIntegrityReport, ledgerLimits, minorUnitDigits, moneyRefusalOf, withRetries } from '../../ledger/index';
 import { assertMayActOn } from '../accounts/index';
 import { type ConsoleActor, noteConsoleActionRecorded } from '../audit/index';
 import type { ServiceDeps } from '../../lib/service-deps';
+import { instantRange } from '../../lib/date-range';
 import { isUuid } from '../../lib/uuid';
 import * as wallet from '../wallet/index';
 import * as repo from './repository';
@@ -74,6 +75,21 @@ export async function memberTransactions(deps: ServiceDeps, id: string, query: L
 export async function memberEvents(deps: ServiceDeps, id: string, query: ListStatementEventsQuery) {
   return wallet.listEvents(deps, await requireMemberId(deps, id), query);
 }
+
+/** A member's balances at an instant (a bare date: the start of that day, UTC); 404 for anyone else. */
+export async function memberBalancesAtView(deps: ServiceDeps, id: string, at: string) {
+  return wallet.balancesAt(deps, await requireMemberId(deps, id), instantOf(at));
+}
+
+/** Any ledger account's balance at an instant; 404 when there is no such account. */
+export async function accountBalanceAtView(deps: ServiceDeps, accountId: number, at: string) {
+  const instant = instantOf(at);
+  const found = await accountBalanceAt(deps.db, accountId, instant);
+  if (!found) throw notFound('No such account.');
+  return { ...found, fractionDigits: minorUnitDigits(found.currency), at: instant.toISOString() };
+}
+
+const instantOf = (at: string) => instantRange(at, undefined).from!;
 
 /** The id of an existing member (not an operator); 404 otherwise. */
 async function requireMemberId(deps: ServiceDeps, id: string): Promise<string> {

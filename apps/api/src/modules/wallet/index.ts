@@ -4,3 +4,4 @@
  */
 export { walletRoutes } from './routes';
 export { getWallet, listEvents, listTransactions } from './service';
+export { balancesAt } from './balances-at';

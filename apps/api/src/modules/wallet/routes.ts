@@ -3,6 +3,8 @@ import {
   apiErrorSchema,
   listStatementEventsQuerySchema,
   listTransactionsQuerySchema,
+  periodBalancesQuerySchema,
+  periodBalancesSchema,
   statementEventFilterQuerySchema,
   statementEventPageSchema,
   statementFilterQuerySchema,
@@ -11,6 +13,7 @@ import {
 } from '@orchard/shared';
 import { authOf } from '../../plugins/auth';
 import * as service from './service';
+import { periodBalances } from './balances-at';
 import { memberRoute, csvResponse, dayStamp, depsOf, type RouteApp, sendCsv } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
@@ -88,10 +91,28 @@ function eventRoutes(app: RouteApp, deps: () => ServiceDeps) {
   );
 }
 
+/** The statement period's opening and closing balances (/trx/log with a date filter). */
+function periodRoute(app: RouteApp, deps: () => ServiceDeps) {
+  app.get(
+    '/wallet/period-balances',
+    memberRoute(
+      'wallet',
+      'getPeriodBalances',
+      "The member's balances at the start and at the end of a statement period (entries dated before each instant)",
+      {
+        querystring: periodBalancesQuerySchema,
+        response: { 200: periodBalancesSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    ),
+    async (request) => periodBalances(deps(), authOf(request).userId, request.query),
+  );
+}
+
 /** The member's wallet card and statement (/home, /trx/log). */
 export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => depsOf(app);
   balanceRoute(app, deps);
   entryRoutes(app, deps);
   eventRoutes(app, deps);
+  periodRoute(app, deps);
 };

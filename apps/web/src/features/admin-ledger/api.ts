@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminWithdrawal,
+  BalancesAt,
   BooksSeals,
   IncrementalCheckResult,
   SealRunResult,
@@ -37,6 +38,7 @@ export type RechargeReviewPage = z.infer<typeof rechargeReviewPageSchema>;
 export type {
   AdjustmentResult,
   AdminWithdrawal,
+  BalancesAt,
   LedgerReport,
   PaymentChannel,
   PayoutFile,
@@ -50,7 +52,8 @@ const adminLedgerKeys = {
   /** Under reviews(): a credit or a reject refreshes every filtered list too. */
   orders: (filter: OrderListFilter) => ['admin', 'recharge-reviews', filter] as const,
   memberWallet: (id: string) => ['admin', 'member-money', id, 'wallet'] as const,
-  memberStatement: (id: string) => ['admin', 'member-money', id, 'statement'] as const,
+  memberStatement: (id: string, kind?: string) => ['admin', 'member-money', id, 'statement', kind ?? null] as const,
+  memberBalancesAt: (id: string, at: string) => ['admin', 'member-money', id, 'balances-at', at] as const,
   memberLedger: (id: string) => ['admin', 'member-money', id, 'ledger'] as const,
   memberMoney: (id: string) => ['admin', 'member-money', id] as const,
   member: (id: string) => ['admin', 'member', id] as const,
@@ -109,17 +112,25 @@ export const memberWalletQueryOptions = (id: string) =>
     queryFn: ({ signal }) => apiFetch<Wallet>(`/admin/members/${encodeURIComponent(id)}/wallet`, { signal }),
   });
 
-/** listMemberStatementEvents: the member's statement as they read it, one line per event ("Load more"). */
-export const memberStatementQueryOptions = (id: string) =>
+/** listMemberStatementEvents: the member's statement as they read it, one line per event ("Load more"), of one kind or all. */
+export const memberStatementQueryOptions = (id: string, kind?: string) =>
   infiniteQueryOptions({
-    queryKey: adminLedgerKeys.memberStatement(id),
+    queryKey: adminLedgerKeys.memberStatement(id, kind),
     queryFn: ({ signal, pageParam }) =>
       apiFetch<StatementEventPage>(
-        `/admin/members/${encodeURIComponent(id)}/events?limit=10${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        `/admin/members/${encodeURIComponent(id)}/events?limit=10${kind ? `&kind=${encodeURIComponent(kind)}` : ''}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
         { signal },
       ),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** getMemberBalancesAt: the member's balances at the start of a day (UTC). */
+export const memberBalancesAtQueryOptions = (id: string, at: string) =>
+  queryOptions({
+    queryKey: adminLedgerKeys.memberBalancesAt(id, at),
+    queryFn: ({ signal }) =>
+      apiFetch<BalancesAt>(`/admin/members/${encodeURIComponent(id)}/balances-at?at=${encodeURIComponent(at)}`, { signal }),
   });
 
 /** listMemberTransactions: every ledger entry of the member, each account named, with that account's balance after ("Load more"). */

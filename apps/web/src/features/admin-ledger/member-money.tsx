@@ -6,6 +6,7 @@ import { type Column, DataTable } from '../../components/ui/console';
 import { formatMoney } from '../../lib/format';
 import { memberWalletQueryOptions, rechargeReviewsQueryOptions, type RechargeReview } from './api';
 import { MemberStatement } from './member-statement';
+import { MemberBalanceAt } from './member-balance-at';
 import { useConsoleCan } from '../../lib/console-access';
 import { useAdminLedgerMessages } from './messages';
 import { OrderReference, orderAmountColumn, orderStatusColumn, orderWhenColumn } from './order-columns';
@@ -66,6 +67,7 @@ export function MemberMoneyPanel({ memberId }: { memberId: string }) {
           </dl>
         )}
       </Card>
+      <MemberBalanceAt memberId={memberId} currency={currency} />
       <MemberStatement memberId={memberId} currency={currency} />
       {can('recharges') ? (
         <DataTable

@@ -1,6 +1,9 @@
 import { type InfiniteData, type UseInfiniteQueryResult, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { StatementEntry, StatementEvent } from '@orchard/shared';
+import { STATEMENT_EVENT_KINDS, type StatementEntry, type StatementEvent, type StatementEventKind } from '@orchard/shared';
+import { z } from 'zod';
+import { SelectField } from '../../components/ui/console-fields';
+import { FilterBar, optionalFilter } from '../../components/ui/filter-bar';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../components/ui/cn';
 import { ConfirmSheet } from '../../components/ui/confirm-sheet';
@@ -258,6 +261,28 @@ function LedgerList({ list, currency }: { list: StatementList<StatementEntry>; c
   );
 }
 
+/** The events view's type filter, the same kinds as the member's own /trx/log. */
+function EventKindFilter({ kind, onChange }: { kind?: StatementEventKind; onChange: (kind?: StatementEventKind) => void }) {
+  const { t } = useAdminLedgerMessages();
+  const schema = z.object({ kind: optionalFilter(z.enum(STATEMENT_EVENT_KINDS)) });
+  return (
+    <FilterBar
+      schema={schema}
+      defaultValues={{ kind: kind ?? '' }}
+      onSearch={(values) => onChange('kind' in values ? values.kind : undefined)}
+    >
+      <SelectField
+        name="kind"
+        label={t('money.kind')}
+        options={[
+          { value: '', label: t('money.allKinds') },
+          ...STATEMENT_EVENT_KINDS.map((value) => ({ value, label: t(`money.events.${value}`) })),
+        ]}
+      />
+    </FilterBar>
+  );
+}
+
 /**
  * The member's statement on their console page: the events as the member reads them (one line per
  * money event, its state, the available balance after), or the ledger view (every entry, its
@@ -266,13 +291,17 @@ function LedgerList({ list, currency }: { list: StatementList<StatementEntry>; c
 export function MemberStatement({ memberId, currency }: { memberId: string; currency?: string }) {
   const { t } = useAdminLedgerMessages();
   const [view, setView] = useState<StatementView>('events');
-  const events = useInfiniteQuery(memberStatementQueryOptions(memberId));
+  const [kind, setKind] = useState<StatementEventKind | undefined>(undefined);
+  const events = useInfiniteQuery(memberStatementQueryOptions(memberId, kind));
   const ledger = useInfiniteQuery({ ...memberLedgerQueryOptions(memberId), enabled: view === 'ledger' });
   return (
     <section className="flex flex-col gap-2" aria-label={t('money.statement')}>
       <StatementTabs view={view} onChange={setView} />
       {view === 'events' ? (
-        <EventsList list={listOf(events)} currency={currency} />
+        <>
+          <EventKindFilter kind={kind} onChange={setKind} />
+          <EventsList list={listOf(events)} currency={currency} />
+        </>
       ) : (
         <LedgerList list={listOf(ledger)} currency={currency} />
       )}

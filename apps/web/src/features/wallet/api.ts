@@ -3,6 +3,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQuery, useQueryClie
 import type {
   BankAccount,
   BooksKeys,
+  PeriodBalances,
   RechargeChannel,
   RechargeOrder,
   StatementEventPage,
@@ -37,6 +38,7 @@ export const walletKeys = {
   wallet: () => ['wallet', 'balance'] as const,
   recent: () => ['wallet', 'recent'] as const,
   statement: (filters: StatementFilters) => ['wallet', 'statement', filters] as const,
+  period: (from?: string, to?: string) => ['wallet', 'period', from ?? null, to ?? null] as const,
 };
 export const rechargeKeys = {
   all: ['recharge'] as const,
@@ -89,6 +91,15 @@ export const statementQueryOptions = (search: StatementFilters) => {
     staleTime: 10_000,
   });
 };
+
+/** getPeriodBalances: the statement period's opening and closing balances (with a date filter only). */
+export const periodBalancesQueryOptions = (filters: StatementFilters) =>
+  queryOptions({
+    queryKey: walletKeys.period(filters.from, filters.to),
+    queryFn: ({ signal }) =>
+      apiFetch<PeriodBalances>(`/wallet/period-balances${query({ from: filters.from, to: filters.to })}`, { signal }),
+    staleTime: 10_000,
+  });
 
 /** exportStatementEvents: a plain link, so the browser streams the file to disk (one row per event). */
 export function statementExportHref(apiBaseUrl: string, filters: StatementFilters): string {

@@ -16,6 +16,7 @@ import { knownStatementFilters, STATEMENT_EVENT_KINDS } from './logic';
 import { useWalletMessages } from './messages';
 import { EventRow } from './event-row';
 import { StatementDownloads } from './statement-downloads';
+import { PeriodBalancesCard } from './period-balances';
 
 /** /recharge/log: my orders, newest first, by day, each with its status. */
 export function RechargeLogPage() {
@@ -155,6 +156,7 @@ export function StatementPage() {
       }
     >
       {hasNothing ? null : <StatementFilterForm filters={filters} isFiltered={isFiltered} />}
+      {hasNothing ? null : <PeriodBalancesCard filters={filters} />}
 
       {!query.data ? (
         <ListSkeleton />

@@ -127,6 +127,13 @@ const en = {
     emptyBody: 'Recharge your wallet and every movement of money will show up here.',
     emptyFilteredTitle: 'Nothing matches these filters',
     emptyFilteredBody: 'Try another type or a wider date range.',
+    period: 'Balances of this period',
+    opening: 'Opening balance',
+    closing: 'Closing balance',
+    startOf: 'Start of {{date}}',
+    endOf: 'End of {{date}}',
+    now: 'Now',
+    periodHint: 'Your available balance when the period began and when it ended; a commission counts from the day it became available.',
   },
   verify: {
     title: 'Check a statement',

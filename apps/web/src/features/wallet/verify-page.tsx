@@ -6,6 +6,7 @@ import { Page } from '../../components/page';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { inputClass } from '../../components/ui/field';
+import { formatDateTime, formatMoney } from '../../lib/format';
 import { booksKeysQueryOptions } from './api';
 import { useWalletMessages } from './messages';
 
@@ -13,13 +14,32 @@ interface Outcome {
   check: StatementCheck;
   keyId: string;
   pinned: boolean;
+  currency: string | undefined;
 }
 
-/** Each problem's parameters, for its text: everything but its code. */
-const paramsOf = (problem: StatementProblem) => {
+/** The parameters of a problem that are amounts or balances, in minor units. */
+const MONEY_PARAMS = new Set(['amount', 'balance', 'balanceAfter', 'expected', 'lines', 'sealed', 'shown']);
+
+/** Each problem's parameters, for its text: everything but its code, amounts as money in the statement's currency, times in the reader's locale. */
+const paramsOf = (problem: StatementProblem, currency: string | undefined) => {
   const { code: _code, ...params } = problem;
-  return params as Record<string, string | number>;
+  const shown: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(params as Record<string, string | number>))
+    shown[key] =
+      currency && MONEY_PARAMS.has(key) && /^-?\d+$/.test(String(value))
+        ? formatMoney(String(value), { currency })
+        : key === 'createdAt' && !Number.isNaN(Date.parse(String(value)))
+          ? formatDateTime(String(value))
+          : value;
+  return shown;
 };
+
+/** The statement's currency (its accounts'), when the file names a well-formed one. */
+function currencyOf(doc: unknown): string | undefined {
+  const accounts = (doc as { accounts?: { currency?: unknown }[] } | null)?.accounts;
+  const currency = Array.isArray(accounts) ? accounts[0]?.currency : undefined;
+  return typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : undefined;
+}
 
 /**
  * /verify: checks a verifiable statement in the browser (packages/shared/src/books), offline too:
@@ -40,7 +60,12 @@ export function VerifyPage() {
     }
     const published = keys.data?.keys.map((key) => key.publicKey);
     const result = await verifyStatement(doc, { trustedKeys: published?.length ? published : undefined });
-    setOutcome({ check: result, keyId: String((doc as { keyId?: unknown }).keyId ?? ''), pinned: Boolean(published?.length) });
+    setOutcome({
+      check: result,
+      keyId: String((doc as { keyId?: unknown }).keyId ?? ''),
+      pinned: Boolean(published?.length),
+      currency: currencyOf(doc),
+    });
   };
   return (
     <Page title={t('verify.title')}>
@@ -109,7 +134,7 @@ function VerifyOutcome({ outcome }: { outcome: Outcome }) {
       ) : (
         <ul className="mt-2 flex list-disc flex-col gap-1 pl-5 text-sm">
           {check.problems.map((problem, index) => (
-            <li key={index}>{t(`verify.problem.${problem.code}`, paramsOf(problem))}</li>
+            <li key={index}>{t(`verify.problem.${problem.code}`, paramsOf(problem, outcome.currency))}</li>
           ))}
         </ul>
       )}

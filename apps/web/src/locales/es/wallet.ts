@@ -127,6 +127,13 @@ export const wallet: Catalogue<WalletMessages> = {
     emptyBody: 'Recarga tu billetera y cada movimiento de dinero aparecerá aquí.',
     emptyFilteredTitle: 'Nada coincide con estos filtros',
     emptyFilteredBody: 'Prueba otro tipo o un rango de fechas más amplio.',
+    period: 'Saldos de este periodo',
+    opening: 'Saldo inicial',
+    closing: 'Saldo final',
+    startOf: 'Inicio del {{date}}',
+    endOf: 'Fin del {{date}}',
+    now: 'Ahora',
+    periodHint: 'Tu saldo disponible al empezar y al terminar el periodo; una comisión cuenta desde el día en que quedó disponible.',
   },
   verify: {
     title: 'Comprobar un extracto',

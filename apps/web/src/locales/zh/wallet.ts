@@ -126,6 +126,13 @@ export const wallet: Catalogue<WalletMessages> = {
     emptyBody: '为钱包充值后，每一笔资金变动都会显示在这里。',
     emptyFilteredTitle: '没有符合筛选条件的记录',
     emptyFilteredBody: '试试其他类型或更长的日期范围。',
+    period: '本期余额',
+    opening: '期初余额',
+    closing: '期末余额',
+    startOf: '{{date}} 开始时',
+    endOf: '{{date}} 结束时',
+    now: '当前',
+    periodHint: '你在本期开始和结束时的可用余额；佣金从变为可用的那天起计入。',
   },
   verify: {
     title: '核对对账单',
