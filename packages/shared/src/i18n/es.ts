@@ -119,6 +119,8 @@ export const es: Record<string, string> = {
   'This account is frozen. Please contact support.': 'Esta cuenta está congelada. Contacta con soporte.',
   'That password is wrong.': 'Esa contraseña es incorrecta.',
   'No such member.': 'No existe ese miembro.',
+  'No such account.': 'No existe esa cuenta.',
+  'Not an account id.': 'No es un identificador de cuenta.',
   'This member already has the role {role}.': 'Este miembro ya tiene el rol {role}.',
   'You cannot change your own role; ask another operator.': 'No puedes cambiar tu propio rol; pídeselo a otro operador.',
   'You cannot freeze your own account.': 'No puedes congelar tu propia cuenta.',

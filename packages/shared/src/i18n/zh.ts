@@ -100,6 +100,8 @@ export const zh: Record<string, string> = {
   'This account is frozen. Please contact support.': '该账号已被冻结，请联系客服。',
   'That password is wrong.': '密码错误。',
   'No such member.': '没有该会员。',
+  'No such account.': '没有该账户。',
+  'Not an account id.': '不是账户编号。',
   'This member already has the role {role}.': '该会员已拥有角色 {role}。',
   'You cannot change your own role; ask another operator.': '你不能更改自己的角色，请联系其他运营人员。',
   'You cannot freeze your own account.': '你不能冻结自己的账号。',
