@@ -62,6 +62,8 @@ const PUBLIC = [
   'getHelpCenter',
   'getLegalPages',
   'getContentImage',
+  // The earnings disclosure (docs/decisions/0031): for anyone deciding whether to join.
+  'getEarningsDisclosure',
   // The operator's public key that signs the sealed days: anyone checks a statement with it (docs/decisions/0028).
   'getBooksKeys',
 ].sort();
