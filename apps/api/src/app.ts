@@ -28,6 +28,7 @@ import { adminPlanRoutes, commissionReleaseJob, planRoutes } from './modules/pla
 import { eventHubPlugin, eventRoutes } from './modules/events/index';
 import { adminDashboardRoutes, dashboardRollupJob } from './modules/dashboard/index';
 import { disclosureJob, disclosureRoutes } from './modules/disclosure/index';
+import { dataExportRoutes } from './modules/data-export/index';
 import { adminBooksRoutes, booksRoutes, booksSealJob, booksWellKnownRoutes, ledgerChainJob } from './modules/books/index';
 import { adminContentRoutes, contentRoutes } from './modules/content/index';
 import { adminTeamRoutes, recordRegistrationSignals, recordSignInSignals, teamRoutes } from './modules/team/index';
@@ -111,6 +112,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceSwitch }> = asy
   await api.register(maintenanceRoutes, { maintenance });
   await api.register(booksRoutes);
   await api.register(disclosureRoutes);
+  await api.register(dataExportRoutes);
   // Every operator route lives inside the one operator scope (guard, permissions, audit check).
   await api.register(operatorScope, {
     prefix: '/admin',

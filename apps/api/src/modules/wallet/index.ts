@@ -3,4 +3,4 @@
  * (ARCHITECTURE.md, rule 14).
  */
 export { walletRoutes } from './routes';
-export { getWallet, listEvents, listTransactions } from './service';
+export { exportEventsCsv, exportTransactionsCsv, getWallet, listEvents, listTransactions } from './service';
