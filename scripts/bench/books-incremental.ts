@@ -4,16 +4,13 @@
 // BENCH_BOOKS_MEMBERS members over 30 days, written in bulk as a superuser would, then linked in
 // the hash chain and sealed day by day); then a day of new entries (1/30 of the history), linked;
 // then the check since the last seal, timed (median of 3), beside the full report.
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
-import { openDatabase } from '../../apps/api/src/db/client';
-import { migrate } from '../../apps/api/src/db/migrate';
+import type pg from 'pg';
 import { buildIntegrityReport, incrementalCheck, linkChainNow } from '../../apps/api/src/ledger/index';
 import { ManualClock } from '../../apps/api/src/lib/clock';
 import { testConfig } from '../../apps/api/src/config';
 import { sealDueDays, signingKeyFor } from '../../apps/api/src/modules/books/seal';
+import { withBenchDatabase } from './bench-database';
 
-const BASE = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const ENTRIES = Number(process.env.BENCH_BOOKS_ENTRIES || 1_000_000);
 const MEMBERS = Number(process.env.BENCH_BOOKS_MEMBERS || 10_000);
 const DAYS = 30;
@@ -60,17 +57,7 @@ async function linkAll(db: Parameters<typeof linkChainNow>[0]) {
 }
 
 async function main() {
-  const name = `orchard_bench_books_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: BASE });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(BASE);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString(), poolSize: 4 });
-  const client = new pg.Client({ connectionString: url.toString() });
-  try {
-    await migrate(handle);
-    await client.connect();
+  await withBenchDatabase('orchard_bench_books', 4, async (handle, client) => {
     const out: Record<string, unknown> = { entries: ENTRIES, members: MEMBERS };
     let t = process.hrtime.bigint();
     await client.query(
@@ -113,12 +100,7 @@ async function main() {
     out.fullMs = Math.round(ms(t));
     out.fullOk = full.ok;
     console.log(JSON.stringify(out));
-  } finally {
-    await client.end().catch(() => undefined);
-    await handle.close();
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  });
 }
 
 await main();

@@ -27,6 +27,8 @@ import { walletRoutes } from './modules/wallet/index';
 import { adminPlanRoutes, commissionReleaseJob, planRoutes } from './modules/plans/index';
 import { eventHubPlugin, eventRoutes } from './modules/events/index';
 import { adminDashboardRoutes, dashboardRollupJob } from './modules/dashboard/index';
+import { disclosureJob, disclosureRoutes } from './modules/disclosure/index';
+import { dataExportRoutes } from './modules/data-export/index';
 import { adminBooksRoutes, booksRoutes, booksSealJob, booksWellKnownRoutes, ledgerChainJob, ledgerCheckJob } from './modules/books/index';
 import { adminContentRoutes, contentRoutes } from './modules/content/index';
 import { adminTeamRoutes, recordRegistrationSignals, recordSignInSignals, teamRoutes } from './modules/team/index';
@@ -109,6 +111,8 @@ const apiRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceSwitch }> = asy
   await api.register(eventRoutes);
   await api.register(maintenanceRoutes, { maintenance });
   await api.register(booksRoutes);
+  await api.register(disclosureRoutes);
+  await api.register(dataExportRoutes);
   // Every operator route lives inside the one operator scope (guard, permissions, audit check).
   await api.register(operatorScope, {
     prefix: '/admin',
@@ -169,6 +173,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await app.register(systemRoutes, { database });
   await app.register(commissionReleaseJob);
   await app.register(dashboardRollupJob);
+  await app.register(disclosureJob);
   await app.register(ledgerChainJob);
   await app.register(booksSealJob);
   await app.register(ledgerCheckJob, { report: (findings: number) => (ledgerFindings = findings) });

@@ -159,6 +159,8 @@ const envSchema = z.object({
     .string()
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** How often each instance checks that today's earnings disclosure is published (docs/decisions/0031; 0 = never). */
+  DISCLOSURE_POLL_MS: integerFromEnv(600_000, 0),
   /** How often each instance recounts the console dashboard's recent hours (0 = only when the dashboard is read). */
   DASHBOARD_ROLLUP_POLL_MS: integerFromEnv(60_000, 0),
   // Connections each instance keeps to PostgreSQL (DATABASE_URL only). Concurrent money movements beyond it wait for one.
@@ -197,6 +199,7 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
     SEED_DEMO: 'false',
     COMMISSION_RELEASE_POLL_MS: '0',
     DASHBOARD_ROLLUP_POLL_MS: '0',
+    DISCLOSURE_POLL_MS: '0',
     LEDGER_CHAIN_POLL_MS: '0',
     BOOKS_SEAL_POLL_MS: '0',
     LEDGER_CHECK_POLL_MS: '0',

@@ -62,6 +62,8 @@ const PUBLIC = [
   'getHelpCenter',
   'getLegalPages',
   'getContentImage',
+  // The earnings disclosure (docs/decisions/0031): for anyone deciding whether to join.
+  'getEarningsDisclosure',
   // The operator's public key that signs the sealed days: anyone checks a statement with it (docs/decisions/0028).
   'getBooksKeys',
 ].sort();
@@ -163,6 +165,10 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
     });
     expect(passkey.statusCode, passkey.body).toBe(201);
     owned.set('/api/v1/me/passkeys/{id}', (passkey.json() as { id: string }).id);
+    // … a link to her data download (the token names it) …
+    const dataExport = await t.app.inject({ method: 'POST', url: '/api/v1/me/data-export', headers: { cookie: alice.cookie } });
+    expect(dataExport.statusCode, dataExport.body).toBe(201);
+    owned.set('/api/v1/me/data-export/{token}', (dataExport.json() as { url: string }).url.split('/').pop()!);
     const plan = await createPlan(w, { price: 1_000 });
     await fund(w, alice.userId, 1_000);
     const purchase = await buy(w, alice, plan.id);

@@ -54,7 +54,7 @@ describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
     expect(untranslated).toEqual([
       { kind: 'announcement', no_es: 0, no_zh: 1, total: 4 },
       { kind: 'help', no_es: 0, no_zh: 0, total: 12 },
-      { kind: 'legal', no_es: 0, no_zh: 0, total: 4 },
+      { kind: 'legal', no_es: 0, no_zh: 0, total: 5 },
       { kind: 'plan', no_es: 0, no_zh: 0, total: 4 },
       { kind: 'promotion', no_es: 0, no_zh: 1, total: 3 },
     ]);
@@ -67,6 +67,16 @@ describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
            where jsonb_array_length(translations -> language -> 'benefits') <> jsonb_array_length(benefits)`,
     );
     expect(uneven!.n).toBe(0);
+  });
+
+  it('publishes today’s earnings disclosure from the story’s books: members who earned, and more who did not', async () => {
+    const [snapshot] = await rows(database, sql`select figures from earnings_disclosures`);
+    const year = (snapshot!.figures as { lastYear: { members: number; earners: number; belowZero: number; earned: { total: number } } })
+      .lastYear;
+    expect(year.earners).toBeGreaterThan(0);
+    expect(year.members).toBeGreaterThan(year.earners);
+    expect(year.belowZero).toBeGreaterThan(0);
+    expect(year.earned.total).toBeGreaterThan(0);
   });
 
   it('puts a three-level team under the demo member, linked by referrer at registration', async () => {

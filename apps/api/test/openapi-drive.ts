@@ -169,6 +169,8 @@ export async function driveWorld(t: TestApp) {
       if (name === 'code') return 'fuzz-channel';
       if (name === 'channel') return 'bank-transfer';
       if (name === 'kind') return 'terms';
+      // A data download link nobody asked for: 404, whatever the token.
+      if (name === 'token') return 'fuzz-token';
       throw new Error(`no value for path parameter {${name}} of ${template}: add one to pathFor`);
     });
   }

@@ -32,6 +32,8 @@ describe('route table (docs/product.md R1)', () => {
         '/team/share',
         '/trx/log',
         '/user/password',
+        // The earnings disclosure (docs/decisions/0031).
+        '/earnings',
         // Checks a verifiable statement in the browser (docs/decisions/0028).
         '/verify',
         '/verify-code',

@@ -20,6 +20,8 @@ export interface AppRoute {
 
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/about', access: 'public', layout: 'default' },
+  // The earnings disclosure, computed from the books (docs/decisions/0031).
+  { path: '/earnings', access: 'public', layout: 'default', reads: ['/earnings-disclosure'] },
   { path: '/help', access: 'public', layout: 'default' },
   { path: '/help-center', access: 'public', layout: 'default' },
   { path: '/user/password', access: 'public', layout: 'default' },

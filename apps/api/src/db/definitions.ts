@@ -89,6 +89,8 @@ export const DEFINITIONS = [
   // The console's dashboard and the operator's money actions.
   'modules/dashboard/sql/dashboard_recount.sql',
   'modules/dashboard/sql/dashboard_rollup.sql',
+  // The earnings disclosure's published snapshots are append-only (docs/decisions/0031).
+  'modules/disclosure/sql/earnings_disclosure_refuse_change.sql',
   'modules/admin-ledger/sql/ledger_adjust.sql',
   'modules/recharge/sql/recharge_credit.sql',
   // Every money object's states (migration 1110): the one guard, bound to each object's table.

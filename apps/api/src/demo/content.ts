@@ -217,6 +217,15 @@ const ARTICLES: Array<[string, Texts, Texts]> = [
 /** [kind, body, published (days from now)]: two versions of the terms. */
 const LEGAL: Array<[string, Texts, number]> = [
   [
+    'earnings',
+    {
+      en: 'We publish these figures because you should know, before you join, what members really earn. Most members earn nothing or less than they paid for their plans. Buy a plan for its benefits, never to earn money.\n\nQuestions about these figures: support@orchard.local.',
+      es: 'Publicamos estas cifras porque antes de unirte debes saber lo que ganan de verdad los miembros. La mayoría no gana nada o gana menos de lo que pagó por sus planes. Compra un plan por sus ventajas, nunca para ganar dinero.\n\nPreguntas sobre estas cifras: support@orchard.local.',
+      zh: '我们公布这些数字，是因为您在加入之前应当了解会员的实际收入。大多数会员没有收入，或收入少于购买套餐的花费。请为了套餐的权益而购买，绝不要为了赚钱而购买。\n\n关于这些数字的问题：support@orchard.local。',
+    },
+    -1,
+  ],
+  [
     'about',
     {
       en: 'Orchard is run by Orchard Club Ltd. We sell memberships with member benefits; we are not a bank or an investment service.\n\nWrite to support@orchard.local with any question.',

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import { hashPassword } from '../lib/password';
 import { systemClock } from '../lib/clock';
 import { sealBooks } from '../modules/books/index';
+import { publishDailyDisclosure } from '../modules/disclosure/index';
 import { createFirstOperator, emailHasAccount, enrolConsoleTotp, findAnyOperatorId } from '../modules/accounts/index';
 import { seedDemoPaymentChannels } from '../modules/recharge/index';
 import type { DatabaseHandle } from '../db/client';
@@ -80,6 +81,8 @@ async function seedDemoMember(database: DatabaseHandle, config: Config, log: See
   );
   // The story's past days, sealed: the console shows their seals and a member's statement their proofs.
   await sealBooks({ db, clock: systemClock, config });
+  // Today's earnings disclosure (/earnings), from the story's books: the page is filled at once.
+  await publishDailyDisclosure({ db, clock: systemClock, config });
   log.info(
     `Demo data created: the demo member ${DEMO_MEMBER_EMAIL} with a three-level team, six weeks of recharges, plan purchases, commissions, coupons and withdrawals`,
   );

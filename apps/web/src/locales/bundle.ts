@@ -8,6 +8,7 @@ import type { AdminDashboardMessages } from '../features/admin-dashboard/message
 import type { AdminLedgerMessages } from '../features/admin-ledger/messages';
 import type { AdminPlansMessages } from '../features/admin-plans/messages';
 import type { AdminTeamMessages } from '../features/admin-team/messages';
+import type { EarningsMessages } from '../features/content/earnings-messages';
 import type { ContentMessages } from '../features/content/messages';
 import type { PlansMessages } from '../features/plans/messages';
 import type { TeamMessages } from '../features/team/messages';
@@ -33,6 +34,7 @@ export interface LanguageBundle {
   accounts: Catalogue<AccountsMessages>;
   signIn: Catalogue<SignInMessages>;
   content: Catalogue<ContentMessages>;
+  earnings: Catalogue<EarningsMessages>;
   team: Catalogue<TeamMessages>;
   wallet: Catalogue<WalletMessages>;
   plans: Catalogue<PlansMessages>;

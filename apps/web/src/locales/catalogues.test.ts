@@ -17,7 +17,13 @@ import zh from './zh/index';
 
 // Every namespace module, so each has registered its English catalogue.
 import.meta.glob(
-  ['../features/*/messages.ts', '../features/accounts/sign-in-messages.ts', '../components/ui/messages.ts', '../components/ui/console.tsx'],
+  [
+    '../features/*/messages.ts',
+    '../features/accounts/sign-in-messages.ts',
+    '../features/content/earnings-messages.ts',
+    '../components/ui/messages.ts',
+    '../components/ui/console.tsx',
+  ],
   {
     eager: true,
   },

@@ -5,6 +5,7 @@ export const common = {
     skipToContent: 'Skip to content',
     back: 'Back',
     loading: 'Loading…',
+    earnings: 'What members really earn: the figures from our books',
   },
   nav: {
     main: 'Main',

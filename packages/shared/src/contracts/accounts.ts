@@ -294,3 +294,7 @@ export type SessionList = z.infer<typeof sessionListSchema>;
 
 export const revokedSessionsSchema = z.strictObject({ revoked: z.number().int() });
 export type RevokedSessions = z.infer<typeof revokedSessionsSchema>;
+
+/** POST /me/data-export: a link to the member's data (a ZIP of JSON and CSV) that works once, until `expiresAt`. */
+export const dataExportLinkSchema = z.strictObject({ url: z.string(), expiresAt: z.iso.datetime() });
+export type DataExportLink = z.infer<typeof dataExportLinkSchema>;

@@ -102,7 +102,8 @@ export const helpCenterSchema = z.strictObject({
 });
 export type HelpCenter = z.infer<typeof helpCenterSchema>;
 
-export const LEGAL_KINDS = ['terms', 'privacy', 'about'] as const;
+/** `earnings`: the operator's words around the earnings disclosure's figures (docs/decisions/0031). */
+export const LEGAL_KINDS = ['terms', 'privacy', 'about', 'earnings'] as const;
 export const legalKindSchema = z.enum(LEGAL_KINDS);
 export type LegalKind = z.infer<typeof legalKindSchema>;
 

@@ -3,5 +3,5 @@
  * (ARCHITECTURE.md, rule 14).
  */
 export { walletRoutes } from './routes';
-export { getWallet, listEvents, listTransactions } from './service';
+export { exportEventsCsv, exportTransactionsCsv, getWallet, listEvents, listTransactions } from './service';
 export { balancesAt } from './balances-at';

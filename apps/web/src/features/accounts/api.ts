@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  DataExportLink,
   UpdateMeBody,
   AuthOptions,
   ChangePasswordBody,
@@ -149,4 +150,9 @@ export function useRemovePasskey({ onSuccess }: { onSuccess: () => void }) {
       await refresh();
     },
   });
+}
+
+/** requestDataExport: a single-use link to a ZIP of my data (at most a few a day). */
+export function useRequestDataExport() {
+  return useMutation({ mutationFn: () => apiFetch<DataExportLink>('/me/data-export', { method: 'POST' }) });
 }

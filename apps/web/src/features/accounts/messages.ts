@@ -143,6 +143,14 @@ const en = {
       team: 'My team',
     },
   },
+  dataExport: {
+    title: 'Your data',
+    body: 'Download everything we keep about you: profile, sessions, statement, purchases, commissions, team counts and withdrawals, as JSON and CSV in one ZIP.',
+    prepare: 'Prepare my download',
+    ready: 'Your download is ready. The link works once, until {{time}}.',
+    download: 'Download my data (ZIP)',
+    failed: 'We could not prepare your download.',
+  },
   passkeys: {
     title: 'Passkeys',
     lead: 'Sign in and confirm withdrawals with your fingerprint, face or screen lock instead of your password.',

@@ -34,6 +34,7 @@ import type { Locale } from '../../lib/i18n';
 import { updateMe, useSignOut } from './api';
 import { nameSchema } from './form-schemas';
 import { useAccountsMessages } from './messages';
+import { DataExportCard } from './data-export-card';
 import { PasskeysCard } from './passkeys-card';
 import { Sessions } from './sessions-card';
 
@@ -243,6 +244,10 @@ export function ProfilePage() {
         <PasskeysCard />
         <h3 className="sr-only">{t('profile.sessions')}</h3>
         <Sessions />
+      </Section>
+
+      <Section id="profile-data" title={t('dataExport.title')}>
+        <DataExportCard />
       </Section>
 
       <HistoryAndHelp />

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useRouter, useSearch } from '@tanstack/react-router';
 import { useFormContext } from 'react-hook-form';
+import { EarningsLink } from '../../components/earnings-link';
 import { cn } from '../../components/ui/cn';
 import { inputClass, linkClass } from '../../components/ui/field';
 import { Form, SubmitButton, TextField, useFieldError, useZodForm } from '../../components/ui/form';
@@ -180,6 +181,8 @@ function TermsCheckbox({ version }: { version: string | undefined }) {
           {t('register.readTerms')}
         </Link>
       </p>
+      {/* Before joining: what members really earn (docs/decisions/0031), in a new tab too. */}
+      <EarningsLink newTab className="pl-8" />
       {error && (
         <p id="terms-error" className="pl-8 text-red-700 dark:text-red-400">
           {error}

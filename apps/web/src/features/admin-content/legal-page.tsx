@@ -46,6 +46,7 @@ function LegalForm({ kind, current, count }: { kind: LegalKind; current: LegalVe
           <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t(`legal.kinds.${kind}`)}</h2>
           {current ? <MissingLanguages missing={current.missingLanguages} /> : null}
         </div>
+        {kind === 'earnings' ? <p className="text-sm text-gray-700 dark:text-gray-300">{t('legal.earningsNote')}</p> : null}
         <p className="text-sm text-gray-600 dark:text-gray-400">
           {current ? t('legal.current', { version: current.version, date: formatDate(current.publishedAt) }) : t('legal.none')}
           {count > 0 ? ` · ${t('legal.versions', { count })}` : ''}

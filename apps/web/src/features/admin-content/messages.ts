@@ -76,7 +76,9 @@ const en = {
   legal: {
     title: 'Legal pages',
     intro: 'The terms, the privacy notice and the about page shown on /about. Publishing makes a new version; every earlier one is kept.',
-    kinds: { terms: 'Terms of use', privacy: 'Privacy notice', about: 'About the operator' },
+    kinds: { terms: 'Terms of use', privacy: 'Privacy notice', about: 'About the operator', earnings: 'Earnings disclosure: your words' },
+    earningsNote:
+      'Shown around the figures on /earnings. The figures are computed from the books once a day and cannot be edited here or anywhere.',
     current: 'Version {{version}}, published {{date}}',
     none: 'Not published yet.',
     text: 'Text (Markdown)',

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { EarningsLink } from '../../components/earnings-link';
 import { Page } from '../../components/page';
 import { Card } from '../../components/ui/card';
 import { Prose } from '../../components/ui/prose';
@@ -46,6 +47,7 @@ export function AboutPage() {
       ) : (
         <Skeleton className="h-96 rounded-2xl" />
       )}
+      <EarningsLink className="self-start" />
     </Page>
   );
 }

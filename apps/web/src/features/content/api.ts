@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { HelpCategory, HelpCenter, HomeContent, LegalPages, Promotion, PromotionList } from '@orchard/shared';
+import type { EarningsDisclosure, HelpCategory, HelpCenter, HomeContent, LegalPages, Promotion, PromotionList } from '@orchard/shared';
 import { apiFetch } from '../../lib/api-client';
 import { activeLocale } from '../../lib/i18n';
 
@@ -52,5 +52,13 @@ export const legalPagesQueryOptions = () =>
   queryOptions({
     queryKey: contentKeys.legal(),
     queryFn: ({ signal }) => apiFetch<LegalPages>('/legal', { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+/** getEarningsDisclosure: the newest published earnings disclosure (docs/decisions/0031). */
+export const earningsDisclosureQueryOptions = () =>
+  queryOptions({
+    queryKey: ['content', 'earnings-disclosure'] as const,
+    queryFn: ({ signal }) => apiFetch<EarningsDisclosure>('/earnings-disclosure', { signal }),
     staleTime: 5 * 60_000,
   });

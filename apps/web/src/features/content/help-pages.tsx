@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { HandCoins, LifeBuoy, Search, ShoppingBag, UserPlus, Wallet } from 'lucide-react';
+import { EarningsLink } from '../../components/earnings-link';
 import { Page } from '../../components/page';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -59,6 +60,7 @@ export function HelpPage() {
         <LifeBuoy className="size-4" aria-hidden="true" />
         {t('help.more')}
       </Link>
+      <EarningsLink className="self-start" />
     </Page>
   );
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Share2, Users } from 'lucide-react';
+import { EarningsLink } from '../../components/earnings-link';
 import { Page } from '../../components/page';
 import { Button, buttonClass } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -70,6 +71,7 @@ export function SharePage() {
                 </Button>
               </Card>
               <RatesCard ratesBp={data.ratesBp} />
+              <EarningsLink />
               <Link to="/team/list" className={buttonClass('secondary')}>
                 <Users className="size-4" aria-hidden="true" />
                 {t('share.seeTeam')}

@@ -144,6 +144,14 @@ export const accounts: Catalogue<AccountsMessages> = {
       team: 'Mi equipo',
     },
   },
+  dataExport: {
+    title: 'Tus datos',
+    body: 'Descarga todo lo que guardamos sobre ti: perfil, sesiones, extracto, compras, comisiones, recuentos del equipo y retiros, en JSON y CSV dentro de un ZIP.',
+    prepare: 'Preparar mi descarga',
+    ready: 'Tu descarga está lista. El enlace funciona una sola vez, hasta las {{time}}.',
+    download: 'Descargar mis datos (ZIP)',
+    failed: 'No pudimos preparar tu descarga.',
+  },
   passkeys: {
     title: 'Llaves de acceso',
     lead: 'Inicia sesión y confirma retiros con tu huella, tu rostro o el bloqueo de pantalla en lugar de tu contraseña.',

@@ -77,7 +77,14 @@ export const adminContent: Catalogue<AdminContentMessages> = {
     title: 'Páginas legales',
     intro:
       'Los términos, el aviso de privacidad y la página sobre el operador que se muestran en /about. Publicar crea una versión nueva; se guardan todas las anteriores.',
-    kinds: { terms: 'Términos de uso', privacy: 'Aviso de privacidad', about: 'Sobre el operador' },
+    kinds: {
+      terms: 'Términos de uso',
+      privacy: 'Aviso de privacidad',
+      about: 'Sobre el operador',
+      earnings: 'Lo que ganan los miembros: sus textos',
+    },
+    earningsNote:
+      'Se muestran junto a las cifras en /earnings. Las cifras se calculan a partir de los libros una vez al día y no se pueden editar aquí ni en ningún otro lugar.',
     current: 'Versión {{version}}, publicada el {{date}}',
     none: 'Todavía no publicada.',
     text: 'Texto (Markdown)',

@@ -7,6 +7,7 @@ export const common: Catalogue<CommonMessages> = {
     skipToContent: 'Saltar al contenido',
     back: 'Atrás',
     loading: 'Cargando…',
+    earnings: 'Lo que ganan de verdad los miembros: las cifras de nuestros libros',
   },
   nav: {
     main: 'Principal',

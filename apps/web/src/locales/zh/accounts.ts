@@ -141,6 +141,14 @@ export const accounts: Catalogue<AccountsMessages> = {
       team: '我的团队',
     },
   },
+  dataExport: {
+    title: '您的数据',
+    body: '下载我们保存的关于您的全部数据：个人资料、会话、账单、购买记录、佣金、团队人数和提现记录，以 JSON 和 CSV 格式打包为一个 ZIP 文件。',
+    prepare: '准备我的下载',
+    ready: '下载已准备好。链接只能使用一次，有效期至 {{time}}。',
+    download: '下载我的数据（ZIP）',
+    failed: '无法准备您的下载。',
+  },
   passkeys: {
     title: '通行密钥',
     lead: '用指纹、面容或屏幕锁代替密码，登录并确认提现。',

@@ -75,7 +75,8 @@ export const adminContent: Catalogue<AdminContentMessages> = {
   legal: {
     title: '法律页面',
     intro: '在 /about 上显示的使用条款、隐私声明和关于页面。每次发布都会生成新版本，所有旧版本均会保留。',
-    kinds: { terms: '使用条款', privacy: '隐私声明', about: '关于运营方' },
+    kinds: { terms: '使用条款', privacy: '隐私声明', about: '关于运营方', earnings: '收入披露：您的说明文字' },
+    earningsNote: '显示在 /earnings 的数字周围。数字每天根据账簿计算一次，在这里或任何地方都无法编辑。',
     current: '版本{{version}}，发布于{{date}}',
     none: '尚未发布。',
     text: '正文（Markdown）',

@@ -7,6 +7,7 @@ export const common: Catalogue<CommonMessages> = {
     skipToContent: '跳到正文',
     back: '返回',
     loading: '加载中…',
+    earnings: '会员的实际收入：来自我们账簿的数字',
   },
   nav: {
     main: '主导航',

@@ -5,6 +5,7 @@ import type { LanguageBundle } from '../bundle';
 import { accounts } from './accounts';
 import { common } from './common';
 import { content } from './content';
+import { earnings } from './earnings';
 import { errors } from './errors';
 import { plans } from './plans';
 import { signIn } from './signIn';
@@ -23,6 +24,7 @@ const bundle: LanguageBundle = {
   accounts,
   signIn,
   content,
+  earnings,
   team,
   wallet,
   plans,
