@@ -119,6 +119,11 @@ export const es: Record<string, string> = {
   'This account is frozen. Please contact support.': 'Esta cuenta está congelada. Contacta con soporte.',
   'That password is wrong.': 'Esa contraseña es incorrecta.',
   'No such member.': 'No existe ese miembro.',
+  'At most {PER_DAY} downloads a day. Try again tomorrow.': 'Como mucho {PER_DAY} descargas al día. Vuelve a intentarlo mañana.',
+  'This download link was used already or has expired. Ask for a new one.':
+    'Este enlace de descarga ya se usó o ha caducado. Pide uno nuevo.',
+  'Your data at Orchard, as JSON and CSV.\n\nprofile: your account (the terms you accepted are in it); sessions: where you were signed in;\nstatement-events and ledger-entries: your statement, as you read it and entry by entry;\npurchases: the plans you bought; commissions: what you were paid, by level (never who bought);\nteam: how many members are in each level of your team; withdrawals and bank-accounts: account\nnumbers masked to their last four characters. Amounts are in minor units (cents) unless a CSV\nsays otherwise.\n':
+    'Tus datos en Orchard, en JSON y CSV.\n\nprofile: tu cuenta (incluye las condiciones que aceptaste); sessions: dónde iniciaste sesión;\nstatement-events y ledger-entries: tu extracto, tal como lo lees y asiento por asiento;\npurchases: los planes que compraste; commissions: lo que se te pagó, por nivel (nunca quién compró);\nteam: cuántos miembros hay en cada nivel de tu equipo; withdrawals y bank-accounts: números de\ncuenta ocultos salvo sus últimos cuatro caracteres. Los importes están en unidades menores\n(céntimos) salvo que un CSV diga otra cosa.\n',
   'No such account.': 'No existe esa cuenta.',
   'Not an account id.': 'No es un identificador de cuenta.',
   'This member already has the role {role}.': 'Este miembro ya tiene el rol {role}.',
@@ -500,5 +505,6 @@ export const es: Record<string, string> = {
     'Esta aplicación de autenticación se configuró o se sustituyó mientras tanto. Empieza de nuevo.',
   'This code was already used. Wait for the next one.': 'Este código ya se usó. Espera al siguiente.',
   'Use at most 300 characters.': 'Usa como máximo 300 caracteres.',
-  'Money cannot move while the service is being upgraded. Try again in a few minutes.': 'El dinero no puede moverse mientras se actualiza el servicio. Inténtalo de nuevo en unos minutos.',
+  'Money cannot move while the service is being upgraded. Try again in a few minutes.':
+    'El dinero no puede moverse mientras se actualiza el servicio. Inténtalo de nuevo en unos minutos.',
 };

@@ -1,6 +1,8 @@
 import type { Readable } from 'node:stream';
 import { strToU8, zipSync } from 'fflate';
+import { matchLanguage } from '@orchard/shared';
 import { AppError } from '../../errors';
+import { translateText } from '../../i18n/translate';
 import { csvLine } from '../../lib/csv';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { generateToken, sha256Hex } from '../../lib/tokens';
@@ -93,7 +95,8 @@ async function buildArchive(deps: ServiceDeps, userId: string): Promise<Uint8Arr
     'bank-accounts': bankAccounts,
   };
   const files: Record<string, Uint8Array> = {
-    'README.txt': strToU8(README),
+    // The guide to the files in the member's own language (the data itself stays as stored).
+    'README.txt': strToU8(translateText(matchLanguage([String(profile[0]?.language ?? '')]) ?? 'en', README)),
     'statement-events.json': strToU8(JSON.stringify(events, null, 2)),
     'statement-events.csv': strToU8(await textOf(exportEventsCsv(deps, userId, {}))),
     'ledger-entries.json': strToU8(JSON.stringify(entries, null, 2)),
