@@ -20,3 +20,4 @@ export * from './languages';
 export * from './translations';
 export * from './countries';
 export * from './contracts/books';
+export * from './contracts/reconciliation';
