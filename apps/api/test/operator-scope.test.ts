@@ -123,6 +123,11 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
     // the money queues, adjustments and the ledger; neither changes roles, plans or settings.
     for (const id of ['listMembers', 'setMemberStatus', 'issueSignInLink', 'listOutbox']) expect(outcomes.support![id]).toBe('allowed');
     for (const id of ['creditRechargeOrder', 'payWithdrawal', 'adjustBalance', 'getLedgerReport', 'listMembers']) expect(outcomes.finance![id]).toBe('allowed');
+    // Bank reconciliation: finance imports statements and decides the queue; support does neither.
+    for (const id of ['importBankStatement', 'resolveBankLine', 'listBankLines', 'getReconciliationDay', 'downloadReconciliationDay']) {
+      expect(outcomes.finance![id], `finance ${id}`).toBe('allowed');
+      expect(outcomes.support![id], `support ${id}`).toBe('forbidden');
+    }
     for (const role of ['support', 'finance'] as const) {
       for (const id of ['setMemberRole', 'createPlan', 'updateReferralSettings', 'listAuditLog', 'refundPurchase', 'decideReferralHold']) {
         expect(outcomes[role]![id], `${role} ${id}`).toBe('forbidden');
