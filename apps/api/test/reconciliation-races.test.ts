@@ -8,7 +8,7 @@ import { expireDueOrders } from '../src/modules/recharge/index';
 import { createTestApp, type TestApp } from './app';
 import { DATABASE_KINDS } from './database';
 import { asOperator, quickMember, rows, secondInstance, type PlansWorld, type SecondInstance } from './plans/helpers';
-import { creditsOf, dollars, fixture, importStatement, reconciliationWorld } from './reconciliation-helpers';
+import { creditsOf, dollars, importStatement, reconciliationWorld } from './reconciliation-helpers';
 
 /**
  * Exactly once under concurrency (modules/reconciliation/README.md): the same statement imported
