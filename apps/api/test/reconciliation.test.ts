@@ -139,6 +139,8 @@ describe.each(DATABASE_KINDS)('bank reconciliation on %s', (kind) => {
       ['entities', { format: 'camt053', content: '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><Document/>' }],
       ['not camt', { format: 'camt053', content: '<Document><Other/></Document>' }],
       ['bad date', { format: 'csv', mapping: BANK_A_MAPPING, content: 'Date,Description,Payer,Amount,Balance\n20/11/2026,x,y,1.00,\n' }],
+      ['year zero', { format: 'csv', mapping: BANK_A_MAPPING, content: 'Date,Description,Payer,Amount,Balance\n0000-01-01,x,y,1.00,\n' }],
+      ['camt day out of the calendar', { format: 'camt053', content: fixture('camt053-day.xml', { ...values, DAY: '2026-02-30' }) }],
       ['bad amount', { format: 'csv', mapping: BANK_A_MAPPING, content: 'Date,Description,Payer,Amount,Balance\n2026-11-20,x,y,1.005,\n' }],
       ['missing column', { format: 'csv', mapping: { ...BANK_A_MAPPING, amount: 'Betrag' }, content: 'Date,Description,Payer,Amount,Balance\n2026-11-20,x,y,1.00,\n' }],
     ];
@@ -201,6 +203,8 @@ describe.each(DATABASE_KINDS)('bank reconciliation on %s', (kind) => {
     );
     expect(lines.trim().split('\r\n').slice(1).length).toBe(view.lines.length);
     expect((await asOperator(w, 'GET', '/reconciliation/days/2026-13-40')).statusCode).toBe(400);
+    expect((await asOperator(w, 'GET', '/reconciliation/days/0000-01-01')).statusCode).toBe(400);
+    expect((await asOperator(w, 'GET', '/reconciliation/days/9999-12-31')).statusCode).toBe(200);
     const days = (await asOperator(w, 'GET', '/reconciliation/days')).json() as { items: { day: string }[] };
     expect(days.items.map((item) => item.day)).toContain(day);
     expect((await buildIntegrityReport(db(), t.clock.now())).ok).toBe(true);

@@ -8,6 +8,9 @@ import { keysetCursorSchema, pageLimitSchema, singleLineTextSchema } from './com
  * signed (positive came in, negative went out).
  */
 
+/** A calendar day of years 1–9999 (PostgreSQL has no year 0). */
+const daySchema = z.iso.date('Use a date such as 2026-11-28.').refine((value) => value >= '0001-01-01', 'Use a date such as 2026-11-28.');
+
 const bankNameSchema = singleLineTextSchema.pipe(z.string().trim().min(1, 'Name the bank.').max(80, 'At most 80 characters.'));
 const columnSchema = singleLineTextSchema.pipe(z.string().trim().min(1, 'Choose a column.').max(100, 'At most 100 characters.'));
 const optionalColumnSchema = singleLineTextSchema.pipe(z.string().trim().max(100, 'At most 100 characters.')).optional();
@@ -116,14 +119,14 @@ export type ResolveBankLineBody = z.infer<typeof resolveBankLineBodySchema>;
 
 export const listBankLinesQuerySchema = z.strictObject({
   status: z.enum(['matched', 'queued', 'resolved']).optional(),
-  day: z.iso.date('Use a date such as 2026-11-28.').optional(),
+  day: daySchema.optional(),
   cursor: keysetCursorSchema,
   limit: pageLimitSchema,
 });
 export const bankLinePageSchema = z.strictObject({ items: z.array(bankLineSchema), nextCursor: z.string().nullable() });
 export type BankLinePage = z.infer<typeof bankLinePageSchema>;
 
-export const reconciliationDayParamsSchema = z.strictObject({ day: z.iso.date('Use a date such as 2026-11-28.') });
+export const reconciliationDayParamsSchema = z.strictObject({ day: daySchema });
 export const reconciliationDaySchema = z.strictObject({
   day: z.string(),
   currency: z.string(),

@@ -14,11 +14,10 @@ import { isSuspicious, toBankLineView } from './views';
  */
 export async function reconciliationDay(deps: ServiceDeps, day: string): Promise<ReconciliationDay> {
   const currency = deps.config.CURRENCY;
-  const endOfDay = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000);
   const [rows, bankBalance, platformCash] = await Promise.all([
     repo.dayLines(deps.db, day),
     repo.dayBankBalance(deps.db, day, currency),
-    repo.platformCashBefore(deps.db, endOfDay, currency),
+    repo.platformCashAtEndOf(deps.db, day, currency),
   ]);
   const lines = rows.map(toBankLineView);
   const count = (status: string) => lines.filter((line) => line.status === status).length;

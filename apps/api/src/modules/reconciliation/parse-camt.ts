@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { minorUnitDigits } from '../../ledger/index';
-import { bankAmountToMinor, type ParsedStatement, STATEMENT_LINES_MAX, type StatementLine, statementError } from './statement-line';
+import { bankAmountToMinor, isCalendarDay, type ParsedStatement, STATEMENT_LINES_MAX, type StatementLine, statementError } from './statement-line';
 
 /**
  * ISO 20022 camt.053 (bank-to-customer statement), read with fast-xml-parser: any namespace
@@ -40,7 +40,7 @@ function amountOf(amt: unknown, sign: string): { amount: number; currency: strin
 
 function bookedOn(entry: Node): string {
   const date = text(at(entry, 'BookgDt', 'Dt')) || text(at(entry, 'BookgDt', 'DtTm')).slice(0, 10) || text(at(entry, 'ValDt', 'Dt'));
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) throw statementError('An entry has no booking date.');
+  if (!isCalendarDay(date)) throw statementError('An entry has no booking date.');
   return date;
 }
 
@@ -84,7 +84,7 @@ function closingBalance(statement: Node): { closingBalance: number | null; closi
   if (!closing) return { closingBalance: null, closingOn: null };
   const money = amountOf(closing['Amt'], text(closing['CdtDbtInd']));
   const on = text(at(closing, 'Dt', 'Dt')) || text(at(closing, 'Dt', 'DtTm')).slice(0, 10);
-  return { closingBalance: money?.amount ?? null, closingOn: /^\d{4}-\d{2}-\d{2}$/.test(on) ? on : null };
+  return { closingBalance: money?.amount ?? null, closingOn: isCalendarDay(on) ? on : null };
 }
 
 export function parseCamt053(xml: string): ParsedStatement {

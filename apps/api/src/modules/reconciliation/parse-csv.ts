@@ -1,7 +1,7 @@
 import type { BankCsvMapping } from '@orchard/shared';
 import { parseCsv } from '../../lib/csv';
 import { minorUnitDigits } from '../../ledger/index';
-import { bankAmountToMinor, type ParsedStatement, STATEMENT_LINES_MAX, type StatementLine, statementError } from './statement-line';
+import { bankAmountToMinor, isCalendarDay, type ParsedStatement, STATEMENT_LINES_MAX, type StatementLine, statementError } from './statement-line';
 
 /**
  * A bank's CSV statement read with the columns the operator mapped (remembered per bank name):
@@ -17,8 +17,7 @@ function isoDate(value: string, format: BankCsvMapping['dateFormat']): string | 
   const [year, month, day] =
     format === 'YYYY-MM-DD' ? [a, b, c] : format === 'MM/DD/YYYY' ? [c, a, b] : [c, b, a];
   const iso = `${year.padStart(4, '0')}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
-  const parsed = new Date(`${iso}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(iso) && !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === iso ? iso : null;
+  return isCalendarDay(iso) ? iso : null;
 }
 
 function columnIndex(header: string[], name: string | undefined): number | null {

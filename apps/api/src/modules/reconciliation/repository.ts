@@ -144,15 +144,15 @@ export async function dayBankBalance(db: Queryable, day: string, currency: strin
 }
 
 /**
- * The cash the books say the platform holds at `before`: the platform cash account's entries up to
+ * The cash the books say the platform holds at the end of `day` (UTC): the platform cash account's entries up to
  * then, with the sign turned (a recharge posts platform cash −amount, a paid payout +net).
  */
-export async function platformCashBefore(db: Queryable, before: Date, currency: string): Promise<number> {
+export async function platformCashAtEndOf(db: Queryable, day: string, currency: string): Promise<number> {
   const [row] = await rowsOf<{ total: string | number | null }>(
     db,
     sql`select -coalesce(sum(e.amount), 0) as total
           from ledger_entries e join ledger_accounts a on a.id = e.account_id
-         where a.type = 'platform_cash' and a.currency = ${currency} and e.created_at < ${before}`,
+         where a.type = 'platform_cash' and a.currency = ${currency} and e.created_at < (${day}::date + 1)::timestamp at time zone 'UTC'`,
   );
   return Number(row?.total ?? 0);
 }

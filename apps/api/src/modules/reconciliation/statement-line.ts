@@ -31,6 +31,13 @@ export function statementError(message: string): AppError {
   return new AppError('VALIDATION_FAILED', 'Some fields need attention.', { content: message });
 }
 
+/** A real calendar day (yyyy-mm-dd) of years 1–9999, as PostgreSQL stores a date. */
+export function isCalendarDay(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '0001-01-01') return false;
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+}
+
 /**
  * An amount as banks write it: "1,234.56", "1.234,56", "-12.00", "(12.00)", "12.00-", "€ 12,00" →
  * signed minor units, exactly (more decimals than the currency has is refused, never rounded).
