@@ -169,6 +169,7 @@ export async function driveWorld(t: TestApp) {
       if (name === 'code') return 'fuzz-channel';
       if (name === 'channel') return 'bank-transfer';
       if (name === 'kind') return 'terms';
+      if (name === 'day') return '2026-11-20';
       throw new Error(`no value for path parameter {${name}} of ${template}: add one to pathFor`);
     });
   }
