@@ -22,6 +22,7 @@ import { adminRoutes } from './modules/admin/index';
 import { consoleEntriesWritten } from './modules/audit/index';
 import { adminMaintenanceRoutes, MaintenanceSwitch, maintenanceRoutes, systemRoutes, testClockRoutes } from './modules/system/index';
 import { adminLedgerRoutes } from './modules/admin-ledger/index';
+import { adminReconciliationRoutes } from './modules/reconciliation/index';
 import { demoCheckoutRoutes, paymentWebhookRoutes, rechargeRoutes } from './modules/recharge/index';
 import { walletRoutes } from './modules/wallet/index';
 import { adminPlanRoutes, commissionReleaseJob, planRoutes } from './modules/plans/index';
@@ -127,6 +128,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceSwitch }> = asy
       adminContentRoutes,
       adminDashboardRoutes,
       adminBooksRoutes,
+      adminReconciliationRoutes,
       async (admin) => admin.register(adminMaintenanceRoutes, { maintenance }),
     ],
   });

@@ -176,6 +176,17 @@ describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
     expect(founders!.free).toBe(24);
   });
 
+  it('leaves a reconciled bank day and one with lines in the queue', async () => {
+    const days = await rows(
+      database,
+      sql`select booked_on::text as day, count(*) filter (where status = 'queued')::int as queued, count(*)::int as lines
+            from bank_lines group by booked_on order by booked_on`,
+    );
+    expect(days.map((row) => [row.queued, row.lines])).toEqual([[0, 4], [2, 3]]);
+    const reasons = await rows(database, sql`select reason from bank_lines where status = 'queued' order by reason`);
+    expect(reasons.map((row) => row.reason)).toEqual(['partial', 'unknown_reference']);
+  });
+
   it('adds nothing when it runs again', async () => {
     const before = await counts(database);
     await seed(database.handle, config, quiet);

@@ -171,6 +171,7 @@ export async function driveWorld(t: TestApp) {
       if (name === 'kind') return 'terms';
       // A data download link nobody asked for: 404, whatever the token.
       if (name === 'token') return 'fuzz-token';
+      if (name === 'day') return '2026-11-20';
       throw new Error(`no value for path parameter {${name}} of ${template}: add one to pathFor`);
     });
   }

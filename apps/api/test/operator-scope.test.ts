@@ -123,6 +123,11 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
     // the money queues, adjustments and the ledger; neither changes roles, plans or settings.
     for (const id of ['listMembers', 'setMemberStatus', 'issueSignInLink', 'listOutbox']) expect(outcomes.support![id]).toBe('allowed');
     for (const id of ['creditRechargeOrder', 'payWithdrawal', 'adjustBalance', 'getLedgerReport', 'listMembers']) expect(outcomes.finance![id]).toBe('allowed');
+    // Bank reconciliation: finance imports statements and decides the queue; support does neither.
+    for (const id of ['importBankStatement', 'resolveBankLine', 'listBankLines', 'getReconciliationDay', 'downloadReconciliationDay']) {
+      expect(outcomes.finance![id], `finance ${id}`).toBe('allowed');
+      expect(outcomes.support![id], `support ${id}`).toBe('forbidden');
+    }
     for (const role of ['support', 'finance'] as const) {
       for (const id of ['setMemberRole', 'createPlan', 'updateReferralSettings', 'listAuditLog', 'refundPurchase', 'decideReferralHold']) {
         expect(outcomes[role]![id], `${role} ${id}`).toBe('forbidden');
@@ -246,6 +251,29 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
       };
     };
     // A referral hold opened by a signal (team/signals.ts), for the operator to decide.
+    /** A bank statement imported (one line no order names, queued), and that line decided. */
+    const reconciliationActions = async (): Promise<Record<string, { method: 'POST' | 'PUT'; url: string; payload: object }>> => {
+      const statement = (reference: string) => ({
+        bankName: 'Audit Bank',
+        format: 'camt053',
+        fileName: 'audit.xml',
+        content: `<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Acct><Ccy>USD</Ccy></Acct>
+          <Ntry><Amt Ccy="USD">3.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><BookgDt><Dt>2026-11-20</Dt></BookgDt><AcctSvcrRef>${reference}</AcctSvcrRef></Ntry>
+          </Stmt></BkToCstmrStmt></Document>`,
+      });
+      const first = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/reconciliation/statements',
+        headers: { cookie: operator.cookie, 'idempotency-key': randomUUID() },
+        payload: statement('AUDIT-0'),
+      });
+      expect(first.statusCode, first.body).toBe(201);
+      const [line] = (await t.database.handle.db.execute<{ id: string }>(sql`select id from bank_lines where status = 'queued' limit 1`)).rows;
+      return {
+        importBankStatement: { method: 'POST', url: '/api/v1/admin/reconciliation/statements', payload: statement('AUDIT-1') },
+        resolveBankLine: { method: 'POST', url: `/api/v1/admin/reconciliation/lines/${line!.id}/resolve`, payload: { action: 'ignore', reason: 'Not ours' } },
+      };
+    };
     const referralActions = async (): Promise<Record<string, { method: 'POST' | 'PUT'; url: string; payload: object }>> => {
       await t.database.handle.db.execute(sql`select referral_flag(${target.userId}, 'registration_burst', null, '{}'::jsonb, now())`);
       return {
@@ -322,6 +350,7 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
       ...(await withdrawalActions()),
       ...(await referralActions()),
       ...(await contentActions()),
+      ...(await reconciliationActions()),
     };
     // A new state-changing operator operation must be added here, so its audit row is checked too.
     const changing = operations.filter((operation) => operation.method !== 'get').map((operation) => operation.operationId);

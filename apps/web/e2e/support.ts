@@ -41,6 +41,7 @@ export const CONSOLE_ROUTES = [
   '/admin/plans',
   '/admin/promotions',
   '/admin/purchases',
+  '/admin/reconciliation',
   '/admin/recharges',
   '/admin/referral-reviews',
   '/admin/referrals',

@@ -33,6 +33,8 @@ export const CONSOLE_PERMISSIONS = [
   'referral_reviews',
   /** Maintenance mode: stop every money movement for an upgrade (operators). */
   'maintenance',
+  /** Import bank statements, decide the reconciliation queue, read the day's reconciliation. */
+  'reconciliation',
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 
@@ -45,8 +47,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<ConsoleRole, readonly ConsolePerm
   operator: CONSOLE_PERMISSIONS,
   /** Members, sign-in links, outbox, content. */
   support: ['members', 'member_status', 'sign_in_links', 'outbox', 'content'],
-  /** Recharges, withdrawals, adjustments, ledger (and the member views those need). */
-  finance: ['members', 'recharges', 'withdrawals', 'adjustments', 'ledger'],
+  /** Recharges, withdrawals, adjustments, ledger, reconciliation (and the member views those need). */
+  finance: ['members', 'recharges', 'withdrawals', 'adjustments', 'ledger', 'reconciliation'],
 };
 
 export function isConsoleRole(role: unknown): role is ConsoleRole {

@@ -86,6 +86,9 @@ export const ERRORS = {
   // Referral holds (apps/api/src/modules/team).
   REFERRAL_HOLD_NOT_FOUND: { status: 404, message: 'This member has no referral review.' },
   REFERRAL_HOLD_DECIDED: { status: 409, message: 'This referral review was already decided.' },
+  // Bank reconciliation (apps/api/src/modules/reconciliation).
+  BANK_LINE_NOT_FOUND: { status: 404, message: 'This bank line does not exist.' },
+  BANK_LINE_DECIDED: { status: 409, message: 'This bank line was already decided.' },
 } as const satisfies Record<string, { status: number; also?: readonly number[]; message: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

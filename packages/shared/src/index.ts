@@ -21,3 +21,4 @@ export * from './translations';
 export * from './countries';
 export * from './contracts/books';
 export * from './contracts/disclosure';
+export * from './contracts/reconciliation';

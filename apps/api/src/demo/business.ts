@@ -15,6 +15,7 @@ import {
   rejectWithdrawal,
 } from '../modules/withdrawals/index';
 import type { Db } from '../db/client';
+import { type DemoBankMember, seedDemoBankDay } from './bank-statements';
 import { seedDemoContent } from './content';
 import { DEMO_COUPONS, DEMO_PLANS, DEMO_TEAM, DEMO_TIMELINE, type DemoStep } from './script';
 
@@ -75,7 +76,13 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
     clock.set(new Date(started ? Math.max(target, clock.now().getTime() + 60_000) : target));
     started = true;
   };
+  // The operator's bank statements of the last two days (bank-statements.ts), told at their time.
+  const bankDays: (1 | 2)[] = [2, 1];
   for (const step of storySteps(input)) {
+    while (bankDays[0] && step.daysAgo - (step.hour ?? 0) / 24 < bankDays[0] + 0.25) {
+      at({ daysAgo: bankDays[0], hour: -6 });
+      await seedDemoBankDay(story.deps as ServiceDeps & { clock: ManualClock }, story.actor, demoBankMembers(story), bankDays.shift()!);
+    }
     at(step);
     // Commissions whose holding period ended by this moment are released then, as the job would.
     await releaseDueCommissions(story.deps);
@@ -89,6 +96,11 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
   // The operator's content: news, promotions, help, contacts and the legal pages.
   await seedDemoContent(input.db, input.now, story.plans);
   return { demoMemberId: story.ids.get('demo')! };
+}
+
+function demoBankMembers({ input, ids }: Story): DemoBankMember[] {
+  const names = new Map([['demo', input.demoMember.displayName], ...DEMO_TEAM.map((member) => [member.key, member.displayName] as const)]);
+  return ['demo', 'amara', 'bruno', 'chen'].map((key) => ({ userId: ids.get(key)!, name: names.get(key)! }));
 }
 
 /** Every step of the story, the members' joining included, oldest first (so ledger entries and running balances follow their dates). */

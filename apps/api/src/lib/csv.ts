@@ -31,7 +31,7 @@ export function csvLine(values: readonly (string | number | boolean | null)[]): 
 }
 
 /** The rows of a CSV text (quoted cells may hold commas, quotes and line breaks); null when it is malformed. */
-export function parseCsv(text: string, maxRows: number): string[][] | null {
+export function parseCsv(text: string, maxRows: number, delimiter = ','): string[][] | null {
   const rows: string[][] = [];
   let row: string[] = [];
   let cell = '';
@@ -62,7 +62,7 @@ export function parseCsv(text: string, maxRows: number): string[][] | null {
     }
     if (char === '"' && cell === '') quoted = true;
     else if (char === '"') return null;
-    else if (char === ',') {
+    else if (char === delimiter) {
       row.push(cell);
       cell = '';
     } else if (char === '\r' && text[i + 1] === '\n') {

@@ -7,6 +7,7 @@ import type { AdminContentMessages } from '../features/admin-content/messages';
 import type { AdminDashboardMessages } from '../features/admin-dashboard/messages';
 import type { AdminLedgerMessages } from '../features/admin-ledger/messages';
 import type { AdminPlansMessages } from '../features/admin-plans/messages';
+import type { AdminReconciliationMessages } from '../features/admin-reconciliation/messages';
 import type { AdminTeamMessages } from '../features/admin-team/messages';
 import type { EarningsMessages } from '../features/content/earnings-messages';
 import type { ContentMessages } from '../features/content/messages';
@@ -48,5 +49,6 @@ export interface ConsoleLanguageBundle {
   adminAccounts: Catalogue<AdminAccountsMessages>;
   adminContent: Catalogue<AdminContentMessages>;
   adminTeam: Catalogue<AdminTeamMessages>;
+  adminReconciliation: Catalogue<AdminReconciliationMessages>;
   adminDashboard: Catalogue<AdminDashboardMessages>;
 }

@@ -76,6 +76,8 @@ export const errorMessagesEn: Record<ApiErrorCode, string> = {
   FEE_CHANGED: 'The fee changed. Check the new amounts and confirm again.',
   REFERRAL_HOLD_NOT_FOUND: 'This member has no referral review.',
   REFERRAL_HOLD_DECIDED: 'This referral review was already decided.',
+  BANK_LINE_NOT_FOUND: 'This bank line does not exist.',
+  BANK_LINE_DECIDED: 'This bank line was already decided.',
   NETWORK: 'No connection. Check your network and try again.',
   HTTP_ERROR: 'Something went wrong. Try again in a moment.',
 };

@@ -7,6 +7,7 @@ import { AdminAccountsNavLinks } from '../features/admin-accounts/nav-links';
 import { AdminContentNavLinks } from '../features/admin-content/nav-links';
 import { AdminLedgerNavLinks } from '../features/admin-ledger/nav-links';
 import { AdminPlansNavLinks } from '../features/admin-plans/nav-links';
+import { AdminReconciliationNavLinks } from '../features/admin-reconciliation/nav-links';
 import { AdminTeamNavLinks } from '../features/admin-team/nav-links';
 import { RetryNotice } from '../components/retry-notice';
 import { useLiveUpdates } from '../lib/live-events';
@@ -53,6 +54,7 @@ function ConsoleFrame() {
           <>
             <AdminAccountsNavLinks />
             <AdminLedgerNavLinks />
+            <AdminReconciliationNavLinks />
             <AdminPlansNavLinks />
             <AdminTeamNavLinks />
             <AdminContentNavLinks />

@@ -507,4 +507,46 @@ export const es: Record<string, string> = {
   'Use at most 300 characters.': 'Usa como máximo 300 caracteres.',
   'Money cannot move while the service is being upgraded. Try again in a few minutes.':
     'El dinero no puede moverse mientras se actualiza el servicio. Inténtalo de nuevo en unos minutos.',
+  // Bank reconciliation (apps/api/src/modules/reconciliation).
+  'Name the bank.': 'Indica el banco.',
+  'At most 80 characters.': 'Como máximo 80 caracteres.',
+  'Choose a column.': 'Elige una columna.',
+  'At most 100 characters.': 'Como máximo 100 caracteres.',
+  'Name the file.': 'Indica el nombre del archivo.',
+  'At most 200 characters.': 'Como máximo 200 caracteres.',
+  'Choose the statement file.': 'Elige el archivo del extracto.',
+  'The file is larger than 500 KB.': 'El archivo supera los 500 KB.',
+  'Use a three-letter currency code.': 'Usa un código de moneda de tres letras.',
+  'Choose an order or payout.': 'Elige una orden o un pago.',
+  'Give a reason (3–500 characters).': 'Indica un motivo (3–500 caracteres).',
+  'At most 500 characters.': 'Como máximo 500 caracteres.',
+  'Use a date such as 2026-11-28.': 'Usa una fecha como 2026-11-28.',
+  'This bank line does not exist.': 'Esta línea bancaria no existe.',
+  'This bank line was already decided.': 'Esta línea bancaria ya se resolvió.',
+  'Map the columns of this bank’s file first.': 'Primero asigna las columnas del archivo de este banco.',
+  'The statement has no booked lines.': 'El extracto no tiene líneas contabilizadas.',
+  'An entry has no booking date.': 'Un movimiento no tiene fecha de contabilización.',
+  'An entry of {date} has no amount this platform can read.':
+    'Un movimiento del {date} no tiene un importe que esta plataforma pueda leer.',
+  'The file declares a DOCTYPE or entities; a bank statement does not.':
+    'El archivo declara un DOCTYPE o entidades; un extracto bancario no lo hace.',
+  'This is not a well-formed XML file.': 'Este no es un archivo XML bien formado.',
+  'This XML file is not a camt.053 statement (no BkToCstmrStmt/Stmt).':
+    'Este archivo XML no es un extracto camt.053 (sin BkToCstmrStmt/Stmt).',
+  'A statement holds at most {STATEMENT_LINES_MAX} lines.': 'Un extracto tiene como máximo {STATEMENT_LINES_MAX} líneas.',
+  'The statement names no currency.': 'El extracto no indica ninguna moneda.',
+  'Every line of the statement is in {currency}.': 'Todas las líneas del extracto son en {currency}.',
+  'The file has no column "{name}".': 'El archivo no tiene la columna "{name}".',
+  'Map an amount column, or both a credit and a debit column.': 'Asigna una columna de importe, o una de abonos y otra de cargos.',
+  'Row {row}: "{date}" is not a date written {dateFormat}.': 'Fila {row}: "{date}" no es una fecha escrita {dateFormat}.',
+  'Row {row}: the amount is not one this platform can read in {currency}.':
+    'Fila {row}: el importe no es uno que esta plataforma pueda leer en {currency}.',
+  'This is not a CSV file of at most {STATEMENT_LINES_MAX} lines.':
+    'Este no es un archivo CSV de como máximo {STATEMENT_LINES_MAX} líneas.',
+  'Money that went out pays no recharge order.': 'El dinero que salió no paga ninguna orden de recarga.',
+  'The bank line pays less than this order: refund or link it instead of crediting.':
+    'La línea bancaria paga menos que esta orden: devuélvela o vincúlala en lugar de abonarla.',
+  'Choose a recharge order to credit.': 'Elige una orden de recarga para abonar.',
+  'No such order or payout.': 'No existe esa orden ni ese pago.',
+  'Only money that came in can be refunded.': 'Solo se puede devolver dinero que entró.',
 };

@@ -14,3 +14,4 @@ export { rejectOrder } from './reject-order';
 export { listReviews } from './reviews';
 export { submitPayment } from './submit-payment';
 export { paymentWebhookRoutes } from './webhook-routes';
+export { creditForBankLine, openOrdersOfAmount, ordersByIds, ordersByReferences, type OrderCandidate } from './bank-lines';

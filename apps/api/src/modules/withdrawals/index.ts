@@ -6,3 +6,4 @@ export { createBankAccount } from './bank-accounts';
 export { exportPayoutFile, payWithdrawal, rejectWithdrawal } from './console';
 export { withdrawalRoutes } from './routes';
 export { cancelWithdrawal, createWithdrawal } from './withdrawals';
+export { payFromBankLine, processingWithdrawalsOfNet, withdrawalsByIds, type WithdrawalCandidate } from './bank-lines';

@@ -65,6 +65,8 @@ export const errors: Record<ApiErrorCode, string> = {
   FEE_CHANGED: 'La comisión cambió. Revisa los nuevos importes y confirma otra vez.',
   REFERRAL_HOLD_NOT_FOUND: 'Este miembro no tiene ninguna revisión de referido.',
   REFERRAL_HOLD_DECIDED: 'Esta revisión de referido ya se resolvió.',
+  BANK_LINE_NOT_FOUND: 'Esta línea bancaria no existe.',
+  BANK_LINE_DECIDED: 'Esta línea bancaria ya se resolvió.',
   NETWORK: 'Sin conexión. Revisa tu red e inténtalo de nuevo.',
   HTTP_ERROR: 'Algo salió mal. Inténtalo de nuevo en un momento.',
 };

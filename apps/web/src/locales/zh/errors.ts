@@ -65,6 +65,8 @@ export const errors: Record<ApiErrorCode, string> = {
   FEE_CHANGED: '手续费已变动，请核对新金额后再次确认。',
   REFERRAL_HOLD_NOT_FOUND: '该会员没有待处理的邀请审核。',
   REFERRAL_HOLD_DECIDED: '该邀请审核已有结论。',
+  BANK_LINE_NOT_FOUND: '该银行流水不存在。',
+  BANK_LINE_DECIDED: '该银行流水已处理。',
   NETWORK: '无网络连接，请检查网络后重试。',
   HTTP_ERROR: '出错了，请稍后再试。',
 };

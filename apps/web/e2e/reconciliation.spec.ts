@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { createOrder, operatorPage, signInMember } from './wallet-support';
+
+/*
+ * Bank reconciliation (docs/decisions/0032): the operator imports a bank's CSV statement with its
+ * columns mapped; three payments that name their order and pay it exactly are credited at once,
+ * a part payment and a transfer without a reference wait in the queue, and the operator decides
+ * both with a reason.
+ */
+test('import a statement: three orders credited, two lines in the queue, then decided', async ({ browser, page }) => {
+  await signInMember(page);
+  const orders = [];
+  for (const amount of [1_100, 1_200, 1_300, 4_000]) orders.push(await createOrder(page.request, amount));
+  const today = new Date().toISOString().slice(0, 10);
+  const token = randomBytes(3).toString('hex');
+  const csv = [
+    'Date,Details,Payer,Amount',
+    `${today},Top-up ${orders[0]!.reference},Ada,11.00`,
+    `${today},Top-up ${orders[1]!.reference},Ada,12.00`,
+    `${today},Top-up ${orders[2]!.reference},Ada,13.00`,
+    `${today},Half of ${orders[3]!.reference},Partial Payer ${token},20.00`,
+    `${today},No reference ${token},Unknown Payer ${token},7.77`,
+  ].join('\n');
+
+  const console = await operatorPage(browser);
+  await console.goto('/admin/reconciliation');
+  await expect(console.getByRole('heading', { level: 1, name: 'Bank reconciliation' })).toBeVisible();
+  await console.getByRole('button', { name: 'Import statement' }).click();
+  const sheet = console.getByRole('dialog');
+  await sheet.getByLabel('Bank').fill(`E2E Bank ${token}`);
+  await sheet.getByLabel('Format').selectOption('csv');
+  await sheet.getByLabel('Statement file').setInputFiles({ name: 'statement.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await sheet.getByLabel('Date column').fill('Date');
+  await sheet.getByLabel('Amount column').fill('Amount');
+  await sheet.getByLabel('Details column').fill('Details');
+  await sheet.getByLabel('Payer column').fill('Payer');
+  await sheet.getByRole('button', { name: 'Import' }).click();
+  await expect(console.getByText('5 new lines: 3 matched, 2 waiting.')).toBeVisible();
+
+  const member = await page.request.get('/api/v1/recharge/orders?limit=50');
+  const statuses = new Map(((await member.json()) as { items: { id: string; status: string }[] }).items.map((order) => [order.id, order.status]));
+  expect(orders.slice(0, 3).map((order) => statuses.get(order.id))).toEqual(['credited', 'credited', 'credited']);
+  expect(statuses.get(orders[3]!.id)).not.toBe('credited');
+
+  const partial = console.getByRole('row', { name: new RegExp(`Partial Payer ${token}`) });
+  await expect(partial).toContainText('Pays less than the order');
+  await partial.getByRole('button', { name: /Decide/ }).click();
+  await console.getByRole('dialog').getByLabel('Decision').selectOption('refund');
+  await console.getByRole('dialog').getByLabel('Reason').fill('Sent back to the payer; asked for the full amount');
+  await console.getByRole('dialog').getByRole('button', { name: 'Decide' }).click();
+  await expect(console.getByText('Bank line decided.')).toBeVisible();
+  await expect(partial).toHaveCount(0);
+
+  const unknown = console.getByRole('row', { name: new RegExp(`Unknown Payer ${token}`) });
+  await expect(unknown).toContainText('Names no order');
+  await unknown.getByRole('button', { name: /Decide/ }).click();
+  await console.getByRole('dialog').getByLabel('Decision').selectOption('ignore');
+  await console.getByRole('dialog').getByLabel('Reason').fill('A test transfer of the bank');
+  await console.getByRole('dialog').getByRole('button', { name: 'Decide' }).click();
+  await expect(unknown).toHaveCount(0);
+  await console.context().close();
+});
