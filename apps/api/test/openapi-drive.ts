@@ -172,6 +172,8 @@ export async function driveWorld(t: TestApp) {
       // A data download link nobody asked for: 404, whatever the token.
       if (name === 'token') return 'fuzz-token';
       if (name === 'day') return '2026-11-20';
+      // A ledger account: the first one a fresh database has (the platform's cash).
+      if (name === 'accountId') return '1';
       throw new Error(`no value for path parameter {${name}} of ${template}: add one to pathFor`);
     });
   }
