@@ -3,7 +3,7 @@ import type { ManualClock } from '../lib/clock';
 import type { ServiceDeps } from '../lib/service-deps';
 import type { ConsoleActor } from '../modules/audit/index';
 import * as recharge from '../modules/recharge/index';
-import { importStatement, listBankLines, resolveLine } from '../modules/reconciliation/index';
+import { importStatement, listBankLines, reconciliationDay, resolveLine } from '../modules/reconciliation/index';
 
 const HOUR = 60 * 60_000;
 
@@ -26,7 +26,9 @@ export interface DemoBankMember {
 async function transfers(deps: ServiceDeps, members: DemoBankMember[], daysAgo: number, plan: { member: number; amount: number; paid?: number; reference?: boolean }[]) {
   const day = deps.clock.now().toISOString().slice(0, 10);
   const rows: string[][] = [];
-  let balance = 2_500_000 - daysAgo * 10_000;
+  // The bank opens the day holding what the books say the platform held when the day before ended.
+  const dayBefore = new Date(deps.clock.now().getTime() - 24 * HOUR).toISOString().slice(0, 10);
+  let balance = (await reconciliationDay(deps, dayBefore)).platformCash;
   for (const [index, line] of plan.entries()) {
     const member = members[line.member % members.length]!;
     const order = await recharge.createOrder(deps, member.userId, { channel: 'bank-transfer', amount: line.amount }, `demo-bank:${daysAgo}:${index}`);

@@ -4,4 +4,4 @@
 export { adminReconciliationRoutes } from './routes';
 export { importStatement } from './import-statement';
 export { resolveLine } from './resolve-line';
-export { listBankLines } from './day';
+export { listBankLines, reconciliationDay } from './day';
