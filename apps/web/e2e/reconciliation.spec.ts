@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { createOrder, operatorPage, signInMember } from './wallet-support';
+import { createOrder, DEMO_MEMBER, operatorPage, signInAs } from './wallet-support';
 
 /*
  * Bank reconciliation (docs/decisions/0032): the operator imports a bank's CSV statement with its
@@ -9,7 +9,11 @@ import { createOrder, operatorPage, signInMember } from './wallet-support';
  * both with a reason.
  */
 test('import a statement: three orders credited, two lines in the queue, then decided', async ({ browser, page }) => {
-  await signInMember(page);
+  // A team member no other journey pays with, so the open-order limit counts only this journey's orders.
+  await signInAs(page.request, { email: 'hana@orchard.local', password: DEMO_MEMBER.password });
+  const open = await page.request.get('/api/v1/recharge/orders?status=awaiting_payment&limit=50');
+  for (const order of ((await open.json()) as { items: { id: string }[] }).items)
+    expect((await page.request.post(`/api/v1/recharge/orders/${order.id}/cancel`, { data: {} })).status()).toBe(200);
   const orders = [];
   for (const amount of [1_100, 1_200, 1_300, 4_000]) orders.push(await createOrder(page.request, amount));
   const today = new Date().toISOString().slice(0, 10);
