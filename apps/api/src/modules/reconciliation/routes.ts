@@ -15,14 +15,13 @@ import {
 } from '@orchard/shared';
 import { operatorOf } from '../../plugins/operator-scope';
 import { idempotencyHeaders, requireIdempotencyKey } from '../../plugins/idempotency';
-import { csvResponse, depsOf, errorResponses, type RouteApp, sendCsv } from '../../lib/route-app';
+import { consoleRoute, csvResponse, depsOf, errorResponses, type RouteApp, sendCsv } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { listBankLines, reconciliationDay, reconciliationDayCsv, reconciliationDays } from './day';
 import { importStatement } from './import-statement';
 import { listMappings } from './repository';
 import { resolveLine } from './resolve-line';
 
-const tags = ['admin'];
 // 401 and 403 are added to every operator route by the operator scope.
 const errors = errorResponses(400, 404, 409, 422);
 
@@ -31,16 +30,13 @@ function statementRoutes(app: RouteApp, deps: ServiceDeps) {
   app.post(
     '/reconciliation/statements',
     {
-      config: { movesMoney: true, permission: 'reconciliation' },
+      ...consoleRoute(
+        { movesMoney: true, permission: 'reconciliation' },
+        'importBankStatement',
+        'Import a bank statement (CSV with a mapping, or camt.053): each line stored once, matched, credited, paid or queued (needs Idempotency-Key)',
+        { headers: idempotencyHeaders, body: importBankStatementBodySchema, response: { 201: bankStatementImportResultSchema, ...errors } },
+      ),
       bodyLimit: 600_000,
-      schema: {
-        operationId: 'importBankStatement',
-        tags,
-        summary: 'Import a bank statement (CSV with a mapping, or camt.053): each line stored once, matched, credited, paid or queued (needs Idempotency-Key)',
-        headers: idempotencyHeaders,
-        body: importBankStatementBodySchema,
-        response: { 201: bankStatementImportResultSchema, ...errors },
-      },
       preHandler: requireIdempotencyKey,
     },
     async (request, reply) => reply.status(201).send(await importStatement(deps, operatorOf(request), request.body)),
@@ -48,26 +44,26 @@ function statementRoutes(app: RouteApp, deps: ServiceDeps) {
 
   app.get(
     '/reconciliation/mappings',
-    {
-      config: { permission: 'reconciliation' },
-      schema: { operationId: 'listBankCsvMappings', tags, summary: 'The CSV columns remembered for each bank', response: { 200: bankCsvMappingListSchema } },
-    },
+    consoleRoute('reconciliation', 'listBankCsvMappings', 'The CSV columns remembered for each bank', {
+      response: { 200: bankCsvMappingListSchema },
+    }),
     async () => ({ items: (await listMappings(deps.db)).map((row) => ({ bankName: row.bank_name, mapping: row.mapping })) }),
   );
 
   app.post(
     '/reconciliation/lines/:id/resolve',
     {
-      config: { movesMoney: true, permission: 'reconciliation' },
-      schema: {
-        operationId: 'resolveBankLine',
-        tags,
-        summary: 'Decide a queued bank line: link, credit, refund or ignore, with a reason (audited; needs Idempotency-Key)',
-        headers: idempotencyHeaders,
-        params: bankLineParamsSchema,
-        body: resolveBankLineBodySchema,
-        response: { 200: bankLineSchema, ...errors },
-      },
+      ...consoleRoute(
+        { movesMoney: true, permission: 'reconciliation' },
+        'resolveBankLine',
+        'Decide a queued bank line: link, credit, refund or ignore, with a reason (audited; needs Idempotency-Key)',
+        {
+          headers: idempotencyHeaders,
+          params: bankLineParamsSchema,
+          body: resolveBankLineBodySchema,
+          response: { 200: bankLineSchema, ...errors },
+        },
+      ),
       preHandler: requireIdempotencyKey,
     },
     async (request) => resolveLine(deps, operatorOf(request), request.params.id, request.body),
@@ -78,57 +74,39 @@ function statementRoutes(app: RouteApp, deps: ServiceDeps) {
 function readRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/reconciliation/lines',
-    {
-      config: { permission: 'reconciliation' },
-      schema: {
-        operationId: 'listBankLines',
-        tags,
-        summary: 'Bank lines newest first, by status (queued: the queue) or booking day',
-        querystring: listBankLinesQuerySchema,
-        response: { 200: bankLinePageSchema, 400: apiErrorSchema },
-      },
-    },
+    consoleRoute('reconciliation', 'listBankLines', 'Bank lines newest first, by status (queued: the queue) or booking day', {
+      querystring: listBankLinesQuerySchema,
+      response: { 200: bankLinePageSchema, 400: apiErrorSchema },
+    }),
     async (request) => listBankLines(deps, request.query),
   );
 
   app.get(
     '/reconciliation/days',
-    {
-      config: { permission: 'reconciliation' },
-      schema: { operationId: 'listReconciliationDays', tags, summary: 'Days with bank lines and how many are matched, waiting or suspicious', response: { 200: reconciliationDaysSchema } },
-    },
+    consoleRoute('reconciliation', 'listReconciliationDays', 'Days with bank lines and how many are matched, waiting or suspicious', {
+      response: { 200: reconciliationDaysSchema },
+    }),
     async () => reconciliationDays(deps),
   );
 
   app.get(
     '/reconciliation/days/:day',
-    {
-      config: { permission: 'reconciliation' },
-      schema: {
-        operationId: 'getReconciliationDay',
-        tags,
-        summary: "One day's reconciliation: bank balance against platform cash, and its lines",
-        params: reconciliationDayParamsSchema,
-        response: { 200: reconciliationDaySchema, 400: apiErrorSchema },
-      },
-    },
+    consoleRoute('reconciliation', 'getReconciliationDay', "One day's reconciliation: bank balance against platform cash, and its lines", {
+      params: reconciliationDayParamsSchema,
+      response: { 200: reconciliationDaySchema, 400: apiErrorSchema },
+    }),
     async (request) => reconciliationDay(deps, request.params.day),
   );
 
   app.get(
     '/reconciliation/days/:day/csv',
-    {
-      config: { permission: 'reconciliation' },
-      schema: {
-        operationId: 'downloadReconciliationDay',
-        tags,
-        summary: "One day's reconciliation as CSV for the accountant (audited)",
-        params: reconciliationDayParamsSchema,
-        produces: ['text/csv'],
-        response: { 200: csvResponse, 400: apiErrorSchema },
-      },
-    },
-    async (request, reply) => sendCsv(reply, `reconciliation-${request.params.day}.csv`, await reconciliationDayCsv(deps, operatorOf(request), request.params.day)),
+    consoleRoute('reconciliation', 'downloadReconciliationDay', "One day's reconciliation as CSV for the accountant (audited)", {
+      params: reconciliationDayParamsSchema,
+      produces: ['text/csv'],
+      response: { 200: csvResponse, 400: apiErrorSchema },
+    }),
+    async (request, reply) =>
+      sendCsv(reply, `reconciliation-${request.params.day}.csv`, await reconciliationDayCsv(deps, operatorOf(request), request.params.day)),
   );
 }
 
