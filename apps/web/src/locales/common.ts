@@ -38,43 +38,5 @@ export const common = {
     goHome: 'Go to home',
     tryAgain: 'Try again',
   },
-  /** The help centre's topics, for members and the console alike. */
-  helpTopics: {
-    getting_started: 'Getting started',
-    wallet: 'Wallet and recharges',
-    plans: 'Plans and coupons',
-    team: 'Team and commissions',
-    withdrawals: 'Withdrawals',
-    account: 'Your account',
-  },
-  /** The states of a statement's events, of recharge orders and the member accounts, as the wallet and the console name them. */
-  money: {
-    states: {
-      completed: 'Done',
-      refunded: 'Refunded',
-      pending: 'Pending',
-      review: 'Under review',
-      available: 'Available',
-      reversed: 'Taken back',
-      requested: 'Requested',
-      processing: 'Processing',
-      paid: 'Paid',
-      returned: 'Returned',
-    },
-    orderStates: {
-      awaiting_payment: 'Awaiting payment',
-      submitted: 'Submitted',
-      credited: 'Credited',
-      rejected: 'Rejected',
-      expired: 'Expired',
-      cancelled: 'Cancelled',
-    },
-    accounts: {
-      available: 'Available',
-      on_hold: 'On hold',
-      commission_pending: 'Pending commissions',
-      debt: 'Owed',
-    },
-  },
 } as const;
 export type CommonMessages = typeof common;

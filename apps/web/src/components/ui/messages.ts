@@ -1,6 +1,9 @@
 import { defineMessages } from '../../lib/i18n';
 
-/** Words of the shared form kit, sheet and toasts (loaded with the pages that use them). */
+/**
+ * Words of the shared form kit, sheet and toasts, and the names several features share (help
+ * topics, money states): loaded with the pages that use them, never in the first bundle.
+ */
 const en = {
   form: {
     genericError: 'Something went wrong. Please try again.',
@@ -35,6 +38,44 @@ const en = {
   },
   list: { loadMore: 'Load more', loading: 'Loading…', end: 'That is everything.' },
   filter: { search: 'Search', clear: 'Clear' },
+  /** The help centre's topics, for members and the console alike. */
+  helpTopics: {
+    getting_started: 'Getting started',
+    wallet: 'Wallet and recharges',
+    plans: 'Plans and coupons',
+    team: 'Team and commissions',
+    withdrawals: 'Withdrawals',
+    account: 'Your account',
+  },
+  /** The states of a statement's events, of recharge orders and the member accounts, as the wallet and the console name them. */
+  money: {
+    states: {
+      completed: 'Done',
+      refunded: 'Refunded',
+      pending: 'Pending',
+      review: 'Under review',
+      available: 'Available',
+      reversed: 'Taken back',
+      requested: 'Requested',
+      processing: 'Processing',
+      paid: 'Paid',
+      returned: 'Returned',
+    },
+    orderStates: {
+      awaiting_payment: 'Awaiting payment',
+      submitted: 'Submitted',
+      credited: 'Credited',
+      rejected: 'Rejected',
+      expired: 'Expired',
+      cancelled: 'Cancelled',
+    },
+    accounts: {
+      available: 'Available',
+      on_hold: 'On hold',
+      commission_pending: 'Pending commissions',
+      debt: 'Owed',
+    },
+  },
 } as const;
 
 export const useUiMessages = defineMessages('ui', { en });

@@ -7,12 +7,12 @@ import { useSaveArticle } from './api';
 import { translationsField, whole } from './content-form';
 import { ContentSheet } from './content-sheet';
 import { useAdminContentMessages } from './messages';
-import { useTranslation } from '../../lib/i18n';
+import { useUiMessages } from '../../components/ui/messages';
 
 /** The sheet that writes a new help article (row null) or edits one. */
 export function ArticleSheet({ row, onClose }: { row: AdminHelpArticle | null; onClose: () => void }) {
   const { t } = useAdminContentMessages();
-  const { t: topics } = useTranslation();
+  const { t: topics } = useUiMessages();
   const save = useSaveArticle();
   const schema = z.object({
     category: z.enum(HELP_CATEGORIES),

@@ -13,7 +13,7 @@ import { ContactsCard } from './contacts-card';
 import { stateText, windowText } from './content-form';
 import { PromotionSheet } from './promotion-sheet';
 import { useAdminContentMessages, type AdminContentT } from './messages';
-import { useTranslation } from '../../lib/i18n';
+import { useUiMessages } from '../../components/ui/messages';
 
 /*
  * The console's content lists (announcements, promotions, help articles) are one page: a list of
@@ -105,7 +105,7 @@ const promotions: ContentKind<AdminPromotion> = {
 };
 
 function HelpTopic({ category }: { category: AdminHelpArticle['category'] }) {
-  const { t } = useTranslation();
+  const { t } = useUiMessages();
   return t(`helpTopics.${category}`);
 }
 

@@ -9,7 +9,7 @@ import { cn } from '../../components/ui/cn';
 import { ConfirmSheet } from '../../components/ui/confirm-sheet';
 import { type Column, DataTable } from '../../components/ui/console';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { useTranslation } from '../../lib/i18n';
+import { useUiMessages } from '../../components/ui/messages';
 import { translateApiText } from '../../lib/language';
 import { memberLedgerQueryOptions, memberStatementQueryOptions } from './api';
 import { useAdminLedgerMessages } from './messages';
@@ -36,7 +36,7 @@ function EntriesTable({
   onRetry?: () => void;
 }) {
   const { t } = useAdminLedgerMessages();
-  const { t: common } = useTranslation();
+  const { t: common } = useUiMessages();
   const columns: Column<StatementEntry>[] = [
     {
       key: 'what',
@@ -92,7 +92,7 @@ function EntriesTable({
 
 function EventDetails({ event, currency }: { event: StatementEvent; currency?: string }) {
   const { t } = useAdminLedgerMessages();
-  const { t: common } = useTranslation();
+  const { t: common } = useUiMessages();
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -167,7 +167,7 @@ function StatementTabs({ view, onChange }: { view: StatementView; onChange: (vie
 /** An event's kind, its state unless completed, when and its memo. */
 function EventWhat({ event }: { event: StatementEvent }) {
   const { t } = useAdminLedgerMessages();
-  const { t: common } = useTranslation();
+  const { t: common } = useUiMessages();
   return (
     <>
       <div className="flex flex-wrap items-center gap-2">

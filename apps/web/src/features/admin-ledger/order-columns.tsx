@@ -1,7 +1,7 @@
 import { type Column, StatusText } from '../../components/ui/console';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { formatMoney } from '../../lib/format';
-import { useTranslation } from '../../lib/i18n';
+import { useUiMessages } from '../../components/ui/messages';
 import type { RechargeReview } from './api';
 import type { useAdminLedgerMessages } from './messages';
 
@@ -25,7 +25,7 @@ export function orderAmountColumn(t: Translate): Column<RechargeReview> {
 
 /** An order's status in the words its member reads too (the common catalogue). */
 function OrderStatusWord({ status }: { status: RechargeReview['status'] }) {
-  return useTranslation().t(`money.orderStates.${status}`);
+  return useUiMessages().t(`money.orderStates.${status}`);
 }
 
 /** Status as a word with its tone; the review page also shows why an order was rejected. */

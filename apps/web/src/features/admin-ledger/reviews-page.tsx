@@ -11,7 +11,7 @@ import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { preloadToaster, toast } from '../../components/ui/toast';
 import { formatMoney } from '../../lib/format';
-import { useTranslation } from '../../lib/i18n';
+import { useUiMessages } from '../../components/ui/messages';
 import { useIntentKeys, type IntentKeys } from '../../lib/intent-key';
 import { rechargeReviewsQueryOptions, useReviewDecision, type RechargeReview } from './api';
 import { DecisionButtons } from '../../components/ui/decision-buttons';
@@ -76,7 +76,7 @@ export function ReviewsPage() {
 /** The queue to review, or the orders already handled by status, kept in the URL. */
 function OrderFilterSelect({ filter }: { filter: OrderFilter }) {
   const { t } = useAdminLedgerMessages();
-  const { t: common } = useTranslation();
+  const { t: common } = useUiMessages();
   const navigate = useNavigate({ from });
   const label = (option: OrderFilter) =>
     option === 'review' || option === 'all' ? t(`orders.filters.${option}`) : common(`money.orderStates.${option}`);

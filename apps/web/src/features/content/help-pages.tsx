@@ -11,7 +11,7 @@ import { inputClass } from '../../components/ui/field';
 import { Prose } from '../../components/ui/prose';
 import { ListSkeleton } from '../../components/ui/skeletons';
 import { fallbackLang, UntranslatedMark } from '../../components/ui/untranslated';
-import { useTranslation } from '../../lib/i18n';
+import { useUiMessages } from '../../components/ui/messages';
 import { helpCenterQueryOptions, type HelpCenter } from './api';
 import { useContentMessages } from './messages';
 import { parseHelpCenterSearch } from './search';
@@ -68,7 +68,7 @@ export function HelpPage() {
 /** /help-center: full-text search over the operator's articles, by topic, and the support contacts. Public. */
 export function HelpCenterPage() {
   const { t } = useContentMessages();
-  const { t: topics } = useTranslation();
+  const { t: topics } = useUiMessages();
   const search = useSearch({ from: '/_default/help-center' });
   const navigate = useNavigate();
   const [text, setText] = useState(search.q ?? '');
@@ -127,7 +127,7 @@ export function HelpCenterPage() {
 
 function Articles({ center, q, onClear }: { center: HelpCenter; q: string | undefined; onClear: () => void }) {
   const { t } = useContentMessages();
-  const { t: topics } = useTranslation();
+  const { t: topics } = useUiMessages();
   if (center.items.length === 0) {
     return center.searched ? (
       <EmptyState

@@ -4,7 +4,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { RechargeOrderStatus } from '@orchard/shared';
 import { cn } from '../../components/ui/cn';
 import { formatMoney } from '../../lib/format';
-import { useTranslation } from '../../lib/i18n';
+import { useUiMessages } from '../../components/ui/messages';
 import { TonePill } from '../../components/ui/tone-pill';
 import { amountDirection, rechargeStatusTone } from './logic';
 
@@ -19,7 +19,7 @@ const STATUS_ICONS: Record<RechargeOrderStatus, LucideIcon> = {
 
 /** A recharge order's status. */
 export function StatusPill({ status, className }: { status: RechargeOrderStatus; className?: string }) {
-  const { t } = useTranslation();
+  const { t } = useUiMessages();
   return (
     <TonePill
       tone={rechargeStatusTone(status)}

@@ -21,7 +21,7 @@ import { cn } from '../../components/ui/cn';
 import { ConfirmSheet, preloadConfirmSheet } from '../../components/ui/confirm-sheet';
 import { RelativeTime } from '../../components/ui/relative-time';
 import { formatDateTime, formatMoney } from '../../lib/format';
-import { useTranslation } from '../../lib/i18n';
+import { useUiMessages } from '../../components/ui/messages';
 import { translateApiText } from '../../lib/language';
 import { SignedAmount, TonePill } from './components';
 import { eventDetail, eventFootnote, eventTitleKey, eventTone, isUndone, showsState, statementTitle } from './logic';
@@ -54,7 +54,7 @@ const STATE_ICONS: Record<StatementEventState, LucideIcon> = {
 
 /** An event's state as a pill: icon, word and colour. */
 function EventStatePill({ state }: { state: StatementEventState }) {
-  const { t } = useTranslation();
+  const { t } = useUiMessages();
   return <TonePill tone={eventTone(state)} icon={STATE_ICONS[state]} label={t(`money.states.${state}`)} status={state} />;
 }
 
@@ -142,7 +142,7 @@ export function EventRow({ event }: { event: StatementEvent }) {
 /** The name of an entry's line in the sheet: what moved, on which account. */
 function EntryLine({ entry }: { entry: StatementEntry }) {
   const { t } = useWalletMessages();
-  const { t: common } = useTranslation();
+  const { t: common } = useUiMessages();
   const naming = statementTitle(entry);
   const label = naming.key === 'type' ? t(`types.${naming.type}`) : t(`statement.${naming.key}`);
   const balance = entry.account === 'debt' ? Math.abs(entry.balanceAfter) : entry.balanceAfter;

@@ -10,7 +10,7 @@ import { Countdown } from '../../components/ui/countdown';
 import { EmptyState } from '../../components/ui/empty-state';
 import { formatMoney } from '../../lib/format';
 import { meQueryOptions } from '../../lib/session';
-import { useTranslation } from '../../lib/i18n';
+import { useUiMessages } from '../../components/ui/messages';
 import { openRechargeOrdersQueryOptions, recentActivityQueryOptions, rechargeKeys, walletQueryOptions, type RechargeOrder } from './api';
 import { StatusPill } from './components';
 import { CopyField } from '../../components/ui/copy-field';
@@ -232,7 +232,7 @@ function OpenOrderCard({ order, updatedAt }: { order: RechargeOrder; updatedAt: 
 /** Recharges still in progress, each with its state and a way to its order page. */
 function OpenOrdersList({ orders }: { orders: RechargeOrder[] }) {
   const { t } = useWalletMessages();
-  const { t: common } = useTranslation();
+  const { t: common } = useUiMessages();
   return (
     <section aria-labelledby="open-orders-heading" className="flex flex-col gap-2">
       <h2 id="open-orders-heading" className="text-base font-semibold text-gray-900 dark:text-gray-100">

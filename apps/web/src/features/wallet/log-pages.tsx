@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { Field, inputClass } from '../../components/ui/field';
 import { appConfig } from '../../lib/config';
 import { formatMoney } from '../../lib/format';
-import { useTranslation } from '../../lib/i18n';
+import { useUiMessages } from '../../components/ui/messages';
 import { rechargeOrdersQueryOptions, statementExportHref, statementQueryOptions, type StatementFilters } from './api';
 import { ListSkeleton, StatusPill } from './components';
 import { DayGroupedList, LoadMore } from '../../components/ui/day-list';
@@ -21,7 +21,7 @@ import { PeriodBalancesCard } from './period-balances';
 /** /recharge/log: my orders, newest first, by day, each with its status. */
 export function RechargeLogPage() {
   const { t } = useWalletMessages();
-  const { t: common } = useTranslation();
+  const { t: common } = useUiMessages();
   const query = useInfiniteQuery(rechargeOrdersQueryOptions());
   const orders = query.data?.pages.flatMap((page) => page.items) ?? [];
   return (

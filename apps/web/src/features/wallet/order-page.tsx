@@ -17,7 +17,6 @@ import { toast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api-client';
 import { currencyFractionDigits, formatDateTime, formatMoney } from '../../lib/format';
 import { useLiveConnected } from '../../lib/live-events';
-import { useTranslation } from '../../lib/i18n';
 import {
   rechargeKeys,
   rechargeOrderQueryOptions,
@@ -221,7 +220,7 @@ function HowToPay({ order }: { order: RechargeOrder }) {
 
 function OpenOrderActions({ order, receivedAt, onElapsed }: { order: RechargeOrder; receivedAt: number; onElapsed: () => void }) {
   const { t, locale } = useWalletMessages();
-  const { t: common } = useTranslation();
+  const { t: common } = useUiMessages();
   const genericError = useUiMessages().t('form.genericError');
   const [cancelOpen, setCancelOpen] = useState(false);
   const deadline = useMemo(

@@ -40,41 +40,4 @@ export const common: Catalogue<CommonMessages> = {
     goHome: 'Ir al inicio',
     tryAgain: 'Reintentar',
   },
-  /** The help centre's topics, for members and the console alike. */
-  helpTopics: {
-    getting_started: 'Primeros pasos',
-    wallet: 'Billetera y recargas',
-    plans: 'Planes y cupones',
-    team: 'Equipo y comisiones',
-    withdrawals: 'Retiros',
-    account: 'Tu cuenta',
-  },
-  money: {
-    states: {
-      completed: 'Hecho',
-      refunded: 'Reembolsado',
-      pending: 'Pendiente',
-      review: 'En revisión',
-      available: 'Disponible',
-      reversed: 'Revertida',
-      requested: 'Solicitado',
-      processing: 'En proceso',
-      paid: 'Pagado',
-      returned: 'Devuelto',
-    },
-    orderStates: {
-      awaiting_payment: 'Pendiente de pago',
-      submitted: 'Enviada',
-      credited: 'Acreditada',
-      rejected: 'Rechazada',
-      expired: 'Caducada',
-      cancelled: 'Cancelada',
-    },
-    accounts: {
-      available: 'Disponible',
-      on_hold: 'Retenido',
-      commission_pending: 'Comisiones pendientes',
-      debt: 'Adeudado',
-    },
-  },
 };

@@ -40,41 +40,4 @@ export const common: Catalogue<CommonMessages> = {
     goHome: '返回首页',
     tryAgain: '重试',
   },
-  /** The help centre's topics, for members and the console alike. */
-  helpTopics: {
-    getting_started: '新手入门',
-    wallet: '钱包和充值',
-    plans: '会员计划和优惠券',
-    team: '团队和佣金',
-    withdrawals: '提现',
-    account: '你的账号',
-  },
-  money: {
-    states: {
-      completed: '已完成',
-      refunded: '已退款',
-      pending: '待发放',
-      review: '审核中',
-      available: '已可用',
-      reversed: '已收回',
-      requested: '已申请',
-      processing: '处理中',
-      paid: '已支付',
-      returned: '已退回',
-    },
-    orderStates: {
-      awaiting_payment: '待付款',
-      submitted: '已提交',
-      credited: '已到账',
-      rejected: '已拒绝',
-      expired: '已过期',
-      cancelled: '已取消',
-    },
-    accounts: {
-      available: '可用',
-      on_hold: '冻结',
-      commission_pending: '待发放佣金',
-      debt: '欠款',
-    },
-  },
 };
