@@ -7,9 +7,11 @@
  * Commit order is not id order: a transaction that drew id 10 may commit after id 11. So the job
  * links only below a horizon every writer has passed: it reads the last id drawn (`L`, the
  * sequence) and then the next transaction id to be assigned (`X`, `pg_snapshot_xmax`); once no
- * transaction older than `X` is running (`pg_snapshot_xmin` ≥ `X`), every id up to `L` that will
- * ever commit has committed, and the visible ones are linked, in id order; the missing ones were
- * rolled back. The job uses the horizon it read on its previous run, so a writer has a whole poll
+ * transaction older than `X` is running, every id up to `L` that will ever commit has committed,
+ * and the visible ones are linked, in id order; the missing ones were rolled back. "Running" is
+ * this database's: a transaction older than `X` holds the horizon unless the server shows it
+ * running in another database (a long report elsewhere on the server does not hold linking back;
+ * one whose database the job's role may not see, or a prepared transaction, still does). The job uses the horizon it read on its previous run, so a writer has a whole poll
  * interval between drawing its id and writing its row (one INSERT statement). Nothing of this
  * touches the money path: postings never wait for the chain, and no row is hot.
  */
@@ -66,7 +68,12 @@ export async function linkChain(db: Db, horizon: ChainHorizon): Promise<LinkRun>
       const [gate] = await rows(
         tx,
         sql`select pg_try_advisory_xact_lock(${CHAIN_LOCK}) as locked,
-                   pg_snapshot_xmin(pg_current_snapshot()) >= ${horizon.xmax}::xid8 as passed`,
+                   not exists (select 1 from pg_snapshot_xip(pg_current_snapshot()) running(xid)
+                                where running.xid < ${horizon.xmax}::xid8
+                                  and not exists (select 1 from pg_stat_activity other
+                                                   where other.backend_xid = xid(running.xid)
+                                                     and other.datname is distinct from current_database()))
+                   as passed`,
       );
       if (!gate?.locked || !gate.passed) return null;
       const head = await chainHead(tx);
