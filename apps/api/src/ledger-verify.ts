@@ -10,6 +10,7 @@ import { existsSync } from 'node:fs';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { buildIntegrityReport, formatIntegrityReport } from './ledger/index';
+import { sealKeys } from './modules/books/index';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -24,7 +25,7 @@ async function main(): Promise<number> {
   });
   try {
     console.log(`Database: ${config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`}`);
-    const report = await buildIntegrityReport(database.db, new Date());
+    const report = await buildIntegrityReport(database.db, new Date(), { publishedKeys: sealKeys(config, { create: false }) });
     for (const line of formatIntegrityReport(report)) console.log(line);
     return report.ok ? 0 : 1;
   } finally {

@@ -96,6 +96,25 @@ describe.each(DATABASE_KINDS)('sealed days on %s', (kind) => {
     expect((await verifySeals(db, { fromDay: '2026-01-02' })).breaks.map((b) => b.problem)).toContain('backdated');
   });
 
+  it('names a day signed again with a key that is not published, which its own key alone would pass', async () => {
+    const { db, clock } = await twoDays();
+    await sealDueDays({ db, clock, key });
+    const other = signingKeyFor(testConfig())!;
+    const [, second] = await seals(db);
+    await asSuperuser(
+      db,
+      sql`update ledger_seals set signature = ${other.sign(second!.payload)}, public_key = ${other.publicKey.publicKey},
+             key_id = ${other.publicKey.keyId} where day = '2026-01-02'`,
+    );
+    expect((await verifySeals(db)).breaks).toEqual([]);
+    const published = [key.publicKey.publicKey];
+    expect((await verifySeals(db, { publishedKeys: published })).breaks).toEqual([
+      { day: '2026-01-02', problem: 'key', detail: 'it is signed with a key that is not one of the published keys' },
+    ]);
+    expect((await incrementalCheck(db, { publishedKeys: published })).sealBreaks).toEqual([expect.objectContaining({ problem: 'key' })]);
+    expect((await verifySeals(db, { publishedKeys: [...published, other.publicKey.publicKey] })).breaks).toEqual([]);
+  });
+
   it('checks only what changed since the last seal, and names an account whose balance no longer follows', async () => {
     const { db, a, clock } = await twoDays();
     await sealDueDays({ db, clock, key });

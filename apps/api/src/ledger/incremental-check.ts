@@ -49,12 +49,12 @@ async function startLink(db: Db | Tx, payload: SealPayload): Promise<StoredLink 
   return link && Number(link.seq) === seq ? link : null;
 }
 
-export async function incrementalCheck(db: Db | Tx): Promise<IncrementalCheck> {
+export async function incrementalCheck(db: Db | Tx, options: { publishedKeys?: readonly string[] } = {}): Promise<IncrementalCheck> {
   const started = performance.now();
   const [seal] = await rows(db, sql`select s.day::text as day, s.payload from ledger_seals s order by s.day desc limit 1`);
   const since = seal ? String(seal.day) : null;
   const payload = seal ? (JSON.parse(String(seal.payload)) as SealPayload) : null;
-  const seals = since ? await verifySeals(db, { fromDay: since, contents: false }) : { breaks: [] };
+  const seals = since ? await verifySeals(db, { fromDay: since, contents: false, publishedKeys: options.publishedKeys }) : { breaks: [] };
   const movements = new Movements(payload?.periodEnd ?? null);
   const from = payload ? await startLink(db, payload) : null;
   const chain = await verifyChain(db, { from, onTransaction: (tx: ChainTransaction) => movements.add(tx) });

@@ -239,13 +239,13 @@ async function trialBalance(db: Db | Tx): Promise<IntegrityReport['trialBalance'
 }
 
 /** Checks every invariant of the ledger (issue 4, item 9). Read-only; safe to run any time. */
-export async function buildIntegrityReport(db: Db | Tx, now: Date): Promise<IntegrityReport> {
+export async function buildIntegrityReport(db: Db | Tx, now: Date, options: { publishedKeys?: readonly string[] } = {}): Promise<IntegrityReport> {
   const [counts] = await rows(
     db,
     sql`select (select count(*) from ledger_transactions)::bigint as transactions, (select count(*) from ledger_entries)::bigint as entries`,
   );
   const chain = await verifyChain(db);
-  const seals = await verifySeals(db);
+  const seals = await verifySeals(db, { publishedKeys: options.publishedKeys });
   const report: IntegrityReport = {
     ok: false,
     generatedAt: now.toISOString(),

@@ -4,6 +4,10 @@
  * it recorded against the day's entries, its Merkle root against those balances, and no
  * transaction dated inside a sealed day that the seal's chain head does not cover (back-dated).
  * From a given day on only: the incremental report checks the last day, `ledger:verify` all.
+ *
+ * A seal carries the public key that verifies it, so whoever can rewrite the table can re-sign a
+ * changed day with a key of their own. With `publishedKeys` (the operator's published keys, the
+ * well-known URL's list), a seal whose key is not one of them is a break of its own (`key`).
  */
 import { leafHash, merkleRoot, sha256Hex, verifySealSignature, type SealPayload } from '@orchard/shared/books';
 import { sql } from 'drizzle-orm';
@@ -12,7 +16,7 @@ import { rows } from './chain-rows';
 
 export interface SealBreak {
   day: string;
-  problem: 'signature' | 'previous' | 'chain' | 'balance' | 'root' | 'backdated';
+  problem: 'key' | 'signature' | 'previous' | 'chain' | 'balance' | 'root' | 'backdated';
   detail: string;
 }
 
@@ -104,9 +108,11 @@ async function contentBreaks(db: Db | Tx, seal: SealRow, payload: SealPayload, f
  * One seal: its signature, its pointer to the seal before, the chain link it names, no later
  * transaction dated inside its day; with `contents`, its balances and root against the books too.
  */
-async function checkOne(db: Db | Tx, seal: SealRow, previous: SealRow | null, first: boolean, contents: boolean): Promise<SealBreak[]> {
+async function checkOne(db: Db | Tx, seal: SealRow, previous: SealRow | null, first: boolean, options: SealCheckOptions): Promise<SealBreak[]> {
   const at = (problem: SealBreak['problem'], detail: string): SealBreak => ({ day: seal.day, problem, detail });
   const payload = JSON.parse(seal.payload) as SealPayload;
+  if (options.publishedKeys && !options.publishedKeys.includes(seal.publicKey))
+    return [at('key', 'it is signed with a key that is not one of the published keys')];
   if (!(await verifySealSignature(seal.payload, seal.signature, seal.publicKey)))
     return [at('signature', 'its signature does not verify with its public key')];
   if (previous && payload.previous !== (await sha256Hex(previous.payload)))
@@ -117,7 +123,7 @@ async function checkOne(db: Db | Tx, seal: SealRow, previous: SealRow | null, fi
   );
   if (!link || String(link.hash) !== payload.chain.hash)
     return [at('chain', `the chain link ${payload.chain.seq} it sealed is not the one in the chain now`)];
-  const breaks = contents ? await contentBreaks(db, seal, payload, first) : [];
+  const breaks = options.contents === false ? [] : await contentBreaks(db, seal, payload, first);
   const [late] = await rows(
     db,
     sql`select id::text as id from ledger_transactions where created_at < ${payload.periodEnd}::timestamptz and id > ${payload.chain.txId}::bigint
@@ -132,9 +138,15 @@ async function checkOne(db: Db | Tx, seal: SealRow, previous: SealRow | null, fi
  * false` checks each seal's signature, pointer, chain link and back-dated transactions only, not
  * its balances against the day's entries and its Merkle root (a cost that follows the accounts).
  */
-export async function verifySeals(db: Db | Tx, options: { fromDay?: string | null; contents?: boolean } = {}): Promise<SealCheck> {
+export interface SealCheckOptions {
+  fromDay?: string | null;
+  contents?: boolean;
+  /** The public keys (base64url) a seal may be signed with; unset: any key that verifies it. */
+  publishedKeys?: readonly string[];
+}
+
+export async function verifySeals(db: Db | Tx, options: SealCheckOptions = {}): Promise<SealCheck> {
   const fromDay = options.fromDay ?? null;
-  const contents = options.contents ?? true;
   const seals = await sealsFrom(db, fromDay);
   let previous: SealRow | null = null;
   if (fromDay) {
@@ -152,7 +164,7 @@ export async function verifySeals(db: Db | Tx, options: { fromDay?: string | nul
   }
   let checked = 0;
   for (const seal of seals) {
-    const breaks = await checkOne(db, seal, previous, previous === null, contents);
+    const breaks = await checkOne(db, seal, previous, previous === null, options);
     checked += 1;
     if (breaks.length > 0) return { seals: checked, lastDay: seal.day, breaks };
     previous = seal;

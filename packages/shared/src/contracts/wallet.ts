@@ -333,7 +333,7 @@ export const ledgerReportSchema = z.strictObject({
   sealBreaks: z.array(
     z.strictObject({
       day: z.iso.date(),
-      problem: z.enum(['signature', 'previous', 'chain', 'balance', 'root', 'backdated']),
+      problem: z.enum(['key', 'signature', 'previous', 'chain', 'balance', 'root', 'backdated']),
       detail: z.string(),
     }),
   ),

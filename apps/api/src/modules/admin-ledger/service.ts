@@ -1,6 +1,7 @@
 import type { AdjustBalanceBody, AdjustmentResult, ListStatementEventsQuery, ListTransactionsQuery } from '@orchard/shared';
 import { notFound } from '../../errors';
 import { accountBalanceAt, buildIntegrityReport, ledgerLimits, minorUnitDigits, moneyRefusalOf, withRetries } from '../../ledger/index';
+import { sealKeys } from '../books/index';
 import { assertMayActOn } from '../accounts/index';
 import { type ConsoleActor, noteConsoleActionRecorded } from '../audit/index';
 import type { ServiceDeps } from '../../lib/service-deps';
@@ -59,7 +60,7 @@ export async function adjustBalance(
 }
 
 export async function ledgerReport(deps: ServiceDeps) {
-  return buildIntegrityReport(deps.db, deps.clock.now());
+  return buildIntegrityReport(deps.db, deps.clock.now(), { publishedKeys: sealKeys(deps.config) });
 }
 
 /** A member's wallet as the operator sees it (the member's own view); 404 for anyone else. */

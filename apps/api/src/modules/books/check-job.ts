@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { incrementalCheck, type IncrementalCheck } from '../../ledger/index';
 import { periodicJob } from '../../lib/periodic-job';
+import { sealKeys } from './service';
 
 /** How many things the check found wrong: a broken chain link, seals, accounts and transactions that do not hold. */
 function findingsOf(check: IncrementalCheck): number {
@@ -16,7 +17,7 @@ function findingsOf(check: IncrementalCheck): number {
  */
 async function registerCheckJob(app: FastifyInstance, options: { report: (findings: number) => void }) {
   periodicJob(app, 'ledger check', app.config.LEDGER_CHECK_POLL_MS, async () => {
-    const check = await incrementalCheck(app.database.db);
+    const check = await incrementalCheck(app.database.db, { publishedKeys: sealKeys(app.config) });
     const findings = findingsOf(check);
     options.report(findings);
     if (findings > 0)

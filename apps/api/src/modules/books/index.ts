@@ -6,4 +6,4 @@ export { ledgerChainJob } from './chain-job';
 export { ledgerCheckJob } from './check-job';
 export { booksSealJob } from './seal-job';
 export { adminBooksRoutes, booksRoutes, booksWellKnownRoutes } from './routes';
-export { sealBooks } from './service';
+export { sealBooks, sealKeys } from './service';

@@ -79,7 +79,7 @@ export const adminBooksRoutes: FastifyPluginAsyncZod = async (app) => {
       'The incremental integrity check: only what changed since the last sealed day (the full scan is getLedgerReport)',
       { response: { 200: incrementalCheckSchema } },
     ),
-    async () => incrementalCheck(app.database.db),
+    async () => incrementalCheck(app.database.db, { publishedKeys: service.sealKeys(app.config) }),
   );
   app.post(
     '/books/seal',

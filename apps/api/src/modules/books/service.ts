@@ -6,10 +6,21 @@ import { linkChainNow } from '../../ledger/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { recordConsoleAction, type ConsoleActor } from '../audit/index';
 import { sealDueDays, signingKeyFor } from './seal';
+import { loadSigningKey } from './signing-key';
 
 export function publicKeys(config: Config): BooksKeys {
   const key = signingKeyFor(config);
   return { keys: key ? [key.publicKey] : [] };
+}
+
+/**
+ * The public keys a seal may be signed with, for the integrity checks (ledger/seal-check.ts): the
+ * published one; none configured (PostgreSQL without BOOKS_SIGNING_KEY), no key check. `create:
+ * false` (the command-line report) reads the embedded shape's key without making one.
+ */
+export function sealKeys(config: Config, options: { create?: boolean } = {}): string[] | undefined {
+  const key = options.create === false ? loadSigningKey(config, { create: false }) : signingKeyFor(config);
+  return key ? [key.publicKey.publicKey] : undefined;
 }
 
 export async function listSeals(deps: ServiceDeps): Promise<BooksSeals> {

@@ -48,12 +48,13 @@ function newSigningSeed(): string {
  * (`books-signing-key`), so `npm start` seals; a test run makes one in memory; on PostgreSQL
  * without a key nothing is sealed (null) and the console says so.
  */
-export function loadSigningKey(config: Config): SigningKey | null {
+export function loadSigningKey(config: Config, options: { create?: boolean } = {}): SigningKey | null {
   if (config.BOOKS_SIGNING_KEY) return signingKeyOf(fromConfigured(config.BOOKS_SIGNING_KEY));
   if (config.NODE_ENV === 'test') return signingKeyOf(fromConfigured(newSigningSeed()));
   if (config.DATABASE_URL) return null;
   const file = join(config.DATA_DIR, 'books-signing-key');
   if (!existsSync(file)) {
+    if (options.create === false) return null;
     mkdirSync(config.DATA_DIR, { recursive: true });
     writeFileSync(file, `${newSigningSeed()}\n`, { mode: 0o600, flag: 'wx' });
   }
