@@ -1,8 +1,10 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkChainNow } from '../src/ledger/index';
 import { jobHealthOf, periodicJob } from '../src/lib/periodic-job';
 import { createTestApp, type TestApp } from './app';
 import { registerMember } from './auth';
+import { rechargeMember } from './books-helpers';
 
 /*
  * /metrics (issue 30): Prometheus text behind METRICS_TOKEN (a wrong or missing token is a 401, no
@@ -44,6 +46,23 @@ describe('metrics', () => {
     expect(text).toContain('orchard_process_cpu_seconds_total');
     // One session on PGlite: no pool to report.
     expect(text).not.toMatch(/orchard_db_pool_connections\{/);
+  });
+
+  it('adds the money the chain has linked since the last scrape, once, however many scrape at once', async () => {
+    const posted = async () => {
+      const texts = await Promise.all([1, 2].map(() => scrape(`Bearer ${TOKEN}`).then((response) => response.body)));
+      const values = texts.map((text) => Number(/orchard_money_posted_minor_total\{kind="recharge"\} (\d+)/.exec(text)?.[1] ?? 0));
+      expect(values[0]).toBe(values[1]);
+      return values[0]!;
+    };
+    const before = await posted();
+    const member = await rechargeMember(t.database.handle.db, [1500, 250]);
+    expect(await posted()).toBe(before);
+    await linkChainNow(t.database.handle.db);
+    expect(await posted()).toBe(before + 1750);
+    await rechargeMember(t.database.handle.db, [5], member.memberId);
+    await linkChainNow(t.database.handle.db);
+    expect(await posted()).toBe(before + 1755);
   });
 
   // Declared only where there is a PostgreSQL server (and so a pool).

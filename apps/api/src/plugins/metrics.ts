@@ -2,9 +2,9 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { sql } from 'drizzle-orm';
 import type { DatabaseHandle, Db } from '../db/client';
 import { unauthenticated } from '../errors';
+import { moneyPostedTotals } from '../lib/money-posted';
 import { jobHealthOf } from '../lib/periodic-job';
 import { queueOldestSeconds, queueSizes } from '../lib/queue-sizes';
 
@@ -52,6 +52,7 @@ function registerPoolGauges(registry: Registry, database: DatabaseHandle) {
 
 /** What waits for operators or jobs, and the money posted per kind: read from the database at each scrape. */
 function registerDatabaseGauges(registry: Registry, db: Db) {
+  const postedTotals = moneyPostedTotals(db);
   new Gauge({
     name: 'orchard_queue_size',
     help: 'Items waiting for an operator or a job: recharges to review, payouts to make, referral holds open',
@@ -74,14 +75,11 @@ function registerDatabaseGauges(registry: Registry, db: Db) {
   });
   new Gauge({
     name: 'orchard_money_posted_minor_total',
-    help: 'Money posted to the ledger per transaction kind (sum of the credit side, minor units)',
+    help: 'Money posted to the ledger per transaction kind (sum of the credit side, minor units), as far as the hash chain has linked',
     labelNames: ['kind'] as const,
     registers: [registry],
     async collect() {
-      const result = await db.execute(sql`select t.kind, coalesce(sum(e.amount), 0)::text as posted
-        from ledger_transactions t join ledger_entries e on e.transaction_id = t.id and e.amount > 0 group by t.kind`);
-      this.reset();
-      for (const row of result.rows as Array<{ kind: string; posted: string }>) this.set({ kind: row.kind }, Number(row.posted));
+      for (const [kind, posted] of await postedTotals()) this.set({ kind }, Number(posted));
     },
   });
 }
