@@ -176,6 +176,22 @@ describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
     expect(founders!.free).toBe(24);
   });
 
+  it('leaves a debt from a refund with the override, partly settled by a later release', async () => {
+    const [bruno] = await rows(database, sql`select id from users where email = 'bruno@orchard.local'`);
+    const balances = await getMemberBalances(database.handle.db, bruno!.id as string, config.CURRENCY);
+    expect(balances.debt).toBe(250);
+    const debt = await rows(
+      database,
+      sql`select t.kind, e.amount::int as amount from ledger_entries e join ledger_accounts a on a.id = e.account_id
+            join ledger_transactions t on t.id = e.transaction_id
+           where a.owner_id = ${bruno!.id as string} and a.type = 'member_debt' order by e.id`,
+    );
+    expect(debt).toEqual([
+      { kind: 'refund', amount: -500 },
+      { kind: 'commission_release', amount: 250 },
+    ]);
+  });
+
   it('leaves a reconciled bank day and one with lines in the queue', async () => {
     const days = await rows(
       database,

@@ -139,7 +139,7 @@ async function tellStep(story: Story, step: DemoStep): Promise<void> {
       await redeemCoupon(deps, userId, step.coupon, `demo-seed:${step.member}:${step.coupon}:${step.daysAgo}`);
       return;
     case 'refund':
-      await refundPurchase(deps, actor, story.purchases.get(`${step.member}:${step.plan}`)!, { reason: step.reason, override: false });
+      await refundPurchase(deps, actor, story.purchases.get(`${step.member}:${step.plan}`)!, { reason: step.reason, override: step.override ?? false });
       return;
     case 'bank': {
       const { holderName, bankName, country, number } = step;

@@ -34,7 +34,7 @@ export type DemoStep =
   | (When & { kind: 'adjust'; member: string; amount: number; reason: string })
   | (When & { kind: 'buy'; member: string; plan: string; coupon?: string })
   | (When & { kind: 'redeem'; member: string; coupon: string })
-  | (When & { kind: 'refund'; member: string; plan: string; reason: string })
+  | (When & { kind: 'refund'; member: string; plan: string; reason: string; override?: boolean })
   | (When & { kind: 'bank'; member: string; holderName: string; bankName: string; country: string; number: string; label?: string })
   | (When & {
       kind: 'withdraw';
@@ -325,6 +325,24 @@ export const DEMO_TIMELINE: DemoStep[] = [
     reason: 'Chose the family plan by mistake; asked for the money back',
   },
   { kind: 'redeem', member: 'demo', coupon: 'PLUS5', daysAgo: 5, hour: 3 },
+  // A debt and its settling: Bruno spends the commission Farah's Plus brought him, the operator
+  // refunds that Plus past the window with the override, so the commission is taken back from
+  // Bruno's wallet as far as it goes and the rest becomes his debt; the commission on Farah's
+  // Starter, released later that day, pays part of it first (his statement: "Debt settled").
+  { kind: 'buy', member: 'bruno', plan: 'plus', daysAgo: 14, hour: 1 },
+  { kind: 'order', member: 'farah', daysAgo: 14, hour: 3, channel: 'bank-transfer', amount: 20_000, outcome: 'credited' },
+  { kind: 'buy', member: 'farah', plan: 'plus', daysAgo: 13, hour: 8 },
+  { kind: 'buy', member: 'farah', plan: 'starter', daysAgo: 12, hour: 9 },
+  { kind: 'buy', member: 'bruno', plan: 'starter', daysAgo: 6, hour: 10 },
+  {
+    kind: 'refund',
+    member: 'farah',
+    plan: 'plus',
+    daysAgo: 5,
+    hour: 4,
+    override: true,
+    reason: 'The member was charged for Plus while the club was closed for renovation; refunded past the window by decision of the board',
+  },
   // A referral review: Gus pays out to the same bank account as Dana, who invited him, so the
   // commissions his purchase brings Dana, Amara and the demo member wait on the operator.
   { kind: 'order', member: 'gus', daysAgo: 12, hour: 2, channel: 'bank-transfer', amount: 5_000, outcome: 'credited' },
