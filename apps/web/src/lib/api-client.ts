@@ -15,6 +15,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Record<string, string> = {},
     readonly retryAfterSeconds?: number,
+    /** The request's trace while the server traces requests: the error page shows it for support. */
+    readonly traceId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -133,8 +135,8 @@ export async function fetchOnce<T>(path: string, { method = 'GET', body, idempot
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('retry-after'));
     if (isApiErrorBody(payload)) {
-      const { code, message, fields } = payload.error;
-      throw new ApiError(response.status, code, message, fields, Number.isFinite(retryAfter) ? retryAfter : undefined);
+      const { code, message, fields, traceId } = payload.error;
+      throw new ApiError(response.status, code, message, fields, Number.isFinite(retryAfter) ? retryAfter : undefined, traceId);
     }
     throw new ApiError(response.status, 'HTTP_ERROR', response.statusText || 'Request failed');
   }
