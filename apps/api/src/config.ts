@@ -94,6 +94,8 @@ const envSchema = z.object({
   MAINTENANCE_MODE: booleanFromEnv,
   /** A console session (operator, support, finance) ends after this many minutes without a request. */
   CONSOLE_IDLE_MINUTES: integerFromEnv(30, 1),
+  /** A console money action needs the second factor proved again within this many minutes. */
+  CONSOLE_STEP_UP_MINUTES: integerFromEnv(5, 1),
   TRUST_PROXY: trustProxyFromEnv,
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO: z
@@ -207,6 +209,7 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
     // Suites move the clock by days with an operator signed in; the console's idle rule has its own
     // suite (console-second-factor.test.ts), which sets the default back.
     CONSOLE_IDLE_MINUTES: '10080',
+    CONSOLE_STEP_UP_MINUTES: '10080',
     ...overrides,
   });
 }

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, consoleRecoveryCodes } from '../src/db/schema/index';
 import { totpCodeAt } from '../src/modules/accounts/index';
 import { createTestApp, type TestApp } from './app';
-import { randomIp, registerMember, signInOperator, type RegisteredMember } from './auth';
+import { proveSecondFactor, randomIp, registerMember, signInOperator, type RegisteredMember } from './auth';
 import { DATABASE_KINDS } from './database';
 
 /*
@@ -17,7 +18,7 @@ describe.each(DATABASE_KINDS)('console second factor on %s', (kind) => {
   let operator: Awaited<ReturnType<typeof signInOperator>>;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { CONSOLE_IDLE_MINUTES: '30' });
+    t = await createTestApp(kind, { CONSOLE_IDLE_MINUTES: '30', CONSOLE_STEP_UP_MINUTES: '5' });
     operator = await signInOperator(t);
   });
   afterAll(async () => t?.close());
@@ -173,5 +174,31 @@ describe.each(DATABASE_KINDS)('console second factor on %s', (kind) => {
     expect((await call(member.cookie, 'POST', '/me/second-factor/totp')).statusCode).toBe(403);
     const count = await t.database.handle.db.execute(sql`select count(*)::int as n from console_totp where user_id = ${member.userId}`);
     expect(count.rows[0]).toMatchObject({ n: 0 });
+  });
+
+  it('asks for the second factor again before a console money action once five minutes have passed since it was proved', async () => {
+    const member = await registerMember(t);
+    const own = await signInOperator(t);
+    const adjust = () =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/members/${member.userId}/adjustments`,
+        headers: { cookie: own.cookie, 'idempotency-key': randomUUID() },
+        remoteAddress: '10.9.9.9',
+        payload: { direction: 'credit', amount: 100, reason: 'Step-up test' },
+      });
+    t.clock.advance(5 * 60_000 - 1_000);
+    const inTime = await adjust();
+    expect(inTime.statusCode, inTime.body).toBeLessThan(300);
+    t.clock.advance(1_000);
+    const late = await adjust();
+    expect(late.statusCode).toBe(403);
+    expect(late.json()).toMatchObject({ error: { code: 'STEP_UP_REQUIRED' } });
+    // Reads and actions that move no money go on; the session itself is still proved.
+    expect((await call(own.cookie, 'GET', '/admin/members')).statusCode).toBe(200);
+    expect((await call(own.cookie, 'GET', '/me/second-factor')).json()).toMatchObject({ verified: true });
+    await proveSecondFactor(t, own.userId, own.cookie);
+    const again = await adjust();
+    expect(again.statusCode, again.body).toBeLessThan(300);
   });
 });

@@ -17,7 +17,7 @@ import {
   totpEnrolment,
   totpStepOf,
 } from './second-factor-codes';
-import { STEP_UP_MS } from './step-up';
+import { STEP_UP_MS } from './sessions';
 
 /**
  * The console's second factor (issue 30). Every console role (operator, support, finance) proves,
