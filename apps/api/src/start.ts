@@ -7,7 +7,7 @@ import { migrate } from './db/migrate';
 import { seed } from './demo/seed';
 import { unpackTemplate } from './db/template';
 import { AdjustableClock } from './lib/clock';
-import { linkOrigin } from './modules/accounts/index';
+import { linkOrigin, sealConsoleSecrets, secondFactorKeys } from './modules/accounts/index';
 import type { Tracing } from './lib/tracing';
 
 const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -15,6 +15,9 @@ const WEB_DIST_DIR = fileURLToPath(new URL('../../web/dist/', import.meta.url));
 /** The server's start, after server.ts has started tracing (or not). */
 export async function main(tracing: Tracing | undefined) {
   const config = loadConfig();
+  if (config.NODE_ENV === 'production' && !config.SECOND_FACTOR_KEY && !config.SEED_DEMO) {
+    throw new Error('SECOND_FACTOR_KEY is not set: in production the console’s authenticator secrets are kept encrypted (README, "Operator console"). Set it to id:$(openssl rand -base64 32).');
+  }
   // A new embedded database starts from the build's migrated template (db/template.ts).
   if (!config.DATABASE_URL) unpackTemplate(config.DATA_DIR);
   const database = await openDatabase({
@@ -30,6 +33,8 @@ export async function main(tracing: Tracing | undefined) {
   const { applied, definitions } = await migrate(database);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   if (definitions.length > 0) app.log.info({ definitions }, 'database definitions applied');
+  const sealed = await sealConsoleSecrets(database.db, secondFactorKeys(config));
+  if (sealed > 0) app.log.info({ sealed }, 'console authenticator secrets sealed with the current SECOND_FACTOR_KEY');
   const seeded = await seed(database, config, app.log);
   // The embedded database is backed up by this process when `npm run backup` asks (db/backup.ts).
   const stopBackups = config.DATABASE_URL
