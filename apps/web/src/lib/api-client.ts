@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '@orchard/shared';
 import type { ApiErrorCode } from '../locales/errors';
 import { appConfig } from './config';
+import { requestStepUp } from './console-step-up';
 import { activeLocale } from './i18n';
 
 /**
@@ -99,7 +100,15 @@ export function forgetShellAnswers() {
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const early = (request.method ?? 'GET') === 'GET' ? shellAnswer(path) : undefined;
   if (early) return early.value as T;
-  return (request.idempotencyKey ? sendMoneyRequest(path, request, fetchOnce) : fetchOnce(path, request)) as Promise<T>;
+  const send = () => (request.idempotencyKey ? sendMoneyRequest(path, request, fetchOnce) : fetchOnce(path, request)) as Promise<T>;
+  try {
+    return await send();
+  } catch (error) {
+    // A console money action after five minutes: the open confirm sheet asks for the code, then it goes again (lib/console-step-up.ts).
+    if (!(error instanceof ApiError && error.code === 'STEP_UP_REQUIRED' && path.startsWith('/admin/'))) throw error;
+    await requestStepUp(error);
+    return send();
+  }
 }
 
 /** One attempt; with `timeoutMs`, an attempt unanswered by then fails as NETWORK (its answer is treated as lost). */

@@ -35,6 +35,14 @@ const en = {
   },
   list: { loadMore: 'Load more', loading: 'Loading…', end: 'That is everything.' },
   filter: { search: 'Search', clear: 'Clear' },
+  stepUp: {
+    title: 'Confirm it is you',
+    lead: 'Money actions need your second factor again after five minutes. Enter a code from your authenticator app or a recovery code.',
+    code: 'Code',
+    confirm: 'Confirm and continue',
+    passkey: 'Use a passkey',
+    back: 'Back',
+  },
 } as const;
 
 export const useUiMessages = defineMessages('ui', { en });

@@ -35,4 +35,12 @@ export const ui: Catalogue<UiMessages> = {
   },
   list: { loadMore: 'Cargar más', loading: 'Cargando…', end: 'Eso es todo.' },
   filter: { search: 'Buscar', clear: 'Borrar' },
+  stepUp: {
+    title: 'Confirma que eres tú',
+    lead: 'Las acciones con dinero piden de nuevo tu segundo factor pasados cinco minutos. Introduce un código de tu app de autenticación o un código de recuperación.',
+    code: 'Código',
+    confirm: 'Confirmar y continuar',
+    passkey: 'Usar una llave de acceso',
+    back: 'Volver',
+  },
 };
