@@ -96,10 +96,10 @@ export const operatorScope: FastifyPluginAsync<OperatorScopeOptions> = async (sc
     // A console action that moves money (`config.movesMoney`) needs the factor proved again in the
     // last CONSOLE_STEP_UP_MINUTES (5): a code, a recovery code or a passkey (POST
     // /me/second-factor/verify or the passkey step-up); the answer says so before the body is read.
-    const window = scope.config.CONSOLE_STEP_UP_MINUTES * 60_000;
-    const steppedUp = auth.steppedUpAt !== null && scope.clock.now().getTime() < auth.steppedUpAt + window;
-    if (request.routeOptions.config.movesMoney && STATE_CHANGING.has(request.method) && !steppedUp) {
-      throw new AppError('STEP_UP_REQUIRED', 'Confirm it is you again with your second factor to move money.');
+    if (request.routeOptions.config.movesMoney && STATE_CHANGING.has(request.method)) {
+      const window = scope.config.CONSOLE_STEP_UP_MINUTES * 60_000;
+      const steppedUp = auth.steppedUpAt !== null && scope.clock.now().getTime() < auth.steppedUpAt + window;
+      if (!steppedUp) throw new AppError('STEP_UP_REQUIRED', 'Confirm it is you again with your second factor to move money.');
     }
     request.operator = { operatorId: auth.userId, role: auth.role as ConsoleActor['role'], ip: request.ip ?? null, requestId: request.id };
   });

@@ -18,7 +18,7 @@ export default function StepUpForm() {
   const form = useZodForm(verifySecondFactorBodySchema, { defaultValues: { code: '' } });
   const passkeys = useQuery(secondFactorQueryOptions()).data?.passkeys ?? 0;
   const [passkeyBusy, setPasskeyBusy] = useState(false);
-  const usePasskey = async () => {
+  const provePasskey = async () => {
     setPasskeyBusy(true);
     try {
       await (await import('../../lib/passkeys')).stepUpWithPasskey();
@@ -42,7 +42,7 @@ export default function StepUpForm() {
         <SubmitButton className="w-full">{t('stepUp.confirm')}</SubmitButton>
       </Form>
       {passkeys > 0 && (
-        <Button variant="secondary" className="w-full" isBusy={passkeyBusy} onClick={() => void usePasskey()}>
+        <Button variant="secondary" className="w-full" isBusy={passkeyBusy} onClick={() => void provePasskey()}>
           {t('stepUp.passkey')}
         </Button>
       )}
