@@ -83,10 +83,10 @@ const zones = [
   },
   {
     // The first-start seeding (src/demo/) calls the modules' public actions: it stands above them,
-    // below only server.ts, which runs it.
+    // below only the server's start (start.ts), which runs it.
     target: [`./${API}/modules`, `./${API}/plugins`, `./${API}/lib`, `./${API}/ledger`, `./${API}/db`, `./${API}/app.ts`],
     from: `./${API}/demo`,
-    message: 'The demo seeding stands above the modules: nothing below it imports it (server.ts runs it).',
+    message: 'The demo seeding stands above the modules: nothing below it imports it (start.ts runs it).',
   },
 ];
 

@@ -64,6 +64,9 @@ export default defineConfig({
       // The journeys share one proved operator session (e2e/console-factor.ts) and move the clock by
       // days: a console session idle for 30 minutes of that clock would end mid-journey.
       CONSOLE_IDLE_MINUTES: '10080',
+      // Likewise the step-up before console money actions (five minutes by default): the journeys'
+      // operator proved the factor once, days of that clock ago.
+      CONSOLE_STEP_UP_MINUTES: '10080',
     },
   },
 });

@@ -6,6 +6,8 @@ import net, { createServer } from 'node:net';
 import { Secret, TOTP } from 'otpauth';
 
 /** The server the benches create their databases beside. */
+const BENCH_SECOND_FACTOR_KEY = `bench:${Buffer.alloc(32, 7).toString('base64')}`;
+
 export const BENCH_BASE_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The p-th percentile of ascending times (nearest rank), and a time rounded to 0.01 ms. */
@@ -47,6 +49,8 @@ export function benchServerEnv({ url, port, publicUrl, ...env }) {
     SEED_DEMO: 'false',
     PUBLIC_URL: publicUrl,
     OPERATOR_TOTP_SECRET: CONSOLE_TOTP_SECRET,
+    // Production without demo data: the console's secrets are sealed (README "Operator console").
+    SECOND_FACTOR_KEY: BENCH_SECOND_FACTOR_KEY,
     ...env,
   };
 }

@@ -231,6 +231,7 @@ export async function runChaos() {
   const databaseUrl = `${cluster.url}/orchard`;
   const ports = [await freePort(), await freePort()];
   const front = await freePort();
+  const SECOND_FACTOR_KEY = `chaos:${randomBytes(32).toString('base64')}`;
   const env = (port) => ({
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
@@ -243,6 +244,11 @@ export async function runChaos() {
     OPERATOR_EMAIL: OPERATOR.email,
     OPERATOR_PASSWORD: OPERATOR.password,
     OPERATOR_TOTP_SECRET: CONSOLE_TOTP_SECRET,
+    // Production without demo data keeps the console's secrets sealed (both instances share the key).
+    SECOND_FACTOR_KEY: SECOND_FACTOR_KEY,
+    // The operator proves the second factor once and adjusts and credits for the whole run, longer
+    // than the five minutes a console money action allows since then.
+    CONSOLE_STEP_UP_MINUTES: '120',
     PUBLIC_URL: `http://127.0.0.1:${front}`,
     COMMISSION_RELEASE_POLL_MS: '1000',
     DASHBOARD_ROLLUP_POLL_MS: '0',

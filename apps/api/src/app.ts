@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client';
 import { AdjustableClock, systemClock, type Clock } from './lib/clock';
 import { DYNAMIC_BROTLI_OPTIONS } from './lib/compression';
 import { loggerOptions, registerRequestLog } from './lib/logger';
+import { registerTraceRoutes, traceContext } from './lib/trace-context';
 import {
   accountRoutes,
   accountsPlugin,
@@ -145,6 +146,8 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerRequestLog(app);
+  const tracing = traceContext();
+  if (tracing) registerTraceRoutes(app, tracing);
   // JSON only: a text/plain body is what a cross-site form or simple request can send without a preflight.
   app.removeContentTypeParser('text/plain');
   app.addHook('onSend', async (request, reply) => {

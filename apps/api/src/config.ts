@@ -94,6 +94,16 @@ const envSchema = z.object({
   MAINTENANCE_MODE: booleanFromEnv,
   /** A console session (operator, support, finance) ends after this many minutes without a request. */
   CONSOLE_IDLE_MINUTES: integerFromEnv(30, 1),
+  /**
+   * The key(s) sealing the console's TOTP secrets (AES-256-GCM, lib/secret-box.ts): `id:base64` of
+   * 32 bytes, comma-separated, the first encrypting. Required in production unless SEED_DEMO (start.ts).
+   */
+  SECOND_FACTOR_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{43,44}(\s*,\s*[A-Za-z0-9_-]{1,32}:[A-Za-z0-9+/=_-]{43,44})*$/, 'must be id:base64 of 32 bytes, comma-separated')
+    .optional(),
+  /** A console money action needs the second factor proved again within this many minutes. */
+  CONSOLE_STEP_UP_MINUTES: integerFromEnv(5, 1),
   TRUST_PROXY: trustProxyFromEnv,
   WEB_DIST_DIR: z.string().optional(),
   SEED_DEMO: z
@@ -207,6 +217,7 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
     // Suites move the clock by days with an operator signed in; the console's idle rule has its own
     // suite (console-second-factor.test.ts), which sets the default back.
     CONSOLE_IDLE_MINUTES: '10080',
+    CONSOLE_STEP_UP_MINUTES: '10080',
     ...overrides,
   });
 }

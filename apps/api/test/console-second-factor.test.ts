@@ -1,9 +1,13 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, consoleRecoveryCodes } from '../src/db/schema/index';
-import { totpCodeAt } from '../src/modules/accounts/index';
+import { buildApp } from '../src/app';
+import { testConfig } from '../src/config';
+import { auditLog, consoleRecoveryCodes, consoleTotp } from '../src/db/schema/index';
+import { keyringOf, openSecret } from '../src/lib/secret-box';
+import { sealConsoleSecrets, totpCodeAt } from '../src/modules/accounts/index';
 import { createTestApp, type TestApp } from './app';
-import { randomIp, registerMember, signInOperator, type RegisteredMember } from './auth';
+import { proveSecondFactor, randomIp, registerMember, signInOperator, type RegisteredMember } from './auth';
 import { DATABASE_KINDS } from './database';
 
 /*
@@ -17,7 +21,7 @@ describe.each(DATABASE_KINDS)('console second factor on %s', (kind) => {
   let operator: Awaited<ReturnType<typeof signInOperator>>;
 
   beforeAll(async () => {
-    t = await createTestApp(kind, { CONSOLE_IDLE_MINUTES: '30' });
+    t = await createTestApp(kind, { CONSOLE_IDLE_MINUTES: '30', CONSOLE_STEP_UP_MINUTES: '5' });
     operator = await signInOperator(t);
   });
   afterAll(async () => t?.close());
@@ -173,5 +177,86 @@ describe.each(DATABASE_KINDS)('console second factor on %s', (kind) => {
     expect((await call(member.cookie, 'POST', '/me/second-factor/totp')).statusCode).toBe(403);
     const count = await t.database.handle.db.execute(sql`select count(*)::int as n from console_totp where user_id = ${member.userId}`);
     expect(count.rows[0]).toMatchObject({ n: 0 });
+  });
+
+  it('asks for the second factor again before a console money action once five minutes have passed since it was proved', async () => {
+    const member = await registerMember(t);
+    const own = await signInOperator(t);
+    const adjust = (key = randomUUID()) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/members/${member.userId}/adjustments`,
+        headers: { cookie: own.cookie, 'idempotency-key': key },
+        remoteAddress: '10.9.9.9',
+        payload: { direction: 'credit', amount: 100, reason: 'Step-up test' },
+      });
+    t.clock.advance(5 * 60_000 - 1_000);
+    const inTime = await adjust();
+    expect(inTime.statusCode, inTime.body).toBeLessThan(300);
+    t.clock.advance(1_000);
+    const lateKey = randomUUID();
+    const late = await adjust(lateKey);
+    expect(late.statusCode).toBe(403);
+    expect(late.json()).toMatchObject({ error: { code: 'STEP_UP_REQUIRED' } });
+    // Reads and actions that move no money go on; the session itself is still proved.
+    expect((await call(own.cookie, 'GET', '/admin/members')).statusCode).toBe(200);
+    expect((await call(own.cookie, 'GET', '/me/second-factor')).json()).toMatchObject({ verified: true });
+    await proveSecondFactor(t, own.userId, own.cookie);
+    // Refused before the key was claimed: the console sends the same request again, same key, and it runs.
+    const again = await adjust(lateKey);
+    expect(again.statusCode, again.body).toBeLessThan(300);
+  });
+
+  it('keeps authenticator secrets sealed once SECOND_FACTOR_KEY is set, and re-seals them when the key rotates', async () => {
+    const support = await newSupport();
+    const { secret } = await enrol(support.cookie);
+    const db = t.database.handle.db;
+    const row = async () => (await db.select().from(consoleTotp).where(eq(consoleTotp.userId, support.userId)))[0]!;
+    expect(await row()).toMatchObject({ secret, secretKeyId: null });
+
+    const first = `k1:${randomBytes(32).toString('base64')}`;
+    const second = `k2:${randomBytes(32).toString('base64')}`;
+    expect(await sealConsoleSecrets(db, keyringOf(first))).toBeGreaterThanOrEqual(1);
+    const sealed = await row();
+    expect(sealed.secretKeyId).toBe('k1');
+    expect(sealed.secret).not.toContain(secret);
+    expect(openSecret(keyringOf(first), sealed, support.userId)).toBe(secret);
+    // Bound to its row: the same ciphertext under another account's id does not open.
+    expect(() => openSecret(keyringOf(first), sealed, operator.userId)).toThrow();
+    expect(await sealConsoleSecrets(db, keyringOf(first))).toBe(0);
+
+    // Rotation: the new key first, the old one still listed; the start re-seals with the new one.
+    const rotated = `${second},${first}`;
+    expect(await sealConsoleSecrets(db, keyringOf(rotated))).toBeGreaterThanOrEqual(1);
+    expect((await row()).secretKeyId).toBe('k2');
+    // A key taken out of the list too early: the start refuses rather than lock the console out.
+    await expect(sealConsoleSecrets(db, keyringOf(`k3:${randomBytes(32).toString('base64')}`))).rejects.toThrow(/k2/);
+
+    // An instance with the key signs the account in with a code from the same app.
+    const sealedApp = await buildApp({
+      config: testConfig({ CONSOLE_IDLE_MINUTES: '30', SECOND_FACTOR_KEY: rotated }),
+      database: t.database.handle,
+      clock: t.clock,
+    });
+    try {
+      const signedIn = await sealedApp.inject({
+        method: 'POST',
+        url: '/api/v1/auth/sign-in',
+        remoteAddress: randomIp(),
+        payload: { account: support.email, password: support.password },
+      });
+      const cookie = [signedIn.headers['set-cookie']].flat().find((value) => value?.startsWith('orchard_session='))!.split(';')[0]!;
+      const code = totpCodeAt(secret, new Date(t.clock.now().getTime() + 30_000));
+      const verified = await sealedApp.inject({
+        method: 'POST',
+        url: '/api/v1/me/second-factor/verify',
+        headers: { cookie },
+        remoteAddress: randomIp(),
+        payload: { code },
+      });
+      expect(verified.statusCode, verified.body).toBe(200);
+    } finally {
+      await sealedApp.close();
+    }
   });
 });

@@ -418,7 +418,7 @@ describe('operator scope rules', () => {
     app.setSerializerCompiler(serializerCompiler);
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
-      request.auth = { userId: '00000000-0000-4000-8000-000000000001', role: 'operator', sessionId: 's', secondFactor: true };
+      request.auth = { userId: '00000000-0000-4000-8000-000000000001', role: 'operator', sessionId: 's', secondFactor: true, steppedUpAt: null };
     });
     await app.register(operatorScope, {
       prefix: '/admin',

@@ -10,6 +10,8 @@ export const apiErrorSchema = z.strictObject({
     message: z.string(),
     /** Field path (dot-separated) → a message a person understands. */
     fields: z.record(z.string(), z.string()).optional(),
+    /** The request's trace (32 hex digits) while the server traces requests; support finds it by this id. */
+    traceId: z.string().optional(),
   }),
 });
 export type ApiErrorBody = z.infer<typeof apiErrorSchema>;

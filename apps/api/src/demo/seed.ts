@@ -5,7 +5,7 @@ import { hashPassword } from '../lib/password';
 import { systemClock } from '../lib/clock';
 import { sealBooks } from '../modules/books/index';
 import { publishDailyDisclosure } from '../modules/disclosure/index';
-import { createFirstOperator, emailHasAccount, enrolConsoleTotp, findAnyOperatorId } from '../modules/accounts/index';
+import { createFirstOperator, emailHasAccount, enrolConsoleTotp, findAnyOperatorId, secondFactorKeys } from '../modules/accounts/index';
 import { seedDemoPaymentChannels } from '../modules/recharge/index';
 import type { DatabaseHandle } from '../db/client';
 import { createDemoBusiness } from './business';
@@ -99,7 +99,7 @@ async function seedOperator(database: DatabaseHandle, config: Config, log: SeedL
   // The console asks for the second factor: a configured (or the demo's) authenticator secret, or
   // the operator sets one up at the first sign-in.
   const totpSecret = config.OPERATOR_TOTP_SECRET ?? (config.SEED_DEMO ? DEMO_OPERATOR_TOTP_SECRET : undefined);
-  if (totpSecret) await enrolConsoleTotp(db, operatorId, totpSecret, new Date());
+  if (totpSecret) await enrolConsoleTotp(db, operatorId, totpSecret, new Date(), secondFactorKeys(config));
   if (generated) {
     // Printed once: the only copy of this password is in this line of the start-up output.
     console.log(`\n  Operator account created: ${email}\n  Password (shown once): ${password}\n`);

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { API_PREFIX } from '@orchard/shared';
 import type { Config } from '../config';
+import { traceContext } from './trace-context';
 
 /** Where log lines go: a terminal gets pino-pretty, anything else (files, collectors) JSON lines. */
 export interface LogTarget {
@@ -9,12 +10,29 @@ export interface LogTarget {
   tty?: boolean;
 }
 
+/**
+ * While tracing is on, every line written inside a traced request names its trace and span
+ * (`trace_id`, `span_id`, the OpenTelemetry log field names), so a log line leads to its trace.
+ * Off, no mixin is installed at all.
+ */
+function traceFields(): { mixin?: () => Record<string, string> } {
+  const tracing = traceContext();
+  if (!tracing) return {};
+  return {
+    mixin: (): Record<string, string> => {
+      const ids = tracing.ids();
+      return ids ? { trace_id: ids.traceId, span_id: ids.spanId } : {};
+    },
+  };
+}
+
 export function loggerOptions(config: Config, target: LogTarget = {}): FastifyServerOptions['logger'] {
   if (config.LOG_LEVEL === 'silent') return false;
-  if (target.stream) return { level: config.LOG_LEVEL, stream: target.stream };
+  if (target.stream) return { level: config.LOG_LEVEL, stream: target.stream, ...traceFields() };
   if (target.tty ?? process.stdout.isTTY) {
     return {
       level: config.LOG_LEVEL,
+      ...traceFields(),
       transport: {
         target: 'pino-pretty',
         // Request lines carry their facts in the message; the same fields as key/value blocks would double them.
@@ -22,7 +40,7 @@ export function loggerOptions(config: Config, target: LogTarget = {}): FastifySe
       },
     };
   }
-  return { level: config.LOG_LEVEL };
+  return { level: config.LOG_LEVEL, ...traceFields() };
 }
 
 /**

@@ -14,6 +14,8 @@ export interface RequestAuth {
   sessionId: string;
   /** The console's second factor was proved in this session (the operator scope asks). */
   secondFactor: boolean;
+  /** When (epoch ms) the session last stepped up (password, passkey or second factor again), or null. */
+  steppedUpAt: number | null;
 }
 
 declare module 'fastify' {
@@ -68,7 +70,8 @@ async function registerAuth(app: FastifyInstance, { sessions }: AuthOptions) {
       if (session && reading) caches.sessions.set(token, session.userId, session, now.getTime());
     }
     if (session) {
-      request.auth = { userId: session.userId, role: session.role, sessionId: session.sessionId, secondFactor: session.secondFactor };
+      const { userId, role, sessionId, secondFactor, steppedUpAt } = session;
+      request.auth = { userId, role, sessionId, secondFactor, steppedUpAt };
     }
   });
 }

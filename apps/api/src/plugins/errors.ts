@@ -6,6 +6,7 @@ import type { ApiErrorBody, ErrorCode } from '@orchard/shared';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../errors';
 import { requestLanguage, translateText } from '../i18n/translate';
+import { traceContext } from '../lib/trace-context';
 
 /** One zod issue as fastify-type-provider-zod hands it over. */
 type FieldIssue = { keyword?: string; instancePath?: string; message?: string; params?: { keys?: string[] } };
@@ -48,8 +49,13 @@ function frameworkClientError(error: FastifyError, status: number): ApiErrorBody
   return { error: { code: known?.code ?? 'BAD_REQUEST', message } };
 }
 
-/** Sends an error in the language the request asks for (its Accept-Language; src/i18n). */
+/**
+ * Sends an error in the language the request asks for (its Accept-Language; src/i18n), with the
+ * request's trace id while tracing is on (support finds the trace by it, docs/decisions/0036).
+ */
 function send(reply: FastifyReply, status: number, body: ApiErrorBody) {
+  const traceId = traceContext()?.ids()?.traceId;
+  if (traceId) body = { error: { ...body.error, traceId } };
   const language = requestLanguage(reply.request);
   if (language !== 'en') {
     const { fields, message, ...rest } = body.error;
@@ -66,7 +72,7 @@ function send(reply: FastifyReply, status: number, body: ApiErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(body);
 }
 
-/** One error handler maps everything to `{ error: { code, message, fields? } }`; 5xx never leaks internals. */
+/** One error handler maps everything to `{ error: { code, message, fields?, traceId? } }`; 5xx never leaks internals. */
 export function registerErrorHandling(app: FastifyInstance) {
   const apiRoutes = new Map<string, { pattern: RegExp; methods: Set<string> }>();
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -49,7 +49,9 @@ const SESSION = [{ session: [] }];
  *   by forgetting a check), and the OpenAPI document marks each as needing the session cookie;
  * - `onRequest`, before the body is parsed or validated, answers 401 to a signed-out caller,
  *   403 to one whose role lacks the route's permission, and 403 SECOND_FACTOR_REQUIRED to a console
- *   session that has not proved its second factor, so nobody learns a schema from a 400;
+ *   session that has not proved its second factor, so nobody learns a schema from a 400, and
+ *   403 STEP_UP_REQUIRED to a money action (`config.movesMoney`) of a session whose step-up
+ *   (the second factor proved again) is more than five minutes old;
  * - the caller becomes `request.operator` (a ConsoleActor), which services take to write the
  *   audit row inside their own transaction (modules/audit/console.ts), and to ask whether they
  *   may act on the account a route names (`config.accountAction`, modules/accounts/account-policy.ts);
@@ -91,6 +93,14 @@ export const operatorScope: FastifyPluginAsync<OperatorScopeOptions> = async (sc
     // Every console role proves its second factor in each session before the console answers
     // (modules/accounts/second-factor.ts; GET /me/second-factor says how).
     if (!auth.secondFactor) throw new AppError('SECOND_FACTOR_REQUIRED', 'Confirm it is you with your second factor to use the console.');
+    // A console action that moves money (`config.movesMoney`) needs the factor proved again in the
+    // last CONSOLE_STEP_UP_MINUTES (5): a code, a recovery code or a passkey (POST
+    // /me/second-factor/verify or the passkey step-up); the answer says so before the body is read.
+    if (request.routeOptions.config.movesMoney && STATE_CHANGING.has(request.method)) {
+      const window = scope.config.CONSOLE_STEP_UP_MINUTES * 60_000;
+      const steppedUp = auth.steppedUpAt !== null && scope.clock.now().getTime() < auth.steppedUpAt + window;
+      if (!steppedUp) throw new AppError('STEP_UP_REQUIRED', 'Confirm it is you again with your second factor to move money.');
+    }
     request.operator = { operatorId: auth.userId, role: auth.role as ConsoleActor['role'], ip: request.ip ?? null, requestId: request.id };
   });
 

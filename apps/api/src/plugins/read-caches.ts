@@ -10,6 +10,8 @@ export interface LiveSession {
   role: Role;
   /** The console's second factor was proved in this session (modules/accounts/second-factor.ts). */
   secondFactor: boolean;
+  /** When (epoch ms) the session last stepped up, or null (the operator scope asks before money actions). */
+  steppedUpAt: number | null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ApiErrorBody } from '@orchard/shared';
 import type { ApiErrorCode } from '../locales/errors';
 import { appConfig } from './config';
+import { requestStepUp } from './console-step-up';
 import { activeLocale } from './i18n';
 
 /**
@@ -15,6 +16,8 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Record<string, string> = {},
     readonly retryAfterSeconds?: number,
+    /** The request's trace while the server traces requests: the error page shows it for support. */
+    readonly traceId?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -97,7 +100,15 @@ export function forgetShellAnswers() {
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const early = (request.method ?? 'GET') === 'GET' ? shellAnswer(path) : undefined;
   if (early) return early.value as T;
-  return (request.idempotencyKey ? sendMoneyRequest(path, request, fetchOnce) : fetchOnce(path, request)) as Promise<T>;
+  const send = () => (request.idempotencyKey ? sendMoneyRequest(path, request, fetchOnce) : fetchOnce(path, request)) as Promise<T>;
+  try {
+    return await send();
+  } catch (error) {
+    // A console money action after five minutes: the open confirm sheet asks for the code, then it goes again (lib/console-step-up.ts).
+    if (!(error instanceof ApiError && error.code === 'STEP_UP_REQUIRED' && path.startsWith('/admin/'))) throw error;
+    await requestStepUp(error);
+    return send();
+  }
 }
 
 /** One attempt; with `timeoutMs`, an attempt unanswered by then fails as NETWORK (its answer is treated as lost). */
@@ -133,8 +144,8 @@ export async function fetchOnce<T>(path: string, { method = 'GET', body, idempot
   if (!response.ok) {
     const retryAfter = Number(response.headers.get('retry-after'));
     if (isApiErrorBody(payload)) {
-      const { code, message, fields } = payload.error;
-      throw new ApiError(response.status, code, message, fields, Number.isFinite(retryAfter) ? retryAfter : undefined);
+      const { code, message, fields, traceId } = payload.error;
+      throw new ApiError(response.status, code, message, fields, Number.isFinite(retryAfter) ? retryAfter : undefined, traceId);
     }
     throw new ApiError(response.status, 'HTTP_ERROR', response.statusText || 'Request failed');
   }

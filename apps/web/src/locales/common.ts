@@ -34,6 +34,7 @@ export const common = {
     requestTitle: 'Something went wrong',
     notFoundHint: 'The page may have moved, or the link may be mistyped.',
     otherHint: 'Something went wrong on our side. Try again in a moment.',
+    reference: 'Reference for support: {{id}}',
     status: 'Error {{status}}',
     goHome: 'Go to home',
     tryAgain: 'Try again',

@@ -53,6 +53,6 @@ function RootError({ error, reset }: ErrorComponentProps) {
     if (!isReloading) reportClientError(isChunkError ? 'chunk' : 'render', error);
   }, [error, isChunkError, isReloading]);
   if (isReloading) return null;
-  const { status, message } = describeError(error);
-  return <ErrorPage status={status} message={message} onRetry={reset} />;
+  const { status, message, traceId } = describeError(error);
+  return <ErrorPage status={status} message={message} traceId={traceId} onRetry={reset} />;
 }

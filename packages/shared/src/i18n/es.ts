@@ -276,6 +276,7 @@ export const es: Record<string, string> = {
   'You owe {debt} (minor units) from a refunded purchase: it is settled from your next earnings and cannot be withdrawn. You may withdraw up to {withdrawable}.':
     'Debes {debt} (unidades mínimas) por una compra reembolsada: se salda con tus próximas comisiones y no se puede retirar. Puedes retirar hasta {withdrawable}.',
   'Enter your password again to confirm this withdrawal.': 'Vuelve a introducir tu contraseña para confirmar este retiro.',
+  'Confirm it is you again with your second factor to move money.': 'Vuelve a confirmar que eres tú con tu segundo factor para mover dinero.',
   'Withdrawals are paused for now.': 'Los retiros están en pausa por ahora.',
   'This account is frozen: money cannot leave it.': 'Esta cuenta está congelada: el dinero no puede salir de ella.',
   'This bank account can receive payouts from {usableFrom}.': 'Esta cuenta bancaria puede recibir pagos a partir de {usableFrom}.',

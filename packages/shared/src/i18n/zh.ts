@@ -245,6 +245,7 @@ export const zh: Record<string, string> = {
   'You owe {debt} (minor units) from a refunded purchase: it is settled from your next earnings and cannot be withdrawn. You may withdraw up to {withdrawable}.':
     '你因一笔已退款的购买欠款 {debt}（最小单位）：它将从你之后的佣金中扣除，不能提现。你最多可以提现 {withdrawable}。',
   'Enter your password again to confirm this withdrawal.': '请再次输入密码以确认此次提现。',
+  'Confirm it is you again with your second factor to move money.': '请再次用第二因素确认是你本人，才能进行资金操作。',
   'Withdrawals are paused for now.': '提现暂时关闭。',
   'This account is frozen: money cannot leave it.': '该账号已被冻结，资金无法转出。',
   'This bank account can receive payouts from {usableFrom}.': '该银行账户自 {usableFrom} 起可接收付款。',

@@ -38,7 +38,9 @@ export const consoleTotp = pgTable('console_totp', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** Sealed with SECOND_FACTOR_KEY's key `secretKeyId` (lib/secret-box.ts), or plain text when that is null (1630). */
   secret: text('secret').notNull(),
+  secretKeyId: text('secret_key_id'),
   createdAt: at('created_at').notNull(),
   confirmedAt: at('confirmed_at'),
   lastUsedStep: bigint('last_used_step', { mode: 'number' }).notNull().default(0),

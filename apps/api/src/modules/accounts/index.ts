@@ -25,6 +25,7 @@ export {
   SESSION_COOKIE,
 } from './sessions';
 export { clearSecondFactor, enrolConsoleTotp } from './second-factor';
+export { sealConsoleSecrets, secondFactorKeys } from './second-factor-keys';
 export { totpCodeAt } from './second-factor-codes';
 export { secondFactorRoutes } from './second-factor-routes';
 export { issueSignInLink } from './sign-in-links';

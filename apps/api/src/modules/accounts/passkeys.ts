@@ -19,7 +19,7 @@ import type { AccountDeps, RequestContext, StartedSession } from './deps';
 import * as repo from './repository';
 import { openSession } from './sign-in';
 import { markSecondFactor } from './second-factor';
-import { STEP_UP_MS } from './step-up';
+import { STEP_UP_MS } from './sessions';
 
 /**
  * Passkeys (WebAuthn, with @simplewebauthn/server): a member adds them on /profile after entering

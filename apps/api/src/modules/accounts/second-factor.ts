@@ -17,7 +17,9 @@ import {
   totpEnrolment,
   totpStepOf,
 } from './second-factor-codes';
-import { STEP_UP_MS } from './step-up';
+import { sealedTotp, secondFactorKeys, totpRowOf } from './second-factor-keys';
+import { STEP_UP_MS } from './sessions';
+import type { Keyring } from '../../lib/secret-box';
 
 /**
  * The console's second factor (issue 30). Every console role (operator, support, finance) proves,
@@ -39,13 +41,10 @@ const CODE_WRONG = 'That code is wrong.';
 const wrongCode = () => new AppError('CODE_INVALID', CODE_WRONG, { code: CODE_WRONG });
 const consoleOnly = () => forbidden('Only console accounts use a second factor.');
 
-async function confirmedTotp(db: Db | Tx, userId: string) {
-  const [row] = await db.select().from(consoleTotp).where(eq(consoleTotp.userId, userId));
-  return row;
-}
+const confirmedTotp = (deps: AccountDeps, userId: string) => totpRowOf(deps.db, userId, secondFactorKeys(deps.config));
 
 export async function secondFactorStatus(deps: AccountDeps, auth: SessionAuth): Promise<SecondFactorStatus> {
-  const totp = await confirmedTotp(deps.db, auth.userId);
+  const totp = await confirmedTotp(deps, auth.userId);
   const [keys] = await rowsOf<{ n: number }>(deps.db, sql`select count(*)::int as n from passkeys where user_id = ${auth.userId}`);
   const [codes] = await deps.db
     .select({ n: count() })
@@ -63,15 +62,16 @@ export async function secondFactorStatus(deps: AccountDeps, auth: SessionAuth): 
 /** A new authenticator secret for this console account, unconfirmed until a code from it is entered. */
 export async function startTotpSetup(deps: AccountDeps, auth: SessionAuth): Promise<TotpSetup> {
   if (auth.role === 'member') throw consoleOnly();
-  const existing = await confirmedTotp(deps.db, auth.userId);
+  const existing = await confirmedTotp(deps, auth.userId);
   if (existing?.confirmedAt) throw conflict('An authenticator app is set up already. An operator can reset it.');
   const user = await repo.findUserById(deps.db, auth.userId);
   const secret = newTotpSecret();
   const now = deps.clock.now();
+  const sealed = sealedTotp(secondFactorKeys(deps.config), auth.userId, secret);
   await deps.db
     .insert(consoleTotp)
-    .values({ userId: auth.userId, secret, createdAt: now })
-    .onConflictDoUpdate({ target: consoleTotp.userId, set: { secret, createdAt: now }, setWhere: isNull(consoleTotp.confirmedAt) });
+    .values({ userId: auth.userId, ...sealed, createdAt: now })
+    .onConflictDoUpdate({ target: consoleTotp.userId, set: { ...sealed, createdAt: now }, setWhere: isNull(consoleTotp.confirmedAt) });
   const label = user?.email ?? user?.phone ?? 'console';
   return { secret, ...(await totpEnrolment(secret, label, deps.config.APP_NAME)) };
 }
@@ -115,7 +115,7 @@ async function guess<T>(deps: AccountDeps, userId: string, ip: string | null, ch
  */
 export async function confirmTotp(deps: AccountDeps, auth: SessionAuth, code: string, ip: string | null): Promise<RecoveryCodes> {
   if (auth.role === 'member') throw consoleOnly();
-  const pending = await confirmedTotp(deps.db, auth.userId);
+  const pending = await confirmedTotp(deps, auth.userId);
   if (!pending) throw conflict('Start setting up an authenticator app first.');
   if (pending.confirmedAt) throw conflict('An authenticator app is set up already. An operator can reset it.');
   const now = deps.clock.now();
@@ -126,7 +126,7 @@ export async function confirmTotp(deps: AccountDeps, auth: SessionAuth, code: st
     const confirmed = await tx
       .update(consoleTotp)
       .set({ confirmedAt: now, lastUsedStep: step })
-      .where(and(eq(consoleTotp.userId, auth.userId), eq(consoleTotp.secret, pending.secret), isNull(consoleTotp.confirmedAt)))
+      .where(and(eq(consoleTotp.userId, auth.userId), eq(consoleTotp.secret, pending.stored), isNull(consoleTotp.confirmedAt)))
       .returning({ userId: consoleTotp.userId });
     if (confirmed.length === 0) throw conflict('This authenticator was set up or replaced meanwhile. Start again.');
     await tx.delete(consoleRecoveryCodes).where(eq(consoleRecoveryCodes.userId, auth.userId));
@@ -156,8 +156,9 @@ const CODE_TAKEN = 'This code was already used. Wait for the next one.';
  * of a step already taken is no guess (whoever typed it holds the app) and is not counted: it is
  * refused as used, so two sign-ins within one 30-second step wait for the next code.
  */
-async function takeTotpCode(db: Db, userId: string, code: string, now: Date): Promise<'totp' | null> {
-  const totp = await confirmedTotp(db, userId);
+async function takeTotpCode(deps: AccountDeps, userId: string, code: string, now: Date): Promise<'totp' | null> {
+  const db = deps.db;
+  const totp = await confirmedTotp(deps, userId);
   if (!totp?.confirmedAt) return null;
   const step = totpStepOf(totp.secret, code, now);
   if (step === null) return null;
@@ -197,7 +198,7 @@ export async function verifySecondFactor(
   const now = deps.clock.now();
   const isRecovery = RECOVERY_CODE_PATTERN.test(typed);
   const method = await guess(deps, auth.userId, ip, () =>
-    isRecovery ? takeRecoveryCode(deps.db, auth.userId, typed, now) : takeTotpCode(deps.db, auth.userId, typed, now),
+    isRecovery ? takeRecoveryCode(deps.db, auth.userId, typed, now) : takeTotpCode(deps, auth.userId, typed, now),
   );
   await withTransaction(deps.db, async (tx) => {
     await markSecondFactor(tx, auth, now);
@@ -215,11 +216,12 @@ export async function verifySecondFactor(
 }
 
 /** Gives a console account a confirmed authenticator secret (the seeded operator: OPERATOR_TOTP_SECRET, or the demo's). */
-export async function enrolConsoleTotp(db: Db | Tx, userId: string, secret: string, now: Date): Promise<void> {
+export async function enrolConsoleTotp(db: Db | Tx, userId: string, plain: string, now: Date, ring: Keyring = { keys: new Map() }): Promise<void> {
+  const sealed = sealedTotp(ring, userId, plain);
   await db
     .insert(consoleTotp)
-    .values({ userId, secret, createdAt: now, confirmedAt: now })
-    .onConflictDoUpdate({ target: consoleTotp.userId, set: { secret, createdAt: now, confirmedAt: now, lastUsedStep: 0 } });
+    .values({ userId, ...sealed, createdAt: now, confirmedAt: now })
+    .onConflictDoUpdate({ target: consoleTotp.userId, set: { ...sealed, createdAt: now, confirmedAt: now, lastUsedStep: 0 } });
 }
 
 /** Takes away an account's authenticator, recovery codes and passkeys (the operator's reset, in its transaction). */

@@ -12,6 +12,9 @@ export const SESSION_COOKIE = 'orchard_session';
 const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** How long a step-up (password, passkey or second factor entered again) confirms money movements out of a session. */
+export const STEP_UP_MS = 5 * 60_000;
+
 /** last_seen_at is written at most this often, so every request does not cost a write. */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -23,6 +26,8 @@ export interface SessionContext {
   role: Role;
   /** Whether its holder proved the console's second factor in this session (second-factor.ts). */
   secondFactor: boolean;
+  /** When (epoch ms) the session last stepped up (step-up.ts: password, passkey, second factor), or null. */
+  steppedUpAt: number | null;
 }
 
 /** How long a console session (any role but member) may stay unused; members' sessions: SESSION_IDLE_MS. */
@@ -105,6 +110,7 @@ function sessionByTokenHash(db: Db) {
       lastSeenAt: sessions.lastSeenAt,
       expiresAt: sessions.expiresAt,
       secondFactorAt: sessions.secondFactorAt,
+      stepUpUntil: sessions.stepUpUntil,
       role: users.role,
       status: users.status,
     })
@@ -140,7 +146,14 @@ export async function findLiveSession(db: Db, token: string, now: Date, rules?: 
   if (now.getTime() - lastSeen >= TOUCH_EVERY_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, userId: row.userId, role: row.role, secondFactor: row.secondFactorAt !== null };
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    role: row.role,
+    secondFactor: row.secondFactorAt !== null,
+    // A step-up is stored as its end (now + STEP_UP_MS, which the members' withdrawals read).
+    steppedUpAt: row.stepUpUntil === null ? null : new Date(row.stepUpUntil).getTime() - STEP_UP_MS,
+  };
 }
 
 export async function revokeSession(db: Executor, sessionId: string, now: Date, reason: SessionEndReason): Promise<void> {

@@ -4,10 +4,9 @@ import { sessions } from '../../db/schema/index';
 import { AppError } from '../../errors';
 import type { AccountDeps } from './deps';
 import * as repo from './repository';
+import { STEP_UP_MS } from './sessions';
 import { checkPassword, failureKeyOf, passwordAttempt, passwordFailed, passwordSucceeded } from './sign-in';
 
-/** How long a password entered again confirms money movements out of this session. */
-export const STEP_UP_MS = 5 * 60_000;
 
 /**
  * Step-up before a withdrawal (issue 13): the member's password again. The right one marks this

@@ -20,4 +20,14 @@ describe('error page wording (docs/product.md E1, E2)', () => {
     });
     expect(describeError({ statusCode: 403, message: 'Not yours' })).toEqual({ status: 403, message: 'Not yours' });
   });
+
+  it('keeps the API’s trace id so the page can say it to support, and nothing that is not one', () => {
+    const traceId = '0af7651916cd43dd8448eb211c80319c';
+    expect(describeError(new ApiError(500, 'INTERNAL', 'Internal Server Error', {}, undefined, traceId))).toEqual({
+      status: 500,
+      message: 'Internal Server Error',
+      traceId,
+    });
+    expect(describeError({ status: 500, message: 'x', traceId: '<script>' })).toEqual({ status: 500, message: 'x' });
+  });
 });

@@ -17,11 +17,11 @@ const NotFoundView = lazyView(() => import('./not-found-view'));
 const StatusView = lazyView(() => import('./status-view'));
 
 /** The error page of docs/product.md E2: one view for 404, one for any other status. */
-export function ErrorPage({ status, message, onRetry }: ErrorViewProps) {
+export function ErrorPage({ status, message, traceId, onRetry }: ErrorViewProps) {
   const View = status === 404 ? NotFoundView : StatusView;
   return (
     <Suspense fallback={<div className="min-h-[60dvh]" aria-busy="true" />}>
-      <View status={status} message={message} onRetry={onRetry} />
+      <View status={status} message={message} traceId={traceId} onRetry={onRetry} />
     </Suspense>
   );
 }

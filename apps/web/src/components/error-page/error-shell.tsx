@@ -10,12 +10,15 @@ export function ErrorShell({
   title,
   message,
   hint,
+  reference,
   children,
 }: {
   status: number;
   title: string;
   message: ReactNode;
   hint: string;
+  /** The failed request's trace id, said so a person can read it to support (selectable, monospace). */
+  reference?: string;
   children?: ReactNode;
 }) {
   const { t } = useTranslation();
@@ -35,6 +38,7 @@ export function ErrorShell({
       <h1 className="text-2xl font-semibold text-gray-900 dark:text-gray-50">{title}</h1>
       <div className="break-words text-base text-gray-700 dark:text-gray-300">{message}</div>
       <p className="text-sm text-gray-600 dark:text-gray-400">{hint}</p>
+      {reference && <p className="select-all break-all font-mono text-xs text-gray-600 dark:text-gray-400">{reference}</p>}
       <div className="mt-2 flex flex-wrap justify-center gap-3">
         {children}
         {/* A full page load: after an error the app's state is not to be trusted. */}

@@ -3,7 +3,7 @@ import { Button } from '../ui/button';
 import { ErrorShell } from './error-shell';
 import type { ErrorViewProps } from './error-view-props';
 
-export default function StatusView({ status, message, onRetry }: ErrorViewProps) {
+export default function StatusView({ status, message, traceId, onRetry }: ErrorViewProps) {
   const { t } = useTranslation();
   return (
     <ErrorShell
@@ -11,6 +11,7 @@ export default function StatusView({ status, message, onRetry }: ErrorViewProps)
       title={status >= 500 ? t('error.serverTitle') : t('error.requestTitle')}
       message={message}
       hint={t('error.otherHint')}
+      reference={traceId && t('error.reference', { id: traceId })}
     >
       {onRetry && (
         <Button variant="secondary" onClick={onRetry}>

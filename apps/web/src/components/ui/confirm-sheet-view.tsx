@@ -1,7 +1,12 @@
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
 import { Dialog } from 'radix-ui';
+import { hostStepUp, stepUpPending, subscribeStepUp } from '../../lib/console-step-up';
 import { cn } from './cn';
 import type { ConfirmSheetProps } from './confirm-sheet-types';
 import './sheet.css';
+
+// Asked for only when a console money action needs the second factor again (lib/console-step-up.ts).
+const StepUpForm = lazy(() => import('./step-up-form'));
 
 /** The sheet itself (loaded on demand by ConfirmSheet). */
 export default function ConfirmSheetView({
@@ -13,6 +18,8 @@ export default function ConfirmSheetView({
   size = 'default',
   children,
 }: ConfirmSheetProps) {
+  useEffect(() => hostStepUp(), []);
+  const steppingUp = useSyncExternalStore(subscribeStepUp, stepUpPending);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -46,7 +53,13 @@ export default function ConfirmSheetView({
               <div className="text-sm text-gray-700 dark:text-gray-300">{description}</div>
             </Dialog.Description>
           )}
-          {children(() => onOpenChange(false))}
+          {steppingUp && (
+            <Suspense fallback={null}>
+              <StepUpForm />
+            </Suspense>
+          )}
+          {/* Kept mounted while the code is asked for: the action waiting on it belongs to this form. */}
+          <div className={steppingUp ? 'hidden' : 'contents'}>{children(() => onOpenChange(false))}</div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

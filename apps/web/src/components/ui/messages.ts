@@ -76,6 +76,14 @@ const en = {
       debt: 'Owed',
     },
   },
+  stepUp: {
+    title: 'Confirm it is you',
+    lead: 'Money actions need your second factor again after five minutes. Enter a code from your authenticator app or a recovery code.',
+    code: 'Code',
+    confirm: 'Confirm and continue',
+    passkey: 'Use a passkey',
+    back: 'Back',
+  },
 } as const;
 
 export const useUiMessages = defineMessages('ui', { en });

@@ -36,6 +36,7 @@ export const common: Catalogue<CommonMessages> = {
     requestTitle: 'Algo salió mal',
     notFoundHint: 'Puede que la página se haya movido o que el enlace esté mal escrito.',
     otherHint: 'Algo salió mal por nuestra parte. Inténtalo de nuevo en un momento.',
+    reference: 'Referencia para soporte: {{id}}',
     status: 'Error {{status}}',
     goHome: 'Ir al inicio',
     tryAgain: 'Reintentar',

@@ -72,4 +72,12 @@ export const ui: Catalogue<UiMessages> = {
       debt: 'Adeudado',
     },
   },
+  stepUp: {
+    title: 'Confirma que eres tú',
+    lead: 'Las acciones con dinero piden de nuevo tu segundo factor pasados cinco minutos. Introduce un código de tu app de autenticación o un código de recuperación.',
+    code: 'Código',
+    confirm: 'Confirmar y continuar',
+    passkey: 'Usar una llave de acceso',
+    back: 'Volver',
+  },
 };

@@ -36,6 +36,7 @@ export const common: Catalogue<CommonMessages> = {
     requestTitle: '出错了',
     notFoundHint: '页面可能已移动，或链接输入有误。',
     otherHint: '我们这边出了点问题，请稍后再试。',
+    reference: '支持参考编号：{{id}}',
     status: '错误 {{status}}',
     goHome: '返回首页',
     tryAgain: '重试',

@@ -72,4 +72,12 @@ export const ui: Catalogue<UiMessages> = {
       debt: '欠款',
     },
   },
+  stepUp: {
+    title: '确认是你本人',
+    lead: '距上次验证超过五分钟后，涉及资金的操作需要再次验证第二因素。请输入身份验证器应用中的验证码或一个恢复码。',
+    code: '验证码',
+    confirm: '确认并继续',
+    passkey: '使用通行密钥',
+    back: '返回',
+  },
 };
