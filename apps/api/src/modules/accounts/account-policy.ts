@@ -114,7 +114,7 @@ export const ACCOUNT_ACTION_RULES: Readonly<Record<AccountAction, AccountActionR
 export const OUT_OF_REACH = 'Your console role acts on members only; ask an operator.';
 export const LAST_OPERATOR = 'This is the last active operator; make another operator first.';
 
-export const ACCOUNT_CLOSED = 'This account is closed: nothing more is done on it.';
+const ACCOUNT_CLOSED = 'This account is closed: nothing more is done on it.';
 
 export type AccountRefusal = 'own_account' | 'not_for_this_account' | 'out_of_reach' | 'last_operator' | 'closed';
 
