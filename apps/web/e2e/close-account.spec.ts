@@ -60,7 +60,7 @@ test('a member closes their account: signed out, the address unknown, a former m
 
   // The old address signs in like one nobody has.
   await signInThroughForm(page, email, PASSWORD);
-  await expect(page.getByText('The account or password is wrong.')).toBeVisible();
+  await expect(page.getByText('The account or password is not right.')).toBeVisible();
   expect((await page.request.get('/api/v1/me')).status()).toBe(401);
 
   // The team above sees a former member, never the name.
