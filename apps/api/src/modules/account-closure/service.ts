@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { CLOSURE_BLOCKERS, type AccountClosureList, type ClosureStatus } from '@orchard/shared';
 import { AppError } from '../../errors';
+import type { Tx } from '../../db/client';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { insertAudit } from '../audit/index';
 import * as repo from './repository';
@@ -48,25 +49,38 @@ export async function closeAccount(deps: ServiceDeps, auth: { userId: string; se
   const now = deps.clock.now();
   await deps.db.transaction(async (tx) => {
     if (!(await repo.isSteppedUp(tx, auth, now))) throw new AppError('STEP_UP_REQUIRED', 'Enter your password again to close your account.');
-    const account = await repo.lockAccount(tx, auth.userId);
-    if (!account || account.status === 'closed') throw new AppError('NOT_FOUND');
-    const blockers = ordered(await repo.blockersOf(tx, auth.userId, account, true));
-    if (blockers.length > 0)
-      throw new AppError(
-        'ACCOUNT_NOT_CLOSABLE',
-        BLOCKER_TEXT[blockers[0]!],
-        Object.fromEntries(blockers.map((blocker) => [blocker, BLOCKER_TEXT[blocker]])),
-      );
-    const pseudonym = newPseudonym();
-    const sessionsEnded = await repo.eraseAccount(tx, auth.userId, pseudonym, now);
-    await insertAudit(tx, {
-      actorId: auth.userId,
-      action: 'account.closed',
-      subjectType: 'user',
-      subjectId: auth.userId,
-      detail: { pseudonym, sessionsEnded },
-      at: now,
-    });
+    await closeLocked(tx, auth.userId, now);
+  });
+}
+
+/**
+ * The closing itself, for a member whose identity was already proved (the route's step-up; the
+ * demo seeding's own members): the same refusals, erasure and audit line, in one transaction.
+ */
+export async function closeMemberAccount(deps: ServiceDeps, userId: string): Promise<void> {
+  const now = deps.clock.now();
+  await deps.db.transaction((tx) => closeLocked(tx, userId, now));
+}
+
+async function closeLocked(tx: Tx, userId: string, now: Date): Promise<void> {
+  const account = await repo.lockAccount(tx, userId);
+  if (!account || account.status === 'closed') throw new AppError('NOT_FOUND');
+  const blockers = ordered(await repo.blockersOf(tx, userId, account, true));
+  if (blockers.length > 0)
+    throw new AppError(
+      'ACCOUNT_NOT_CLOSABLE',
+      BLOCKER_TEXT[blockers[0]!],
+      Object.fromEntries(blockers.map((blocker) => [blocker, BLOCKER_TEXT[blocker]])),
+    );
+  const pseudonym = newPseudonym();
+  const sessionsEnded = await repo.eraseAccount(tx, userId, pseudonym, now);
+  await insertAudit(tx, {
+    actorId: userId,
+    action: 'account.closed',
+    subjectType: 'user',
+    subjectId: userId,
+    detail: { pseudonym, sessionsEnded },
+    at: now,
   });
 }
 
