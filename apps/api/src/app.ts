@@ -31,6 +31,7 @@ import { eventHubPlugin, eventRoutes } from './modules/events/index';
 import { adminDashboardRoutes, dashboardRollupJob } from './modules/dashboard/index';
 import { disclosureJob, disclosureRoutes } from './modules/disclosure/index';
 import { dataExportRoutes } from './modules/data-export/index';
+import { accountClosureRoutes, adminClosureRoutes } from './modules/account-closure/index';
 import { adminBooksRoutes, booksRoutes, booksSealJob, booksWellKnownRoutes, ledgerChainJob, ledgerCheckJob } from './modules/books/index';
 import { adminContentRoutes, contentRoutes } from './modules/content/index';
 import { adminTeamRoutes, recordRegistrationSignals, recordSignInSignals, teamRoutes } from './modules/team/index';
@@ -115,6 +116,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceSwitch }> = asy
   await api.register(booksRoutes);
   await api.register(disclosureRoutes);
   await api.register(dataExportRoutes);
+  await api.register(accountClosureRoutes);
   // Every operator route lives inside the one operator scope (guard, permissions, audit check).
   await api.register(operatorScope, {
     prefix: '/admin',
@@ -130,6 +132,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceSwitch }> = asy
       adminDashboardRoutes,
       adminBooksRoutes,
       adminReconciliationRoutes,
+      adminClosureRoutes,
       async (admin) => admin.register(adminMaintenanceRoutes, { maintenance }),
     ],
   });

@@ -39,6 +39,8 @@ export const ERRORS = {
   // Accounts (apps/api/src/modules/accounts).
   INVALID_CREDENTIALS: { status: 401, message: 'The account or password is wrong.' },
   ACCOUNT_FROZEN: { status: 403, message: 'This account is frozen.' },
+  /** Close my account (modules/account-closure): something is pending or money is left (fields name what). */
+  ACCOUNT_NOT_CLOSABLE: { status: 409, message: 'This account cannot be closed yet.' },
   CODE_INVALID: { status: 400, message: 'That code is wrong.' },
   CODE_NOT_FOUND: { status: 404, message: 'This code request does not exist. Request a new code.' },
   /** 409 when verifying an account that is verified already. */

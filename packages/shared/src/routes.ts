@@ -33,6 +33,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/verify-code', access: 'guest', layout: 'auth' },
   // The sign-in page: auth layout with the auth check (a signed-in member goes to /home).
   { path: '/', access: 'guest', layout: 'auth' },
+  { path: '/close-account', access: 'signed-in', layout: 'default' },
   { path: '/coupon', access: 'signed-in', layout: 'default' },
   {
     path: '/home',

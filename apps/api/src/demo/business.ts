@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import { ManualClock } from '../lib/clock';
 import type { ServiceDeps } from '../lib/service-deps';
 import { createDemoMember, createSession, markSteppedUp, revokeSession } from '../modules/accounts/index';
+import { closeMemberAccount } from '../modules/account-closure/index';
 import { adjustBalance } from '../modules/admin-ledger/index';
 import type { ConsoleActor } from '../modules/audit/index';
 import * as recharge from '../modules/recharge/index';
@@ -156,6 +157,9 @@ async function tellStep(story: Story, step: DemoStep): Promise<void> {
     }
     case 'withdraw':
       return withdraw(story, step, userId);
+    case 'close':
+      await closeMemberAccount(deps, userId);
+      return;
     case 'adjust': {
       const body = { direction: 'credit' as const, amount: step.amount, reason: step.reason };
       await adjustBalance(deps, actor, userId, body, `demo-seed:${step.member}:${step.daysAgo}`);

@@ -46,7 +46,9 @@ export type DemoStep =
       reason?: string;
     })
   /** The operator makes the payout file for the bank: every withdrawal pending then becomes processing. */
-  | (When & { kind: 'export' });
+  | (When & { kind: 'export' })
+  /** The member closes their account (modules/account-closure): their team sees a former member. */
+  | (When & { kind: 'close'; member: string });
 
 /** Plans on sale (created when the story begins). Memberships with stated benefits, never a return. */
 export interface DemoPlan {
@@ -198,6 +200,8 @@ export const DEMO_TEAM: DemoTeamMember[] = [
   { key: 'farah', email: 'farah@orchard.local', displayName: 'Farah Nasser', referrer: 'bruno', daysAgo: 18 },
   { key: 'gus', email: 'gus@orchard.local', displayName: 'Gus Lindqvist', referrer: 'dana', daysAgo: 15 },
   { key: 'hana', email: 'hana@orchard.local', displayName: 'Hana Sato', referrer: 'dana', daysAgo: 9 },
+  // Joined, looked around, and closed the account: the demo member's team shows a former member.
+  { key: 'ines', email: 'ines@orchard.local', displayName: 'Inés Ortega', referrer: 'demo', daysAgo: 28 },
 ];
 
 export const DEMO_TIMELINE: DemoStep[] = [
@@ -227,6 +231,7 @@ export const DEMO_TIMELINE: DemoStep[] = [
   { kind: 'withdraw', member: 'demo', daysAgo: 3, hour: 1, amount: 2_500, outcome: 'processing' },
   { kind: 'withdraw', member: 'dana', daysAgo: 3, hour: 2, amount: 4_000, outcome: 'processing' },
   { kind: 'export', daysAgo: 2, hour: 3 },
+  { kind: 'close', member: 'ines', daysAgo: 12 },
   { kind: 'withdraw', member: 'demo', daysAgo: 1, hour: 1, amount: 4_000, outcome: 'pending' },
   {
     kind: 'order',

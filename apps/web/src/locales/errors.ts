@@ -35,6 +35,7 @@ export const errorMessagesEn: Record<ApiErrorCode, string> = {
   IDEMPOTENCY_IN_PROGRESS: 'This is still being processed. Wait a moment.',
   INVALID_CREDENTIALS: 'The account or password is wrong.',
   ACCOUNT_FROZEN: 'This account is frozen. Contact support.',
+  ACCOUNT_NOT_CLOSABLE: 'This account cannot be closed yet: see what is still open.',
   CODE_INVALID: 'That code is wrong. Check it and try again.',
   CODE_NOT_FOUND: 'This code is no longer valid. Request a new one.',
   CODE_USED: 'This code was already used.',

@@ -31,6 +31,8 @@ const pageQuery = {
 };
 
 export const memberStatusSchema = z.enum(['active', 'frozen']);
+/** An account's status as the console reads it: a closed one (docs/decisions/0035) is no longer set by anyone. */
+export const accountStatusSchema = z.enum(['active', 'frozen', 'closed']);
 
 export const memberSummarySchema = z.strictObject({
   id: z.uuid(),
@@ -38,7 +40,7 @@ export const memberSummarySchema = z.strictObject({
   email: z.string().nullable(),
   phone: z.string().nullable(),
   role: roleSchema,
-  status: memberStatusSchema,
+  status: accountStatusSchema,
   inviteCode: z.string(),
   referrerId: z.uuid().nullable(),
   createdAt: isoTime,
@@ -49,7 +51,7 @@ export type MemberSummary = z.infer<typeof memberSummarySchema>;
 export const listMembersQuerySchema = z.strictObject({
   q: searchText(254).optional(),
   role: roleSchema.optional(),
-  status: memberStatusSchema.optional(),
+  status: accountStatusSchema.optional(),
   ...pageQuery,
 });
 export type ListMembersQuery = z.infer<typeof listMembersQuerySchema>;

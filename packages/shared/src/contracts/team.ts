@@ -54,6 +54,8 @@ export const teamMemberSchema = z.strictObject({
   displayName: z.string().nullable(),
   /** Masked email or phone. */
   contact: z.string(),
+  /** They closed their account: shown as "former member" (docs/decisions/0035). */
+  former: z.boolean(),
   joinedAt: z.iso.datetime(),
   /** What they paid for plans: level 1 only (null below). */
   purchasesTotal: z.number().int().nullable(),
@@ -110,7 +112,7 @@ export const consolePersonSchema = z.strictObject({
   displayName: z.string(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
-  status: z.enum(['active', 'frozen']),
+  status: z.enum(['active', 'frozen', 'closed']),
   joinedAt: z.iso.datetime(),
 });
 export type ConsolePerson = z.infer<typeof consolePersonSchema>;

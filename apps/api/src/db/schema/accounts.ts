@@ -12,6 +12,7 @@ export const SESSION_END_REASONS = [
   'password_reset',
   'other_sessions_revoked',
   'operator',
+  'account_closed',
 ] as const;
 export type SessionEndReason = (typeof SESSION_END_REASONS)[number];
 

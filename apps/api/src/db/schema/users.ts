@@ -12,7 +12,7 @@ export const users = pgTable('users', {
   role: text('role', { enum: ['member', 'operator', 'support', 'finance'] })
     .notNull()
     .default('member'),
-  status: text('status', { enum: ['active', 'frozen'] })
+  status: text('status', { enum: ['active', 'frozen', 'closed'] })
     .notNull()
     .default('active'),
   inviteCode: text('invite_code').notNull().unique(),
@@ -28,6 +28,8 @@ export const users = pgTable('users', {
   acceptedTermsLanguage: text('accepted_terms_language', { enum: ['en', 'es', 'zh'] }),
   /** The language the member chose (migrations/0980); null: the browser's (Accept-Language). */
   language: text('language', { enum: ['en', 'es', 'zh'] }),
+  /** When the member closed the account (migrations/1620, docs/decisions/0035); null while open. */
+  closedAt: timestamp('closed_at', { withTimezone: true }),
 });
 
 export const auditLog = pgTable(

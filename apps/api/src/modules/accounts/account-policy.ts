@@ -114,13 +114,15 @@ export const ACCOUNT_ACTION_RULES: Readonly<Record<AccountAction, AccountActionR
 export const OUT_OF_REACH = 'Your console role acts on members only; ask an operator.';
 export const LAST_OPERATOR = 'This is the last active operator; make another operator first.';
 
-export type AccountRefusal = 'own_account' | 'not_for_this_account' | 'out_of_reach' | 'last_operator';
+const ACCOUNT_CLOSED = 'This account is closed: nothing more is done on it.';
+
+export type AccountRefusal = 'own_account' | 'not_for_this_account' | 'out_of_reach' | 'last_operator' | 'closed';
 
 /** What the check knows of an account. */
 export interface AccountFacts {
   id: string;
   role: Role;
-  status: 'active' | 'frozen';
+  status: 'active' | 'frozen' | 'closed';
 }
 
 /**
@@ -137,6 +139,8 @@ export function accountActionRefusal(
 ): AccountRefusal | null {
   const rule = ACCOUNT_ACTION_RULES[action];
   if (account.id === actor.operatorId || alsoMoves.includes(actor.operatorId)) return 'own_account';
+  // A closed account (docs/decisions/0035) keeps its books but is acted on no more.
+  if (account.status === 'closed') return 'closed';
   if (!rule.accounts.includes(account.role)) return 'not_for_this_account';
   if (!REACH[actor.role].includes(account.role)) return 'out_of_reach';
   if (rule.keepsAnOperator && account.role === 'operator' && account.status === 'active' && activeOperators <= 1) return 'last_operator';
@@ -155,6 +159,8 @@ function accountRefusalError(action: AccountAction, refusal: AccountRefusal): Ap
       return forbidden(OUT_OF_REACH);
     case 'last_operator':
       return conflict(LAST_OPERATOR);
+    case 'closed':
+      return conflict(ACCOUNT_CLOSED);
   }
 }
 

@@ -16,6 +16,7 @@ export { type RateLimiter, type RateRule, tooManyRequests } from './rate-limit/i
 export { findUserById } from './repository';
 export { accountRoutes } from './routes';
 export {
+  clearSessionCookie,
   createSession,
   findLiveSession,
   liveSessionRoles,

@@ -71,7 +71,8 @@ export async function register(deps: AccountDeps, body: RegisterBody, context: R
   const inviteCode = body.inviteCode?.trim().toUpperCase() ?? '';
   if (inviteCode) {
     const referrer = await repo.findUserByInviteCode(deps.db, inviteCode);
-    if (!referrer) fields.inviteCode = 'No member has this invite code. Check it, or ask your friend for their link again.';
+    // A closed account's code is dead (docs/decisions/0035): it answers like a code nobody has.
+    if (!referrer || referrer.status === 'closed') fields.inviteCode = 'No member has this invite code. Check it, or ask your friend for their link again.';
     else referrerId = referrer.id;
   } else if (deps.config.REQUIRE_INVITE) {
     fields.inviteCode = 'An invite code is required to join. Ask a member for their invite link.';

@@ -33,6 +33,7 @@ export function levelTotals(db: Queryable, userId: string): Promise<LevelTotalsR
 export interface TeamMemberRow {
   display_name: string;
   email: string | null;
+  status: string;
   phone: string | null;
   created_at: Date | string;
   /** created_at to the microsecond, in UTC: the keyset position. */
@@ -61,7 +62,7 @@ export function teamMembers(db: Queryable, viewerId: string, level: Level, curso
     : sql``;
   return rowsOf<TeamMemberRow>(
     db,
-    sql`select u.display_name, u.email, u.phone, u.created_at,
+    sql`select u.display_name, u.email, u.phone, u.status, u.created_at,
                to_char(u.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_text,
                ${key} as row_key,
                coalesce(t.purchases_total, 0) as purchases_total, coalesce(t.${BROUGHT_COLUMN[level]}, 0) as brought

@@ -106,8 +106,9 @@ export async function listTeamMembers(deps: ServiceDeps, userId: string, query: 
     level,
     items: page.map((row) => ({
       key: row.row_key,
-      displayName: level === 1 ? row.display_name : null,
+      displayName: level === 1 && row.status !== 'closed' ? row.display_name : null,
       contact: maskedContact(row),
+      former: row.status === 'closed',
       joinedAt: iso(row.created_at),
       purchasesTotal: level === 1 ? Number(row.purchases_total) : null,
       brought: Number(row.brought),

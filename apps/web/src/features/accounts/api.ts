@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  ClosureStatus,
   DataExportLink,
   UpdateMeBody,
   AuthOptions,
@@ -155,4 +156,23 @@ export function useRemovePasskey({ onSuccess }: { onSuccess: () => void }) {
 /** requestDataExport: a single-use link to a ZIP of my data (at most a few a day). */
 export function useRequestDataExport() {
   return useMutation({ mutationFn: () => apiFetch<DataExportLink>('/me/data-export', { method: 'POST' }) });
+}
+
+/** getClosureStatus: whether my account may be closed now, and what is still open. */
+export const closureStatusQueryOptions = () =>
+  queryOptions({ queryKey: ['accounts', 'closure'] as const, queryFn: () => apiFetch<ClosureStatus>('/me/closure'), staleTime: 0 });
+
+/** stepUp (the password again), then closeAccount; the session is gone afterwards. */
+export function useCloseAccount({ onSuccess }: { onSuccess: () => Promise<unknown> }) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (password: string) => {
+      await apiFetch('/me/step-up', { method: 'POST', body: { password } });
+      await apiFetch<void>('/me/closure', { method: 'POST', body: { confirm: 'CLOSE' } });
+    },
+    onSuccess: async () => {
+      setSignedIn(queryClient, null);
+      await onSuccess();
+    },
+  });
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   accountField,
+  closeAccountBodySchema,
   codeField,
   currentPasswordField,
   displayNameField,
@@ -69,3 +70,10 @@ export const registerSchema = (kind: 'email' | 'phone', requireInvite: boolean) 
     }),
     'password',
   );
+
+/** Close my account: the password (the step-up) and the word CLOSE. */
+export const closeAccountSchema = z.object({
+  password: currentPasswordField,
+  // Typed into an empty box: a string until it says CLOSE, then the contract's own check.
+  confirm: z.string().pipe(closeAccountBodySchema.shape.confirm),
+});

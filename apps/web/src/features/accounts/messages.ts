@@ -172,6 +172,30 @@ const en = {
     removedToast: 'Passkey removed.',
     unsupported: 'This browser cannot create passkeys.',
   },
+  closeAccount: {
+    title: 'Close my account',
+    link: 'Close my account',
+    lead: 'Closing ends every session and erases your email, phone, name, password and passkeys. Your statement stays in the books under a pseudonym, as payment records must; your team sees "former member", and your invite code stops working. You can register again later with the same email, as a new member. This cannot be undone.',
+    blocked: 'Your account cannot be closed yet:',
+    blockers: {
+      console_account: 'A console account is closed by an operator, not from here.',
+      frozen: 'Your account is frozen. Contact support.',
+      balance: 'Your balance is not zero: withdraw it first.',
+      on_hold: 'Money is on hold for a withdrawal.',
+      commission_pending: 'Commissions are still pending or on review.',
+      debt: 'You owe an amount that must be settled first.',
+      withdrawal_open: 'A withdrawal is still requested or processing.',
+      recharge_open: 'A recharge order is still open: cancel it or let it end.',
+      referral_hold: 'Your account is on referral review.',
+    },
+    withdraw: 'Withdraw my balance',
+    ready: 'Nothing is pending and your balance is zero: your account can be closed.',
+    password: 'Your password',
+    confirm: 'Type CLOSE to confirm',
+    confirmHint: 'In capitals, as shown.',
+    submit: 'Close my account for good',
+    done: 'Your account is closed. Goodbye.',
+  },
 } as const;
 
 export const useAccountsMessages = defineMessages('accounts', { en });

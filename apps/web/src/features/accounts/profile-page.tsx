@@ -34,6 +34,7 @@ import type { Locale } from '../../lib/i18n';
 import { updateMe, useSignOut } from './api';
 import { nameSchema } from './form-schemas';
 import { useAccountsMessages } from './messages';
+import { CloseAccountLink } from './close-account-link';
 import { DataExportCard } from './data-export-card';
 import { PasskeysCard } from './passkeys-card';
 import { Sessions } from './sessions-card';
@@ -248,6 +249,7 @@ export function ProfilePage() {
 
       <Section id="profile-data" title={t('dataExport.title')}>
         <DataExportCard />
+        <CloseAccountLink />
       </Section>
 
       <HistoryAndHelp />

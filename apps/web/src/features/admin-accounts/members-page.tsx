@@ -117,6 +117,7 @@ function MembersFilters({ search, onSearch }: { search: MembersSearch; onSearch:
           { value: '', label: t('common.any') },
           { value: 'active', label: t('members.statuses.active') },
           { value: 'frozen', label: t('members.statuses.frozen') },
+          { value: 'closed', label: t('members.statuses.closed') },
         ]}
       />
     </FilterBar>

@@ -27,7 +27,7 @@ const en = {
     inviteCode: 'Invite code',
     joined: 'Joined',
     roles: { member: 'Member', operator: 'Operator', support: 'Support', finance: 'Finance' },
-    statuses: { active: 'Active', frozen: 'Frozen' },
+    statuses: { active: 'Active', frozen: 'Frozen', closed: 'Closed' },
     caption: 'Members, newest first',
     emptyTitle: 'No members yet',
     emptyBody: 'Members appear here as soon as they register. Share your invite link to bring the first ones in.',

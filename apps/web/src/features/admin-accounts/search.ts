@@ -5,7 +5,7 @@
 export interface MembersSearch {
   q?: string;
   role?: 'member' | 'operator' | 'support' | 'finance';
-  status?: 'active' | 'frozen';
+  status?: 'active' | 'frozen' | 'closed';
   offset?: number;
 }
 
@@ -39,7 +39,7 @@ function pickOffset(value: unknown): number | undefined {
 export const parseMembersSearch = (search: Record<string, unknown>): MembersSearch => ({
   q: pickText(search.q),
   role: pickOne(search.role, ['member', 'operator', 'support', 'finance'] as const),
-  status: pickOne(search.status, ['active', 'frozen'] as const),
+  status: pickOne(search.status, ['active', 'frozen', 'closed'] as const),
   offset: pickOffset(search.offset),
 });
 

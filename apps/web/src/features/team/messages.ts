@@ -25,6 +25,7 @@ const en = {
     commissions: 'My commissions',
     show: 'Show',
     joined: 'Joined {{date}}',
+    former: 'Former member',
     bought: 'Bought {{amount}} of plans',
     brought: '{{amount}} to you',
     broughtNothing: 'No commission yet',

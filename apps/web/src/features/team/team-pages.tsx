@@ -184,7 +184,8 @@ function MemberList({ level, currency }: { level: TeamLevel; currency: string | 
 
 function MemberRow({ member, currency, t }: { member: TeamMember; currency: string | undefined; t: TeamT }) {
   const money = (minor: number) => formatMoney(minor, { currency });
-  const name = member.displayName ?? member.contact;
+  // A member who closed their account is no one by name (docs/decisions/0035).
+  const name = member.former ? t('list.former') : (member.displayName ?? member.contact);
   return (
     // What the member brought moves under the name when both do not fit: neither is cut.
     <li className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3">
@@ -196,7 +197,7 @@ function MemberRow({ member, currency, t }: { member: TeamMember; currency: stri
       </span>
       <div className="flex min-w-0 flex-[1_1_9rem] flex-col">
         <span className="font-medium [overflow-wrap:anywhere] text-gray-900 dark:text-gray-100">{name}</span>
-        {member.displayName ? <span className="truncate text-xs text-gray-600 dark:text-gray-400">{member.contact}</span> : null}
+        {member.displayName && !member.former ? <span className="truncate text-xs text-gray-600 dark:text-gray-400">{member.contact}</span> : null}
         <span className="text-xs text-gray-600 dark:text-gray-400">
           {t('list.joined', { date: formatDate(member.joinedAt) })}
           {member.purchasesTotal !== null && member.purchasesTotal > 0

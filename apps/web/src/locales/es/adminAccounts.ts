@@ -27,7 +27,7 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
     inviteCode: 'Código de invitación',
     joined: 'Alta',
     roles: { member: 'Miembro', operator: 'Operador', support: 'Soporte', finance: 'Finanzas' },
-    statuses: { active: 'Activo', frozen: 'Congelado' },
+    statuses: { active: 'Activo', frozen: 'Congelado', closed: 'Cerrada' },
     caption: 'Miembros, primero los más recientes',
     emptyTitle: 'Todavía no hay miembros',
     emptyBody: 'Los miembros aparecen aquí en cuanto se registran. Comparte tu enlace de invitación para traer a los primeros.',

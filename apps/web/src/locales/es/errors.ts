@@ -24,6 +24,7 @@ export const errors: Record<ApiErrorCode, string> = {
   IDEMPOTENCY_IN_PROGRESS: 'Esto todavía se está procesando. Espera un momento.',
   INVALID_CREDENTIALS: 'La cuenta o la contraseña no son correctas.',
   ACCOUNT_FROZEN: 'Esta cuenta está congelada. Contacta con soporte.',
+  ACCOUNT_NOT_CLOSABLE: 'Esta cuenta aún no se puede cerrar: mira qué sigue abierto.',
   CODE_INVALID: 'Ese código no es correcto. Revísalo e inténtalo de nuevo.',
   CODE_NOT_FOUND: 'Este código ya no es válido. Solicita uno nuevo.',
   CODE_USED: 'Este código ya se usó.',

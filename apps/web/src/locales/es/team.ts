@@ -22,6 +22,7 @@ export const team: Catalogue<TeamMessages> = {
     commissions: 'Mis comisiones',
     show: 'Mostrar',
     joined: 'Se unió el {{date}}',
+    former: 'Antiguo miembro',
     bought: 'Compró {{amount}} en planes',
     brought: '{{amount}} para ti',
     broughtNothing: 'Aún sin comisión',

@@ -27,7 +27,7 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
     inviteCode: '邀请码',
     joined: '注册时间',
     roles: { member: '会员', operator: '运营', support: '客服', finance: '财务' },
-    statuses: { active: '正常', frozen: '已冻结' },
+    statuses: { active: '正常', frozen: '已冻结', closed: '已注销' },
     caption: '会员，最新的在前',
     emptyTitle: '暂无会员',
     emptyBody: '会员注册后会立即显示在这里。分享你的邀请链接，迎来第一批会员。',

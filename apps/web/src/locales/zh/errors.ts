@@ -24,6 +24,7 @@ export const errors: Record<ApiErrorCode, string> = {
   IDEMPOTENCY_IN_PROGRESS: '仍在处理中，请稍候。',
   INVALID_CREDENTIALS: '账号或密码错误。',
   ACCOUNT_FROZEN: '该账号已被冻结，请联系客服。',
+  ACCOUNT_NOT_CLOSABLE: '该账号暂时无法注销：请查看尚未完成的事项。',
   CODE_INVALID: '验证码错误，请检查后重试。',
   CODE_NOT_FOUND: '该验证码已失效，请重新获取。',
   CODE_USED: '该验证码已使用过。',

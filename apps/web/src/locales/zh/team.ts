@@ -22,6 +22,7 @@ export const team: Catalogue<TeamMessages> = {
     commissions: '我的佣金',
     show: '显示',
     joined: '{{date}}加入',
+    former: '已注销的成员',
     bought: '已购会员计划{{amount}}',
     brought: '为你带来{{amount}}',
     broughtNothing: '暂无佣金',

@@ -4,7 +4,7 @@ drop function if exists plan_commission_lines(uuid, bigint, referral_settings, t
 -- cut to nothing says `cap`); a level that pays nothing says why. One row per level, 1 to 3.
 --
 -- Why a level pays nothing (skip_reason), checked in this order:
---   no_upline       nobody at this level;
+--   no_upline       nobody at this level, or the member there closed their account (0035);
 --   self_referral   the buyer's referral hold was voided (an operator judged them a self-referral);
 --   frozen          the upline's account is frozen;
 --   no_active_plan  the settings require an active plan and the upline holds none;
@@ -44,7 +44,7 @@ begin
   for v_upline in
     with buyer as (select u.referrer_id, u.ancestor_2, u.ancestor_3 from users u where u.id = p_user),
     chain(level, id) as (select 1, referrer_id from buyer union all select 2, ancestor_2 from buyer union all select 3, ancestor_3 from buyer)
-    select l.level, up.id, up.status = 'frozen' as is_frozen,
+    select l.level, up.id, up.status = 'frozen' as is_frozen, up.status = 'closed' as is_closed,
            exists (select 1 from purchases p where p.user_id = up.id and p.status = 'active'
                     and p.starts_at <= p_at and p.ends_at > p_at) as has_active_plan,
            coalesce(pending.balance, 0) as pending_balance,
@@ -66,7 +66,7 @@ begin
     rate_bp := case v_upline.level when 1 then p_settings.level1_bp when 2 then p_settings.level2_bp else p_settings.level3_bp end;
     amount := 0;
     skip_reason := null;
-    if v_upline.id is null then
+    if v_upline.id is null or v_upline.is_closed then
       skip_reason := 'no_upline';
     elsif v_hold = 'voided' then
       skip_reason := 'self_referral';
