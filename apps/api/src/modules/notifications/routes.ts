@@ -77,8 +77,7 @@ function preferenceRoutes(app: RouteApp) {
       schema: {
         operationId: 'unsubscribeNotifications',
         tags: ['notifications'],
-        summary:
-          'One-click unsubscribe (RFC 8058, List-Unsubscribe-Post): the token of an email’s link turns that kind of email (or the digest) off, without signing in; a tampered token is 404',
+        summary: 'One-click unsubscribe (RFC 8058): the email link’s signed token turns that email off, no sign-in',
         querystring: unsubscribeQuerySchema,
         body: z.strictObject({ 'List-Unsubscribe': z.literal('One-Click').optional() }).nullish(),
         response: { 200: unsubscribeResultSchema, ...errorResponses(400, 404) },
