@@ -4,7 +4,7 @@ import { DEMO_MEMBER_EMAIL, seed } from '../src/demo/seed';
 import { queueDueEmails, sendDigests } from '../src/modules/notifications/index';
 import { createTestApp, type TestApp } from './app';
 import { DATABASE_KINDS } from './database';
-import { asMember, buy, chain, createPlan, fund, plansWorld, rows, scalar, secondInstance, type PlansWorld } from './plans/helpers';
+import { buy, chain, createPlan, fund, plansWorld, rows, scalar, secondInstance, type PlansWorld } from './plans/helpers';
 import { createSession, SESSION_COOKIE } from '../src/modules/accounts/sessions';
 
 /**

@@ -163,3 +163,13 @@ export async function unreadSince(tx: Tx, userId: string, since: Date): Promise<
          where user_id = ${userId} and read_at is null and created_at > ${since} order by id desc limit 50`,
   );
 }
+
+/**
+ * The demo story's inbox (SEED_DEMO): what happened more than three days ago has been read, and
+ * nothing of the story's past is mailed (its members' addresses are made up).
+ */
+export async function settleDemoInbox(db: Db, now: Date): Promise<void> {
+  await db.execute(sql`update notifications set read_at = created_at + interval '2 hours'
+                        where read_at is null and created_at < ${now}::timestamptz - interval '3 days'`);
+  await db.execute(sql`update notifications set email_due = false where email_due`);
+}

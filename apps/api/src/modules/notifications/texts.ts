@@ -26,7 +26,7 @@ function localeOf(language: Language): string {
 }
 
 /** Integer minor units in the currency, in the member's language. */
-export function formatAmount(minor: number, currency: string, language: Language): string {
+function formatAmount(minor: number, currency: string, language: Language): string {
   const format = new Intl.NumberFormat(localeOf(language), { style: 'currency', currency });
   return format.format(minorToDecimalString(minor, format.resolvedOptions().maximumFractionDigits ?? 2) as unknown as number);
 }
