@@ -42,7 +42,6 @@ const en = {
     announcement: 'Important announcements',
   },
   preferences: {
-    title: 'Notifications',
     intro: 'Everything always appears in your inbox. Choose what is also sent to you by email.',
     noEmail: 'Your account has no email address, so notifications appear in your inbox only.',
     email: 'Email me about',

@@ -42,7 +42,6 @@ export const notifications: Catalogue<NotificationsMessages> = {
     announcement: 'Avisos importantes',
   },
   preferences: {
-    title: 'Notificaciones',
     intro: 'Todo aparece siempre en tu bandeja. Elige qué te enviamos también por correo.',
     noEmail: 'Tu cuenta no tiene correo electrónico, así que las notificaciones aparecen solo en tu bandeja.',
     email: 'Enviarme un correo sobre',

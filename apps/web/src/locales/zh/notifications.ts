@@ -42,7 +42,6 @@ export const notifications: Catalogue<NotificationsMessages> = {
     announcement: '重要公告',
   },
   preferences: {
-    title: '通知',
     intro: '所有通知都会出现在收件箱中。选择哪些还要通过邮件发送给你。',
     noEmail: '你的账户没有邮箱地址，通知只会出现在收件箱中。',
     email: '通过邮件通知我',
