@@ -32,6 +32,7 @@ import { adminDashboardRoutes, dashboardRollupJob } from './modules/dashboard/in
 import { disclosureJob, disclosureRoutes } from './modules/disclosure/index';
 import { dataExportRoutes } from './modules/data-export/index';
 import { accountClosureRoutes, adminClosureRoutes } from './modules/account-closure/index';
+import { notificationJobs, notificationRoutes } from './modules/notifications/index';
 import { adminBooksRoutes, booksRoutes, booksSealJob, booksWellKnownRoutes, ledgerChainJob, ledgerCheckJob } from './modules/books/index';
 import { adminContentRoutes, contentRoutes } from './modules/content/index';
 import { adminTeamRoutes, recordRegistrationSignals, recordSignInSignals, teamRoutes } from './modules/team/index';
@@ -117,6 +118,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceSwitch }> = asy
   await api.register(disclosureRoutes);
   await api.register(dataExportRoutes);
   await api.register(accountClosureRoutes);
+  await api.register(notificationRoutes);
   // Every operator route lives inside the one operator scope (guard, permissions, audit check).
   await api.register(operatorScope, {
     prefix: '/admin',
@@ -182,6 +184,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await app.register(commissionReleaseJob);
   await app.register(dashboardRollupJob);
   await app.register(disclosureJob);
+  await app.register(notificationJobs);
   await app.register(ledgerChainJob);
   await app.register(booksSealJob);
   await app.register(ledgerCheckJob, { report: (findings: number) => (ledgerFindings = findings) });

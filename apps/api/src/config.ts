@@ -171,6 +171,11 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
   /** How often each instance checks that today's earnings disclosure is published (docs/decisions/0031; 0 = never). */
   DISCLOSURE_POLL_MS: integerFromEnv(600_000, 0),
+  /** How often each instance turns due notification emails into outbox rows (docs/decisions/0034; 0 = never). */
+  NOTIFICATION_MAIL_POLL_MS: integerFromEnv(2_000, 0),
+  /** How often each instance looks for members whose daily digest is due (0 = never), and from which UTC hour. */
+  NOTIFICATION_DIGEST_POLL_MS: integerFromEnv(300_000, 0),
+  NOTIFICATION_DIGEST_HOUR: integerFromEnv(7, 0).pipe(z.number().max(23, 'must be an hour, 0 to 23')),
   /** How often each instance recounts the console dashboard's recent hours (0 = only when the dashboard is read). */
   DASHBOARD_ROLLUP_POLL_MS: integerFromEnv(60_000, 0),
   // Connections each instance keeps to PostgreSQL (DATABASE_URL only). Concurrent money movements beyond it wait for one.
@@ -210,6 +215,8 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
     COMMISSION_RELEASE_POLL_MS: '0',
     DASHBOARD_ROLLUP_POLL_MS: '0',
     DISCLOSURE_POLL_MS: '0',
+    NOTIFICATION_MAIL_POLL_MS: '0',
+    NOTIFICATION_DIGEST_POLL_MS: '0',
     LEDGER_CHAIN_POLL_MS: '0',
     BOOKS_SEAL_POLL_MS: '0',
     LEDGER_CHECK_POLL_MS: '0',

@@ -66,6 +66,8 @@ const PUBLIC = [
   'getEarningsDisclosure',
   // The operator's public key that signs the sealed days: anyone checks a statement with it (docs/decisions/0028).
   'getBooksKeys',
+  // One-click unsubscribe (RFC 8058): a mail provider posts it; the link's signed token is its authority (docs/decisions/0034).
+  'unsubscribeNotifications',
 ].sort();
 
 /** Operations that answer with a stream that stays open (server-sent events). */
@@ -173,6 +175,13 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
     await fund(w, alice.userId, 1_000);
     const purchase = await buy(w, alice, plan.id);
     expect(purchase.statusCode, purchase.body).toBe(201);
+    // … and her inbox: the purchase's notification (written by the purchase's own transaction).
+    const [notification] = (
+      (await t.database.handle.db.execute(
+        sql`select id::text as id from notifications where user_id = ${alice.userId} and kind = 'purchase'`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    owned.set('/api/v1/notifications/{id}/read', notification!.id);
     const aliceRow = (
       (await t.database.handle.db.execute(sql`select email, invite_code from users where id = ${alice.userId}`)) as unknown as {
         rows: { email: string; invite_code: string }[];
@@ -212,7 +221,8 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
                    (select string_agg(id::text || coalesce(label, '') || is_default::text || coalesce(removed_at::text, ''), ',' order by id) from bank_accounts) as bank_accounts,
                    (select count(*) from sessions where revoked_at is null)::int as sessions,
                    (select string_agg(id::text || name, ',' order by id) from passkeys) as passkeys,
-                   (select string_agg(id::text || display_name, ',' order by id) from users) as users`,
+                   (select string_agg(id::text || display_name, ',' order by id) from users) as users,
+                   (select string_agg(id::text || coalesce(read_at::text, ''), ',' order by id) from notifications) as notifications`,
       )) as unknown as { rows: unknown[] }
     ).rows[0];
 

@@ -50,6 +50,13 @@ export const DEFINITIONS = [
   'modules/events/sql/live_hold_changed.sql',
   'modules/events/sql/live_session_changed.sql',
   'modules/audit/sql/console_audit.sql',
+  // Notifications (docs/decisions/0034): inbox rows written by the event sources' own triggers.
+  'modules/notifications/sql/notification_add.sql',
+  'modules/notifications/sql/notify_recharge_changed.sql',
+  'modules/notifications/sql/notify_purchase_changed.sql',
+  'modules/notifications/sql/notify_commission_changed.sql',
+  'modules/notifications/sql/notify_withdrawal_changed.sql',
+  'modules/notifications/sql/notify_debt_changed.sql',
   // Plans, purchases and commissions.
   'modules/plans/sql/commission_release_failed.sql',
   'modules/plans/sql/commission_release.sql',

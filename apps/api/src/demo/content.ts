@@ -302,6 +302,8 @@ export async function seedDemoContent(db: Db, now: Date, planIds: Map<string, st
       endsAt: endsIn === null ? null : at(endsIn),
       priority,
       active: true,
+      // The one that matters to every member's safety also lands in each inbox (docs/decisions/0034).
+      important: texts.en.includes('never ask for your password'),
       at: at(startsIn),
     })),
     promotions: PROMOTIONS.map((promotion) => ({

@@ -5,6 +5,7 @@ import { hashPassword } from '../lib/password';
 import { systemClock } from '../lib/clock';
 import { sealBooks } from '../modules/books/index';
 import { publishDailyDisclosure } from '../modules/disclosure/index';
+import { settleDemoInbox } from '../modules/notifications/index';
 import { createFirstOperator, emailHasAccount, enrolConsoleTotp, findAnyOperatorId, secondFactorKeys } from '../modules/accounts/index';
 import { seedDemoPaymentChannels } from '../modules/recharge/index';
 import type { DatabaseHandle } from '../db/client';
@@ -79,6 +80,8 @@ async function seedDemoMember(database: DatabaseHandle, config: Config, log: See
       now: new Date(),
     }),
   );
+  // The inbox the story filled (its triggers): older news read, nothing of the past mailed.
+  await settleDemoInbox(db, new Date());
   // The story's past days, sealed: the console shows their seals and a member's statement their proofs.
   await sealBooks({ db, clock: systemClock, config });
   // Today's earnings disclosure (/earnings), from the story's books: the page is filled at once.

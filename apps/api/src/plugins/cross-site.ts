@@ -18,8 +18,9 @@ const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
  * Routes whose callers are servers, not browsers, and which authenticate each request themselves
  * (no cookie is trusted): the payment gateway's webhook, signed with HMAC over the raw body.
+ * And the one-click unsubscribe (RFC 8058): a mail provider posts it, the link's signed token is its authority.
  */
-const EXEMPT_ROUTES = new Set([`${API_PREFIX}/webhooks/payments/:channel`]);
+const EXEMPT_ROUTES = new Set([`${API_PREFIX}/webhooks/payments/:channel`, `${API_PREFIX}/notifications/unsubscribe`]);
 
 /**
  * The origin the server answers as: PUBLIC_URL when configured (what members type; the proxy's

@@ -8,6 +8,7 @@ import { useLiveUpdates } from '../lib/live-events';
 import { meQueryOptions } from '../lib/session';
 import { RetryNotice } from './retry-notice';
 import { MaintenanceBanner } from './maintenance-banner';
+import { NotificationBell } from './notification-bell';
 
 /**
  * A page inside the default layout: its top bar (with a back link on secondary pages) and the
@@ -39,6 +40,7 @@ export function Page({ title, backTo, actions, children }: { title: string; back
         )}
         <h1 className="flex-1 truncate text-lg font-semibold text-gray-900 md:text-2xl dark:text-gray-50">{title}</h1>
         {actions}
+        {me?.role === 'member' ? <NotificationBell /> : null}
         {me && !isHelpPage ? (
           <Link
             to="/help-center"

@@ -13,6 +13,7 @@ const REFRESH: Record<string, readonly QueryKey[]> = {
   order: [['recharge'], ['wallet']],
   withdrawal: [['withdraw'], ['wallet']],
   queues: [['admin']],
+  inbox: [['notifications']],
 };
 
 let connected = false;

@@ -11,6 +11,7 @@ import type { AdminReconciliationMessages } from '../features/admin-reconciliati
 import type { AdminTeamMessages } from '../features/admin-team/messages';
 import type { EarningsMessages } from '../features/content/earnings-messages';
 import type { ContentMessages } from '../features/content/messages';
+import type { NotificationsMessages } from '../features/notifications/messages';
 import type { PlansMessages } from '../features/plans/messages';
 import type { TeamMessages } from '../features/team/messages';
 import type { WalletMessages } from '../features/wallet/messages';
@@ -39,6 +40,7 @@ export interface LanguageBundle {
   team: Catalogue<TeamMessages>;
   wallet: Catalogue<WalletMessages>;
   plans: Catalogue<PlansMessages>;
+  notifications: Catalogue<NotificationsMessages>;
 }
 
 /** The operator console's namespaces in one language (`src/locales/<language>/console-bundle.ts`). */

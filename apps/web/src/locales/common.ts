@@ -16,6 +16,8 @@ export const common = {
     signIn: 'Sign in',
     help: 'Help',
     helpAndSupport: 'Help and support',
+    inbox: 'Inbox',
+    inboxUnread: 'Inbox, {{count}} unread',
     about: 'About',
     console: 'Operator console',
   },

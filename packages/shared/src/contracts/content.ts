@@ -40,6 +40,8 @@ export const announcementSchema = z.strictObject({
   endsAt: isoTime.nullable(),
   priority: z.number().int(),
   active: z.boolean(),
+  /** Also lands in every member's inbox (docs/decisions/0034). */
+  important: z.boolean(),
 });
 export type Announcement = z.infer<typeof announcementSchema>;
 
@@ -134,6 +136,7 @@ export const upsertAnnouncementBodySchema = z.strictObject({
   endsAt: optionalTime,
   priority: priority.default(0),
   active: z.boolean().default(true),
+  important: z.boolean().default(false),
 });
 export type UpsertAnnouncementBody = z.infer<typeof upsertAnnouncementBodySchema>;
 

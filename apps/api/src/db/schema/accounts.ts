@@ -109,6 +109,8 @@ export const outbox = pgTable('outbox', {
   subject: text('subject').notNull(),
   body: text('body').notNull(),
   secret: text('secret'),
+  /** Extra email headers (migration 1610: List-Unsubscribe). */
+  headers: jsonb('headers').$type<Record<string, string>>(),
   status: text('status', { enum: ['pending', 'sending', 'sent', 'logged', 'failed'] })
     .notNull()
     .default('pending'),

@@ -34,14 +34,14 @@ export async function saveAnnouncement(deps: ServiceDeps, actor: ConsoleActor, i
     throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', { endsAt: 'The end must be after the start.' });
   return withTransaction(deps.db, async (tx) => {
     const translations = compactTranslations(body.translations, ['text']);
-    const values = { text: body.text, translations, startsAt, endsAt, priority: body.priority, active: body.active, at };
+    const values = { text: body.text, translations, startsAt, endsAt, priority: body.priority, active: body.active, important: body.important, at };
     const row = id === null ? await repo.insertAnnouncement(tx, values) : await repo.updateAnnouncement(tx, id, values);
     if (!row) throw notFound('This announcement does not exist.');
     await recordConsoleAction(tx, actor, {
       action: id === null ? 'announcement.created' : 'announcement.updated',
       subjectType: 'announcement',
       subjectId: row.id,
-      detail: { text: body.text, translations, active: body.active },
+      detail: { text: body.text, translations, active: body.active, important: body.important },
       at,
     });
     return toAnnouncement(row);

@@ -22,6 +22,7 @@ export interface AnnouncementRow {
   ends_at: Time | null;
   priority: number;
   active: boolean;
+  important: boolean;
 }
 
 export interface PromotionRow {
@@ -70,13 +71,14 @@ export interface AnnouncementValues {
   endsAt: Date | null;
   priority: number;
   active: boolean;
+  important: boolean;
   at: Date;
 }
 
 export function runningAnnouncements(db: Queryable, at: Date) {
   return rowsOf<AnnouncementRow>(
     db,
-    sql`select id, text, translations, starts_at, ends_at, priority, active from announcements
+    sql`select id, text, translations, starts_at, ends_at, priority, active, important from announcements
          where active and starts_at <= ${at} and (ends_at is null or ends_at > ${at})
          order by priority desc, starts_at desc limit 10`,
   );
@@ -85,16 +87,17 @@ export function runningAnnouncements(db: Queryable, at: Date) {
 export function allAnnouncements(db: Queryable) {
   return rowsOf<AnnouncementRow>(
     db,
-    sql`select id, text, translations, starts_at, ends_at, priority, active from announcements order by starts_at desc, id limit 200`,
+    sql`select id, text, translations, starts_at, ends_at, priority, active, important from announcements order by starts_at desc, id limit 200`,
   );
 }
 
 export async function insertAnnouncement(db: Queryable, values: AnnouncementValues) {
   const [row] = await rowsOf<AnnouncementRow>(
     db,
-    sql`insert into announcements (text, translations, starts_at, ends_at, priority, active, created_at, updated_at)
-        values (${values.text}, ${json(values.translations)}, ${values.startsAt}, ${values.endsAt}, ${values.priority}, ${values.active}, ${values.at}, ${values.at})
-        returning id, text, translations, starts_at, ends_at, priority, active`,
+    sql`insert into announcements (text, translations, starts_at, ends_at, priority, active, important, created_at, updated_at)
+        values (${values.text}, ${json(values.translations)}, ${values.startsAt}, ${values.endsAt}, ${values.priority}, ${values.active},
+                ${values.important}, ${values.at}, ${values.at})
+        returning id, text, translations, starts_at, ends_at, priority, active, important`,
   );
   return row!;
 }
@@ -103,8 +106,9 @@ export async function updateAnnouncement(db: Queryable, id: string, values: Anno
   const [row] = await rowsOf<AnnouncementRow>(
     db,
     sql`update announcements set text = ${values.text}, translations = ${json(values.translations)}, starts_at = ${values.startsAt},
-          ends_at = ${values.endsAt}, priority = ${values.priority}, active = ${values.active}, updated_at = ${values.at}
-        where id = ${id} returning id, text, translations, starts_at, ends_at, priority, active`,
+          ends_at = ${values.endsAt}, priority = ${values.priority}, active = ${values.active}, important = ${values.important},
+          updated_at = ${values.at}
+        where id = ${id} returning id, text, translations, starts_at, ends_at, priority, active, important`,
   );
   return row;
 }

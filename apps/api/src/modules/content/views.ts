@@ -58,6 +58,7 @@ export function toAnnouncement(row: repo.AnnouncementRow): Announcement {
     endsAt: row.ends_at === null ? null : iso(row.ends_at),
     priority: Number(row.priority),
     active: row.active,
+    important: row.important,
   };
 }
 

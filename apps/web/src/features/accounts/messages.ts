@@ -134,6 +134,7 @@ const en = {
       about: 'Terms, privacy and about',
     },
     signOut: 'Sign out',
+    notifications: 'Notifications',
     logs: {
       plans: 'My plans',
       recharges: 'Recharge history',

@@ -204,7 +204,8 @@ function HistoryAndHelp() {
 }
 
 /** `/profile`: my account, appearance, security (password, devices), history links, sign out. */
-export function ProfilePage() {
+/** `notifications`: the notification settings (features/notifications), composed by the route. */
+export function ProfilePage({ notifications }: { notifications?: ReactNode } = {}) {
   const { t, locale } = useAccountsMessages();
   const queryClient = useQueryClient();
   const router = useRouter();
@@ -246,6 +247,12 @@ export function ProfilePage() {
         <h3 className="sr-only">{t('profile.sessions')}</h3>
         <Sessions />
       </Section>
+
+      {notifications && (
+        <Section id="profile-notifications" title={t('profile.notifications')}>
+          {notifications}
+        </Section>
+      )}
 
       <Section id="profile-data" title={t('dataExport.title')}>
         <DataExportCard />

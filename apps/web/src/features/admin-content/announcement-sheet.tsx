@@ -21,6 +21,7 @@ export function AnnouncementSheet({ row, onClose }: { row: Announcement | null; 
       endsAt: instant(t, false),
       priority: whole(t),
       active: z.boolean(),
+      important: z.boolean(),
     })
     .transform((form) => ({ ...form, startsAt: form.startsAt ?? undefined }));
   const form = useZodForm(schema, {
@@ -31,6 +32,7 @@ export function AnnouncementSheet({ row, onClose }: { row: Announcement | null; 
       endsAt: isoToLocalInput(row?.endsAt),
       priority: String(row?.priority ?? 0),
       active: row?.active ?? true,
+      important: row?.important ?? false,
     },
   });
   return (
@@ -55,6 +57,7 @@ export function AnnouncementSheet({ row, onClose }: { row: Announcement | null; 
       <WindowFields />
       <TextField name="priority" inputMode="numeric" label={t('common.priority')} hint={t('common.priorityHint')} />
       <CheckboxField name="active" label={t('common.active')} />
+      <CheckboxField name="important" label={t('announcements.important')} />
     </ContentSheet>
   );
 }

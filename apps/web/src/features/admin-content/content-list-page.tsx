@@ -66,7 +66,16 @@ const announcements: ContentKind<Announcement> = {
   },
   useList: () => listState(useQuery(announcementsQueryOptions())),
   columns: (t) => [
-    { key: 'text', header: t('announcements.text'), cell: (row) => <span className="[overflow-wrap:anywhere]">{row.text}</span> },
+    {
+      key: 'text',
+      header: t('announcements.text'),
+      cell: (row) => (
+        <span className="[overflow-wrap:anywhere]">
+          {row.important && <strong className="me-1 text-amber-700 dark:text-amber-400">{t('announcements.importantBadge')}</strong>}
+          {row.text}
+        </span>
+      ),
+    },
     windowColumn(t),
     priorityColumn(t),
     activeColumn(t),

@@ -27,6 +27,8 @@ const en = {
     caption: 'Announcements, newest first',
     text: 'Text',
     textHint: 'One line, at most 280 characters.',
+    important: 'Important: also put it in every member’s inbox',
+    importantBadge: 'Important',
     state: 'State',
     newTitle: 'New announcement',
     editTitle: 'Edit announcement',

@@ -135,6 +135,7 @@ export const accounts: Catalogue<AccountsMessages> = {
       about: 'Condiciones, privacidad e información',
     },
     signOut: 'Cerrar sesión',
+    notifications: 'Notificaciones',
     logs: {
       plans: 'Mis planes',
       recharges: 'Historial de recargas',

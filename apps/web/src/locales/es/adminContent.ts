@@ -28,6 +28,8 @@ export const adminContent: Catalogue<AdminContentMessages> = {
     caption: 'Avisos, primero los más recientes',
     text: 'Texto',
     textHint: 'Una línea, como máximo 280 caracteres.',
+    important: 'Importante: ponerlo también en la bandeja de cada miembro',
+    importantBadge: 'Importante',
     state: 'Estado',
     newTitle: 'Nuevo aviso',
     editTitle: 'Editar aviso',

@@ -5,7 +5,8 @@ export const adminReconciliation: Catalogue<AdminReconciliationMessages> = {
   nav: { reconciliation: 'Conciliación bancaria' },
   page: {
     title: 'Conciliación bancaria',
-    intro: 'Importa el extracto del banco: los pagos que nombran una orden y la pagan exactamente se abonan, y los pagos enviados por el banco se marcan como pagados. El resto espera aquí tu decisión.',
+    intro:
+      'Importa el extracto del banco: los pagos que nombran una orden y la pagan exactamente se abonan, y los pagos enviados por el banco se marcan como pagados. El resto espera aquí tu decisión.',
     import: 'Importar extracto',
     caption: 'Líneas bancarias que esperan una decisión',
     emptyTitle: 'Nada en espera',
@@ -46,7 +47,12 @@ export const adminReconciliation: Catalogue<AdminReconciliationMessages> = {
     title: 'Resolver esta línea bancaria',
     body: '{{amount}} el {{day}}: {{details}}',
     action: 'Decisión',
-    actions: { credit: 'Abonar una orden con ella', link: 'Vincularla a una orden o pago', refund: 'Devuelta al pagador', ignore: 'Ignorarla' },
+    actions: {
+      credit: 'Abonar una orden con ella',
+      link: 'Vincularla a una orden o pago',
+      refund: 'Devuelta al pagador',
+      ignore: 'Ignorarla',
+    },
     target: 'Orden o pago',
     noTarget: 'Ninguno',
     suggestion: '{{reference}} · {{amount}} · {{status}}',

@@ -18,6 +18,8 @@ export const common: Catalogue<CommonMessages> = {
     signIn: 'Iniciar sesión',
     help: 'Ayuda',
     helpAndSupport: 'Ayuda y soporte',
+    inbox: 'Bandeja',
+    inboxUnread: 'Bandeja, {{count}} sin leer',
     about: 'Acerca de',
     console: 'Consola del operador',
   },

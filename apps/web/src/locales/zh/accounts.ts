@@ -132,6 +132,7 @@ export const accounts: Catalogue<AccountsMessages> = {
       about: '条款、隐私与关于',
     },
     signOut: '退出登录',
+    notifications: '通知',
     logs: {
       plans: '我的会员计划',
       recharges: '充值记录',

@@ -27,6 +27,8 @@ export const adminContent: Catalogue<AdminContentMessages> = {
     caption: '公告，最新的在前',
     text: '内容',
     textHint: '一行，最多 280 个字符。',
+    important: '重要：同时放入每位会员的收件箱',
+    importantBadge: '重要',
     state: '状态',
     newTitle: '新建公告',
     editTitle: '编辑公告',

@@ -18,6 +18,8 @@ export const common: Catalogue<CommonMessages> = {
     signIn: '登录',
     help: '帮助',
     helpAndSupport: '帮助与客服',
+    inbox: '收件箱',
+    inboxUnread: '收件箱，{{count}} 条未读',
     about: '关于',
     console: '运营后台',
   },

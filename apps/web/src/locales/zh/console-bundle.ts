@@ -9,6 +9,15 @@ import { adminTeam } from './adminTeam';
 import { console } from './console';
 
 /** The console's texts in this language: loaded only when the console is open in it. */
-const bundle: ConsoleLanguageBundle = { console, adminPlans, adminLedger, adminAccounts, adminContent, adminTeam, adminDashboard, adminReconciliation };
+const bundle: ConsoleLanguageBundle = {
+  console,
+  adminPlans,
+  adminLedger,
+  adminAccounts,
+  adminContent,
+  adminTeam,
+  adminDashboard,
+  adminReconciliation,
+};
 
 export default bundle;

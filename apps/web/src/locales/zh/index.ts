@@ -7,6 +7,7 @@ import { common } from './common';
 import { content } from './content';
 import { earnings } from './earnings';
 import { errors } from './errors';
+import { notifications } from './notifications';
 import { plans } from './plans';
 import { signIn } from './signIn';
 import { team } from './team';
@@ -28,6 +29,7 @@ const bundle: LanguageBundle = {
   team,
   wallet,
   plans,
+  notifications,
 };
 
 export default bundle;

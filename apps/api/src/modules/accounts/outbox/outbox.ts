@@ -18,19 +18,28 @@ export interface OutgoingMessage {
   body: string;
   /** The code or token in the text (one per line when several), blanked out once delivered. */
   secret?: string;
+  /** Extra email headers (List-Unsubscribe and List-Unsubscribe-Post: RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** Queue a message in the caller's transaction; the worker delivers it after commit. */
 export async function enqueueMessage(db: Db | Tx, message: OutgoingMessage, now: Date): Promise<number> {
   const [row] = await db
     .insert(outbox)
-    .values({ ...message, secret: message.secret ?? null, status: 'pending', nextAttemptAt: now, createdAt: now })
+    .values({ ...message, secret: message.secret ?? null, headers: message.headers ?? null, status: 'pending', nextAttemptAt: now, createdAt: now })
     .returning({ id: outbox.id });
   return row!.id;
 }
 
 export interface Transport {
-  send(message: { id: number; kind: string; destination: string; subject: string; body: string }): Promise<void>;
+  send(message: {
+    id: number;
+    kind: string;
+    destination: string;
+    subject: string;
+    body: string;
+    headers?: Record<string, string> | null;
+  }): Promise<void>;
   close?(): void;
 }
 
@@ -42,7 +51,13 @@ function createEmailTransport(smtpUrl: string, from: string): Transport {
   } as never);
   return {
     async send(message) {
-      await transporter.sendMail({ from, to: message.destination, subject: message.subject, text: message.body });
+      await transporter.sendMail({
+        from,
+        to: message.destination,
+        subject: message.subject,
+        text: message.body,
+        headers: message.headers ?? undefined,
+      });
     },
     close: () => transporter.close(),
   };
