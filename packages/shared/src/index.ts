@@ -22,3 +22,4 @@ export * from './countries';
 export * from './contracts/books';
 export * from './contracts/disclosure';
 export * from './contracts/reconciliation';
+export * from './contracts/approvals';

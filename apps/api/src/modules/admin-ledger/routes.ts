@@ -18,6 +18,7 @@ import {
   rechargeOrderSchema,
   rechargeReviewPageSchema,
   rejectRechargeOrderBodySchema,
+  sentForApprovalSchema,
   statementPageSchema,
   listStatementEventsQuerySchema,
   statementEventPageSchema,
@@ -26,6 +27,7 @@ import {
 } from '@orchard/shared';
 import { operatorOf } from '../../plugins/operator-scope';
 import { idempotencyHeaders, idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
+import { defineApprovalAction } from '../approvals/index';
 import * as recharge from '../recharge/index';
 import * as service from './service';
 import { consoleRoute, depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
@@ -100,12 +102,12 @@ function memberMoneyRoutes(app: RouteApp, deps: ServiceDeps) {
       ...consoleRoute(
         { permission: 'adjustments', accountAction: 'adjustment' },
         'adjustBalance',
-        "Credit or debit a member's available balance with a reason (audited; needs Idempotency-Key)",
+        "Credit or debit a member's available balance with a reason (audited; needs Idempotency-Key); over the approval threshold, 202 with the request a second person decides",
         {
           headers: idempotencyHeaders,
           params: z.strictObject({ id: z.string().max(100) }),
           body: adjustBalanceBodySchema,
-          response: { 201: adjustmentResultSchema, ...errors },
+          response: { 201: adjustmentResultSchema, 202: sentForApprovalSchema, ...errors },
         },
       ),
       // The ledger transaction is the idempotency record (ledger_adjust, sql/ledger_adjust.sql).
@@ -113,9 +115,9 @@ function memberMoneyRoutes(app: RouteApp, deps: ServiceDeps) {
     },
     async (request, reply) => {
       const key = idempotencyKeyHeaderOf(request);
-      const { result, replayed } = await service.adjustBalance(deps, operatorOf(request), request.params.id, request.body, key);
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(201).send(result);
+      const outcome = await service.adjustBalance(deps, operatorOf(request), request.params.id, request.body, key);
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return outcome.sent ? reply.status(202).send(outcome.sent) : reply.status(201).send(outcome.result);
     },
   );
 
@@ -220,6 +222,8 @@ function paymentChannelRoutes(app: RouteApp, deps: ServiceDeps) {
 /** Operator console: recharge review, adjustments, ledger integrity, payment channels. Registered inside the operator scope. */
 export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
+  // A large adjustment waits for a second person, who runs this (modules/approvals).
+  defineApprovalAction('adjustment', service.adjustmentApproval);
   rechargeReviewRoutes(app, deps);
   memberMoneyRoutes(app, deps);
   ledgerReportRoute(app, deps);
