@@ -172,7 +172,9 @@ describe.each(DATABASE_KINDS)('two-person approval on %s', (kind) => {
     for (const r of responses.filter((r) => r.statusCode !== 200)) expect(codeOf(r)).toBe('APPROVAL_DECIDED');
     expect(await balanceOf(member)).toBe(160_000);
     expect(await adjustmentsOf(member.userId)).toHaveLength(1);
-    const report = ledgerReportSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/admin/ledger/report', headers: headers(alice) })).json());
+    const report = ledgerReportSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/admin/ledger/report', headers: headers(alice) })).json(),
+    );
     expect(report.ok).toBe(true);
   });
 

@@ -27,7 +27,6 @@ import {
 } from '@orchard/shared';
 import { operatorOf } from '../../plugins/operator-scope';
 import { idempotencyHeaders, idempotencyKeyHeaderOf, requireIdempotencyKey, requireIdempotencyKeyHeader } from '../../plugins/idempotency';
-import { defineApprovalAction } from '../approvals/index';
 import * as recharge from '../recharge/index';
 import * as service from './service';
 import { consoleRoute, depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
@@ -222,8 +221,6 @@ function paymentChannelRoutes(app: RouteApp, deps: ServiceDeps) {
 /** Operator console: recharge review, adjustments, ledger integrity, payment channels. Registered inside the operator scope. */
 export const adminLedgerRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
-  // A large adjustment waits for a second person, who runs this (modules/approvals).
-  defineApprovalAction('adjustment', service.adjustmentApproval);
   rechargeReviewRoutes(app, deps);
   memberMoneyRoutes(app, deps);
   ledgerReportRoute(app, deps);

@@ -5,4 +5,4 @@
  */
 export { adminApprovalRoutes, approvalExpiryJob } from './routes';
 export { defineApprovalAction, type ApprovalAction } from './kinds';
-export { approve, needsApproval, reject, requestApproval, updateApprovalSettings } from './service';
+export { approve, needsApproval, requestApproval, updateApprovalSettings } from './service';

@@ -5,7 +5,7 @@ import type { assertMayActOn } from '../accounts/index';
 import type { ConsoleActor } from '../audit/index';
 
 /** A request as its action receives it when a second person approves it. */
-export interface ApprovedRequest {
+interface ApprovedRequest {
   id: string;
   payload: Record<string, unknown>;
   subjectUserId: string | null;

@@ -59,7 +59,10 @@ export async function insertRequest(db: Queryable, r: NewRequest): Promise<boole
 }
 
 export async function findByKey(db: Queryable, requestedBy: string, key: string): Promise<RequestRow | undefined> {
-  const [row] = await rowsOf<RequestRow>(db, sql`select ${COLUMNS} from ${FROM} where r.requested_by = ${requestedBy}::uuid and r.request_key = ${key}`);
+  const [row] = await rowsOf<RequestRow>(
+    db,
+    sql`select ${COLUMNS} from ${FROM} where r.requested_by = ${requestedBy}::uuid and r.request_key = ${key}`,
+  );
   return row;
 }
 
@@ -85,7 +88,10 @@ export async function countWaitingFor(db: Queryable, operatorId: string, kinds: 
   const [row] = await rowsOf<{ n: number }>(
     db,
     sql`select count(*)::int as n from approval_requests where status = 'requested' and requested_by <> ${operatorId}::uuid
-          and kind in (${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)})`,
+          and kind in (${sql.join(
+            kinds.map((kind) => sql`${kind}`),
+            sql`, `,
+          )})`,
   );
   return row?.n ?? 0;
 }

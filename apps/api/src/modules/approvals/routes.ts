@@ -24,18 +24,28 @@ const errors = errorResponses(400, 404, 409, 422);
 function readRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/approvals',
-    consoleRoute('approvals', 'listApprovals', 'Requests for a second person’s approval: those waiting by default, or one state (newest first, at most 100)', {
-      querystring: listApprovalsQuerySchema,
-      response: { 200: approvalListSchema, 400: apiErrorSchema },
-    }),
+    consoleRoute(
+      'approvals',
+      'listApprovals',
+      'Requests for a second person’s approval: those waiting by default, or one state (newest first, at most 100)',
+      {
+        querystring: listApprovalsQuerySchema,
+        response: { 200: approvalListSchema, 400: apiErrorSchema },
+      },
+    ),
     async (request) => service.listApprovals(deps, operatorOf(request), request.query.state),
   );
 
   app.get(
     '/approvals/waiting',
-    consoleRoute('approvals', 'countApprovalsWaiting', 'How many requests wait for the signed-in person’s approval (others’ requests of kinds their role may approve)', {
-      response: { 200: approvalsWaitingSchema },
-    }),
+    consoleRoute(
+      'approvals',
+      'countApprovalsWaiting',
+      'How many requests wait for the signed-in person’s approval (others’ requests of kinds their role may approve)',
+      {
+        response: { 200: approvalsWaitingSchema },
+      },
+    ),
     async (request) => service.approvalsWaiting(deps, operatorOf(request)),
   );
 
@@ -85,9 +95,14 @@ function decisionRoutes(app: RouteApp, deps: ServiceDeps) {
 function settingsRoutes(app: RouteApp, deps: ServiceDeps) {
   app.get(
     '/approval-settings',
-    consoleRoute('approval_settings', 'getApprovalSettings', 'The approval threshold (minor units; null: off) and how long a request waits', {
-      response: { 200: approvalSettingsSchema },
-    }),
+    consoleRoute(
+      'approval_settings',
+      'getApprovalSettings',
+      'The approval threshold (minor units; null: off) and how long a request waits',
+      {
+        response: { 200: approvalSettingsSchema },
+      },
+    ),
     async () => service.approvalSettings(deps),
   );
 

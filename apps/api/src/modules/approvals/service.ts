@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { type ApprovalKind, type ApprovalRequest, type ApprovalSettings, roleHasPermission, type UpdateApprovalSettingsBody } from '@orchard/shared';
+import {
+  type ApprovalKind,
+  type ApprovalRequest,
+  type ApprovalSettings,
+  roleHasPermission,
+  type UpdateApprovalSettingsBody,
+} from '@orchard/shared';
 import type { Tx } from '../../db/client';
 import { AppError, forbidden } from '../../errors';
 import { ledgerRefusalError, limitErrorOf, minorUnitDigits, moneyRefusalOf, withTransaction } from '../../ledger/index';
@@ -112,7 +118,8 @@ async function lockForDecision(tx: Tx, actor: ConsoleActor, id: string, at: Date
   const action = actionOf(row.kind);
   if (!roleHasPermission(actor.role, action.permission)) throw forbidden('Your console role may not approve this kind of request.');
   if (row.status !== 'requested') {
-    const retried = row.decided_by === actor.operatorId && (row.status === retryState || (retryState === 'applied' && row.status === 'failed'));
+    const retried =
+      row.decided_by === actor.operatorId && (row.status === retryState || (retryState === 'applied' && row.status === 'failed'));
     if (retried) return { row, action, retried: true };
     throw new AppError(row.status === 'expired' ? 'APPROVAL_EXPIRED' : 'APPROVAL_DECIDED');
   }
@@ -134,7 +141,11 @@ function actionRefusalOf(error: unknown): AppError | undefined {
  * approver again: the request as it is (idempotent). An action its own rules refuse (the balance
  * went below the debit since) leaves the request `failed` with the reason, audited, and nothing moved.
  */
-export async function approve(deps: ServiceDeps, actor: ConsoleActor, id: string): Promise<{ approval: ApprovalRequest; replayed: boolean }> {
+export async function approve(
+  deps: ServiceDeps,
+  actor: ConsoleActor,
+  id: string,
+): Promise<{ approval: ApprovalRequest; replayed: boolean }> {
   await expireDueApprovals(deps);
   const at = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
@@ -156,7 +167,14 @@ export async function approve(deps: ServiceDeps, actor: ConsoleActor, id: string
       action: outcome.status === 'applied' ? 'approval.approve' : 'approval.failed',
       subjectType: 'approval_request',
       subjectId: id,
-      detail: { kind: row.kind, requestedBy: row.requested_by, approvedBy: actor.operatorId, amount: Number(row.amount), transactionId: outcome.transactionId, reason: outcome.reason },
+      detail: {
+        kind: row.kind,
+        requestedBy: row.requested_by,
+        approvedBy: actor.operatorId,
+        amount: Number(row.amount),
+        transactionId: outcome.transactionId,
+        reason: outcome.reason,
+      },
       at,
     });
     return { approval: toApprovalView((await repo.findRequest(tx, id))!, actor, at), replayed: false };
@@ -164,7 +182,12 @@ export async function approve(deps: ServiceDeps, actor: ConsoleActor, id: string
 }
 
 /** A second person rejects, with a reason (audited); the same person again gets the request as it is. */
-export async function reject(deps: ServiceDeps, actor: ConsoleActor, id: string, reason: string): Promise<{ approval: ApprovalRequest; replayed: boolean }> {
+export async function reject(
+  deps: ServiceDeps,
+  actor: ConsoleActor,
+  id: string,
+  reason: string,
+): Promise<{ approval: ApprovalRequest; replayed: boolean }> {
   await expireDueApprovals(deps);
   const at = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
@@ -197,7 +220,11 @@ export async function approvalSettings(deps: ServiceDeps): Promise<ApprovalSetti
 }
 
 /** Changes the threshold and the expiry, audited with before and after. */
-export async function updateApprovalSettings(deps: ServiceDeps, actor: ConsoleActor, body: UpdateApprovalSettingsBody): Promise<ApprovalSettings> {
+export async function updateApprovalSettings(
+  deps: ServiceDeps,
+  actor: ConsoleActor,
+  body: UpdateApprovalSettingsBody,
+): Promise<ApprovalSettings> {
   const at = deps.clock.now();
   return withTransaction(deps.db, async (tx) => {
     const before = settingsView(deps, await repo.lockSettings(tx));

@@ -23,7 +23,10 @@ export const approvalsQueryOptions = (view: ApprovalView) =>
 
 /** getApproval */
 export const approvalQueryOptions = (id: string) =>
-  queryOptions({ queryKey: keys.one(id), queryFn: ({ signal }) => apiFetch<ApprovalRequest>(`/admin/approvals/${encodeURIComponent(id)}`, { signal }) });
+  queryOptions({
+    queryKey: keys.one(id),
+    queryFn: ({ signal }) => apiFetch<ApprovalRequest>(`/admin/approvals/${encodeURIComponent(id)}`, { signal }),
+  });
 
 /** countApprovalsWaiting: the console navigation's count. */
 export const approvalsWaitingQueryOptions = () =>

@@ -53,14 +53,23 @@ export function ApprovalsPage() {
 
 function columns(t: AdminApprovalsT, review: (request: ApprovalRequest) => void): Column<ApprovalRequest>[] {
   return [
-    { key: 'asked', header: t('page.requested'), className: 'whitespace-nowrap tabular-nums', cell: (r) => formatShortDateTime(r.requestedAt) },
+    {
+      key: 'asked',
+      header: t('page.requested'),
+      className: 'whitespace-nowrap tabular-nums',
+      cell: (r) => formatShortDateTime(r.requestedAt),
+    },
     {
       key: 'what',
       header: t('page.what'),
       cell: (r) => (
         <>
           <div className="font-medium break-words">{describeApproval(t, r)}</div>
-          {r.adjustment ? <div className="text-xs break-words text-gray-600 dark:text-gray-400">{t('describe.reason', { reason: r.adjustment.reason })}</div> : null}
+          {r.adjustment ? (
+            <div className="text-xs break-words text-gray-600 dark:text-gray-400">
+              {t('describe.reason', { reason: r.adjustment.reason })}
+            </div>
+          ) : null}
         </>
       ),
     },
@@ -72,7 +81,12 @@ function columns(t: AdminApprovalsT, review: (request: ApprovalRequest) => void)
       hideHeader: true,
       cell: (r) => (
         <div className="flex justify-end">
-          <Button className="min-h-10" variant={r.canDecide ? 'primary' : 'secondary'} onClick={() => review(r)} aria-label={`${t('page.review')}: ${describeApproval(t, r)}`}>
+          <Button
+            className="min-h-10"
+            variant={r.canDecide ? 'primary' : 'secondary'}
+            onClick={() => review(r)}
+            aria-label={`${t('page.review')}: ${describeApproval(t, r)}`}
+          >
             {t('page.review')}
           </Button>
         </div>

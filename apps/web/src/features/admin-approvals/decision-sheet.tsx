@@ -17,7 +17,13 @@ export function DecisionSheet({ id, onClose }: { id: string; onClose: () => void
   const request = useQuery(approvalQueryOptions(id)).data;
   const decide = useDecideApproval();
   const done = (approval: ApprovalRequest) => {
-    toast(approval.state === 'applied' ? t('decide.approved') : approval.state === 'failed' ? t('decide.failed', { reason: approval.reason ?? '' }) : t('decide.rejected'));
+    toast(
+      approval.state === 'applied'
+        ? t('decide.approved')
+        : approval.state === 'failed'
+          ? t('decide.failed', { reason: approval.reason ?? '' })
+          : t('decide.rejected'),
+    );
     onClose();
   };
   return (
@@ -56,7 +62,8 @@ function Decision({
         {request.state === 'requested' ? <li>{t('decide.expires', { when: formatDateTime(request.expiresAt) })}</li> : null}
         {request.decidedBy && request.decidedAt ? (
           <li>
-            {t(`states.${request.state}`)} · {t('decide.decidedBy', { who: request.decidedBy.name, when: formatDateTime(request.decidedAt) })}
+            {t(`states.${request.state}`)} ·{' '}
+            {t('decide.decidedBy', { who: request.decidedBy.name, when: formatDateTime(request.decidedAt) })}
           </li>
         ) : request.state !== 'requested' ? (
           <li>{t(`states.${request.state}`)}</li>
@@ -65,10 +72,17 @@ function Decision({
       </ul>
       {request.canDecide ? (
         <>
-          <Button className="w-full" isBusy={decide.isPending} onClick={() => decide.mutate({ id: request.id, how: 'approve' }, { onSuccess: ({ approval }) => done(approval) })}>
+          <Button
+            className="w-full"
+            isBusy={decide.isPending}
+            onClick={() => decide.mutate({ id: request.id, how: 'approve' }, { onSuccess: ({ approval }) => done(approval) })}
+          >
             {t('decide.approve')}
           </Button>
-          <Form form={form} onSubmit={async ({ reason }) => done((await decide.mutateAsync({ id: request.id, how: 'reject', reason })).approval)}>
+          <Form
+            form={form}
+            onSubmit={async ({ reason }) => done((await decide.mutateAsync({ id: request.id, how: 'reject', reason })).approval)}
+          >
             <TextField name="reason" label={t('decide.rejectReason')} hint={t('decide.rejectHint')} maxLength={500} autoComplete="off" />
             <DecisionButtons close={close} backLabel={t('decide.back')} confirmLabel={t('decide.reject')} tone="danger" />
           </Form>

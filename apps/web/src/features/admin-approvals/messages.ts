@@ -9,7 +9,8 @@ const en = {
   },
   page: {
     title: 'Approvals',
-    intro: 'Money actions above the threshold wait here for a second person. Approve one and it happens at once, exactly once; reject it with a reason. Nobody decides their own request.',
+    intro:
+      'Money actions above the threshold wait here for a second person. Approve one and it happens at once, exactly once; reject it with a reason. Nobody decides their own request.',
     show: 'Show',
     views: { waiting: 'Waiting', applied: 'Approved', failed: 'Approved, but refused', rejected: 'Rejected', expired: 'Expired' },
     caption: 'Requests for approval',

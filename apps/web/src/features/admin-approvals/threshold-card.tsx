@@ -26,7 +26,11 @@ function thresholdForm(t: AdminApprovalsT, digits: number) {
       }
       return minor;
     }),
-    expiresAfterHours: z.string().regex(/^\d{1,3}$/, t('settings.hours')).transform(Number).pipe(z.number().int().min(1).max(168)),
+    expiresAfterHours: z
+      .string()
+      .regex(/^\d{1,3}$/, t('settings.hours'))
+      .transform(Number)
+      .pipe(z.number().int().min(1).max(168)),
   });
 }
 
@@ -34,9 +38,15 @@ function thresholdForm(t: AdminApprovalsT, digits: number) {
 function changesOf(t: AdminApprovalsT, before: ApprovalSettings, after: UpdateApprovalSettingsBody): SettingChange[] {
   const money = (minor: number | null) => (minor === null ? t('settings.off') : formatMoney(minor, { currency: before.currency }));
   const changes: SettingChange[] = [];
-  if (before.threshold !== after.threshold) changes.push({ field: 'threshold', label: t('settings.threshold'), before: money(before.threshold), after: money(after.threshold) });
+  if (before.threshold !== after.threshold)
+    changes.push({ field: 'threshold', label: t('settings.threshold'), before: money(before.threshold), after: money(after.threshold) });
   if (before.expiresAfterHours !== after.expiresAfterHours)
-    changes.push({ field: 'hours', label: t('settings.hours'), before: String(before.expiresAfterHours), after: String(after.expiresAfterHours) });
+    changes.push({
+      field: 'hours',
+      label: t('settings.hours'),
+      before: String(before.expiresAfterHours),
+      after: String(after.expiresAfterHours),
+    });
   return changes;
 }
 
@@ -63,7 +73,12 @@ function ThresholdForm({ settings }: { settings: ApprovalSettings }) {
     <Card className="max-w-3xl">
       <h2 className="text-base font-semibold text-gray-900 dark:text-gray-50">{t('settings.title')}</h2>
       <p className="mb-4 text-sm text-gray-600 dark:text-gray-400">{t('settings.intro')}</p>
-      <Form form={form} className="gap-4" onFocus={preloadConfirmSheet} onSubmit={(body) => changesOf(t, settings, body).length > 0 && setConfirming(body)}>
+      <Form
+        form={form}
+        className="gap-4"
+        onFocus={preloadConfirmSheet}
+        onSubmit={(body) => changesOf(t, settings, body).length > 0 && setConfirming(body)}
+      >
         <div className="grid min-w-0 grid-cols-1 gap-4 sm:grid-cols-2">
           <MoneyField name="threshold" label={t('settings.threshold')} hint={t('settings.thresholdHint')} currency={settings.currency} />
           <TextField name="expiresAfterHours" label={t('settings.hours')} inputMode="numeric" autoComplete="off" />

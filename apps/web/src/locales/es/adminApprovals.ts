@@ -9,9 +9,16 @@ export const adminApprovals: Catalogue<AdminApprovalsMessages> = {
   },
   page: {
     title: 'Aprobaciones',
-    intro: 'Las acciones de dinero por encima del umbral esperan aquí a una segunda persona. Apruébala y se hace al momento, una sola vez; recházala con un motivo. Nadie resuelve su propia solicitud.',
+    intro:
+      'Las acciones de dinero por encima del umbral esperan aquí a una segunda persona. Apruébala y se hace al momento, una sola vez; recházala con un motivo. Nadie resuelve su propia solicitud.',
     show: 'Mostrar',
-    views: { waiting: 'En espera', applied: 'Aprobadas', failed: 'Aprobadas, pero rechazadas por el sistema', rejected: 'Rechazadas', expired: 'Caducadas' },
+    views: {
+      waiting: 'En espera',
+      applied: 'Aprobadas',
+      failed: 'Aprobadas, pero rechazadas por el sistema',
+      rejected: 'Rechazadas',
+      expired: 'Caducadas',
+    },
     caption: 'Solicitudes de aprobación',
     requested: 'Pedida',
     what: 'Qué pasaría',
@@ -23,7 +30,13 @@ export const adminApprovals: Catalogue<AdminApprovalsMessages> = {
     emptyBody: 'Cuando una acción de dinero supera el umbral, espera aquí a una segunda persona.',
     settings: 'Umbral',
   },
-  states: { requested: 'En espera', applied: 'Aprobada', failed: 'Aprobada, pero rechazada por el sistema', rejected: 'Rechazada', expired: 'Caducada' },
+  states: {
+    requested: 'En espera',
+    applied: 'Aprobada',
+    failed: 'Aprobada, pero rechazada por el sistema',
+    rejected: 'Rechazada',
+    expired: 'Caducada',
+  },
   describe: {
     credit: 'Ajustar el monedero de {{member}} en +{{amount}}',
     debit: 'Ajustar el monedero de {{member}} en −{{amount}}',
@@ -48,7 +61,8 @@ export const adminApprovals: Catalogue<AdminApprovalsMessages> = {
   },
   settings: {
     title: 'Umbral de aprobación',
-    intro: 'Las acciones de dinero por encima de este importe necesitan a una segunda persona. Déjalo vacío para desactivar las aprobaciones.',
+    intro:
+      'Las acciones de dinero por encima de este importe necesitan a una segunda persona. Déjalo vacío para desactivar las aprobaciones.',
     threshold: 'Umbral',
     thresholdHint: 'Las acciones de más de este importe esperan aprobación.',
     hours: 'Una solicitud caduca tras (horas)',
