@@ -6,13 +6,12 @@ import { ConsoleListPage, listState, ViewSelect } from '../../components/ui/cons
 import { preloadToaster } from '../../components/ui/toast';
 import { useConsoleCan } from '../../lib/console-access';
 import { formatShortDateTime } from '../../lib/format';
-import { approvalsQueryOptions, type ApprovalRequest, type ApprovalView } from './api';
+import { approvalsQueryOptions, type ApprovalRequest } from './api';
+import { APPROVAL_VIEWS } from './search';
 import { DecisionSheet } from './decision-sheet';
 import { describeApproval } from './describe';
 import { useAdminApprovalsMessages, type AdminApprovalsT } from './messages';
 import { ThresholdCard } from './threshold-card';
-
-export const APPROVAL_VIEWS = ['waiting', 'applied', 'failed', 'rejected', 'expired'] as const satisfies readonly ApprovalView[];
 
 /** /admin/approvals: the requests waiting for a second person (or those decided), one opened to decide. */
 export function ApprovalsPage() {
