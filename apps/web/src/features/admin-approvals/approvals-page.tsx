@@ -26,15 +26,12 @@ export function ApprovalsPage() {
       title={t('page.title')}
       description={t('page.intro')}
       filters={
-        <div className="flex flex-col gap-4">
-          {can('approval_settings') ? <ThresholdCard /> : null}
-          <ViewSelect
-            label={t('page.show')}
-            value={view}
-            options={APPROVAL_VIEWS.map((value) => ({ value, label: t(`page.views.${value}`) }))}
-            onChange={(next) => void navigate({ search: { view: next } })}
-          />
-        </div>
+        <ViewSelect
+          label={t('page.show')}
+          value={view}
+          options={APPROVAL_VIEWS.map((value) => ({ value, label: t(`page.views.${value}`) }))}
+          onChange={(next) => void navigate({ search: { view: next } })}
+        />
       }
       caption={t('page.caption')}
       columns={columns(t, (request) => {
@@ -45,6 +42,8 @@ export function ApprovalsPage() {
       {...listState(query)}
       empty={{ title: t('page.emptyTitle'), body: t('page.emptyBody') }}
     >
+      {/* The queue first; the operators' threshold below it. */}
+      {can('approval_settings') ? <ThresholdCard /> : null}
       {id ? <DecisionSheet id={id} onClose={() => open(undefined)} /> : null}
     </ConsoleListPage>
   );
