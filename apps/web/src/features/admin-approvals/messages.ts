@@ -22,7 +22,6 @@ const en = {
     review: 'Review',
     emptyTitle: 'Nothing waits',
     emptyBody: 'When a money action passes the threshold, it waits here for a second person.',
-    settings: 'Threshold',
   },
   states: { requested: 'Waiting', applied: 'Approved', failed: 'Approved, but refused', rejected: 'Rejected', expired: 'Expired' },
   describe: {

@@ -28,7 +28,6 @@ export const adminApprovals: Catalogue<AdminApprovalsMessages> = {
     review: 'Revisar',
     emptyTitle: 'Nada espera',
     emptyBody: 'Cuando una acción de dinero supera el umbral, espera aquí a una segunda persona.',
-    settings: 'Umbral',
   },
   states: {
     requested: 'En espera',

@@ -21,7 +21,6 @@ export const adminApprovals: Catalogue<AdminApprovalsMessages> = {
     review: '查看',
     emptyTitle: '暂无待办',
     emptyBody: '资金操作超过阈值时，会在此等待第二人审批。',
-    settings: '阈值',
   },
   states: { requested: '等待中', applied: '已批准', failed: '已批准但被系统拒绝', rejected: '已拒绝', expired: '已过期' },
   describe: {
