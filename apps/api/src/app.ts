@@ -24,6 +24,7 @@ import { consoleEntriesWritten } from './modules/audit/index';
 import { adminMaintenanceRoutes, MaintenanceSwitch, maintenanceRoutes, systemRoutes, testClockRoutes } from './modules/system/index';
 import { adminLedgerRoutes } from './modules/admin-ledger/index';
 import { adminReconciliationRoutes } from './modules/reconciliation/index';
+import { adminApprovalRoutes, approvalExpiryJob } from './modules/approvals/index';
 import { demoCheckoutRoutes, paymentWebhookRoutes, rechargeRoutes } from './modules/recharge/index';
 import { walletRoutes } from './modules/wallet/index';
 import { adminPlanRoutes, commissionReleaseJob, planRoutes } from './modules/plans/index';
@@ -135,6 +136,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceSwitch }> = asy
       adminBooksRoutes,
       adminReconciliationRoutes,
       adminClosureRoutes,
+      adminApprovalRoutes,
       async (admin) => admin.register(adminMaintenanceRoutes, { maintenance }),
     ],
   });
@@ -183,6 +185,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await app.register(systemRoutes, { database });
   await app.register(commissionReleaseJob);
   await app.register(dashboardRollupJob);
+  await app.register(approvalExpiryJob);
   await app.register(disclosureJob);
   await app.register(notificationJobs);
   await app.register(ledgerChainJob);

@@ -178,6 +178,8 @@ const envSchema = z.object({
   NOTIFICATION_DIGEST_HOUR: integerFromEnv(7, 0).pipe(z.number().max(23, 'must be an hour, 0 to 23')),
   /** How often each instance recounts the console dashboard's recent hours (0 = only when the dashboard is read). */
   DASHBOARD_ROLLUP_POLL_MS: integerFromEnv(60_000, 0),
+  /** How often each instance marks approval requests past their expiry (docs/decisions/0033; 0 = only when read or decided). */
+  APPROVAL_EXPIRY_POLL_MS: integerFromEnv(60_000, 0),
   // Connections each instance keeps to PostgreSQL (DATABASE_URL only). Concurrent money movements beyond it wait for one.
   DATABASE_POOL_SIZE: integerFromEnv(10, 1),
   /** How long an instance may answer a read (GET) from its copy of a session or a wallet (docs/decisions/0018); 0 = never. */
@@ -214,6 +216,7 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
     SEED_DEMO: 'false',
     COMMISSION_RELEASE_POLL_MS: '0',
     DASHBOARD_ROLLUP_POLL_MS: '0',
+    APPROVAL_EXPIRY_POLL_MS: '0',
     DISCLOSURE_POLL_MS: '0',
     NOTIFICATION_MAIL_POLL_MS: '0',
     NOTIFICATION_DIGEST_POLL_MS: '0',

@@ -112,7 +112,7 @@ export async function registerMember(
 /** An operator created directly in the database with a known password, then signed in through the API. */
 export async function signInOperator(
   t: TestApp,
-  opts: { email?: string; password?: string } = {},
+  opts: { email?: string; password?: string; role?: 'operator' | 'support' | 'finance'; displayName?: string } = {},
 ): Promise<{ userId: string; cookie: string; email: string; password: string }> {
   const email = opts.email ?? `operator-${randomBytes(5).toString('hex')}@orchard.local`;
   const password = opts.password ?? OPERATOR_PASSWORD;
@@ -120,9 +120,9 @@ export async function signInOperator(
     .insert(users)
     .values({
       email,
-      displayName: 'Test Operator',
+      displayName: opts.displayName ?? 'Test Operator',
       passwordHash: await hashPassword(password),
-      role: 'operator',
+      role: opts.role ?? 'operator',
       inviteCode: generateInviteCode(),
     })
     .returning({ id: users.id });

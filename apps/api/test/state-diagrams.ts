@@ -14,6 +14,7 @@ export const MONEY_OBJECTS = {
   commission: 'commissions',
   referral_hold: 'referral_holds',
   withdrawal: 'withdrawals',
+  approval_request: 'approval_requests',
 } as const;
 export type MoneyObject = keyof typeof MONEY_OBJECTS;
 

@@ -35,6 +35,10 @@ export const CONSOLE_PERMISSIONS = [
   'maintenance',
   /** Import bank statements, decide the reconciliation queue, read the day's reconciliation. */
   'reconciliation',
+  /** See requests for a second person's approval and approve or reject them (never one's own). */
+  'approvals',
+  /** The approval threshold and how long a request waits (operators). */
+  'approval_settings',
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 
@@ -47,8 +51,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<ConsoleRole, readonly ConsolePerm
   operator: CONSOLE_PERMISSIONS,
   /** Members, sign-in links, outbox, content. */
   support: ['members', 'member_status', 'sign_in_links', 'outbox', 'content'],
-  /** Recharges, withdrawals, adjustments, ledger, reconciliation (and the member views those need). */
-  finance: ['members', 'recharges', 'withdrawals', 'adjustments', 'ledger', 'reconciliation'],
+  /** Recharges, withdrawals, adjustments, ledger, reconciliation, approvals (and the member views those need). */
+  finance: ['members', 'recharges', 'withdrawals', 'adjustments', 'ledger', 'reconciliation', 'approvals'],
 };
 
 export function isConsoleRole(role: unknown): role is ConsoleRole {

@@ -88,6 +88,11 @@ export const ERRORS = {
   // Referral holds (apps/api/src/modules/team).
   REFERRAL_HOLD_NOT_FOUND: { status: 404, message: 'This member has no referral review.' },
   REFERRAL_HOLD_DECIDED: { status: 409, message: 'This referral review was already decided.' },
+  // Two-person approval (apps/api/src/modules/approvals).
+  APPROVAL_NOT_FOUND: { status: 404, message: 'This approval request does not exist.' },
+  APPROVAL_DECIDED: { status: 409, message: 'This request was already decided.' },
+  APPROVAL_EXPIRED: { status: 409, message: 'This request expired before anyone decided it.' },
+  APPROVAL_OWN_REQUEST: { status: 403, message: 'Another person must decide your own request.' },
   // Bank reconciliation (apps/api/src/modules/reconciliation).
   BANK_LINE_NOT_FOUND: { status: 404, message: 'This bank line does not exist.' },
   BANK_LINE_DECIDED: { status: 409, message: 'This bank line was already decided.' },

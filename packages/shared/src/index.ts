@@ -24,3 +24,4 @@ export * from './contracts/disclosure';
 export * from './contracts/reconciliation';
 export * from './contracts/closure';
 export * from './contracts/notifications';
+export * from './contracts/approvals';

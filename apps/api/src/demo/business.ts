@@ -17,6 +17,7 @@ import {
 } from '../modules/withdrawals/index';
 import type { Db } from '../db/client';
 import { type DemoBankMember, seedDemoBankDay } from './bank-statements';
+import { seedDemoApprovals } from './approvals';
 import { seedDemoContent } from './content';
 import { DEMO_COUPONS, DEMO_PLANS, DEMO_TEAM, DEMO_TIMELINE, type DemoStep } from './script';
 
@@ -27,6 +28,8 @@ export interface DemoBusinessInput {
   db: Db;
   config: Config;
   operatorId: string;
+  /** The second operator, who approves (docs/decisions/0033). */
+  approverId: string;
   demoMember: { email: string; displayName: string };
   /** One argon2 hash shared by every demo account: hashing once keeps start-up fast. */
   passwordHash: string;
@@ -79,11 +82,14 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
   };
   // The operator's bank statements of the last two days (bank-statements.ts), told at their time.
   const bankDays: (1 | 2)[] = [2, 1];
+  let approvalsTold = false;
   for (const step of storySteps(input)) {
     while (bankDays[0] && step.daysAgo - (step.hour ?? 0) / 24 < bankDays[0] + 0.25) {
       at({ daysAgo: bankDays[0], hour: -6 });
       await seedDemoBankDay(story.deps as ServiceDeps & { clock: ManualClock }, story.actor, demoBankMembers(story), bankDays.shift()!);
     }
+    // Large adjustments waiting for, given or missing a second person's approval, in today's last hours.
+    if (step.daysAgo === 0 && !approvalsTold) approvalsTold = await tellApprovals(story);
     at(step);
     // Commissions whose holding period ended by this moment are released then, as the job would.
     await releaseDueCommissions(story.deps);
@@ -168,6 +174,21 @@ async function tellStep(story: Story, step: DemoStep): Promise<void> {
     default:
       return order(story, step, userId);
   }
+}
+
+/** The approvals of the demo (approvals.ts), the second operator approving. */
+async function tellApprovals(story: Story): Promise<true> {
+  const approver: ConsoleActor = { operatorId: story.input.approverId, role: 'operator', ip: null, requestId: 'demo-seed' };
+  const member = (key: string) => story.ids.get(key)!;
+  const deps = story.deps as ServiceDeps & { clock: ManualClock };
+  await seedDemoApprovals(
+    deps,
+    story.actor,
+    approver,
+    { approved: member('amara'), expired: member('dana'), waiting: member('bruno') },
+    story.input.now,
+  );
+  return true;
 }
 
 async function createCatalogue({ deps, actor, input, plans }: Story): Promise<void> {

@@ -22,6 +22,12 @@ const DEFAULT_OPERATOR_EMAIL = 'operator@orchard.local';
  * SEED_DEMO is on and OPERATOR_TOTP_SECRET is unset; a production operator sets up their own.
  */
 const DEMO_OPERATOR_TOTP_SECRET = 'ORCHARDDEMOCONSOLESECONDFACTOR23';
+/**
+ * The demo's second operator, who approves what the first asks for over the threshold
+ * (docs/decisions/0033): the demo member's password and this public authenticator secret (README).
+ */
+const DEMO_APPROVER_EMAIL = 'approver@orchard.local';
+const DEMO_APPROVER_TOTP_SECRET = 'ORCHARDDEMOSECONDOPERATORAPPROVE';
 
 /** Held while the first-start content is written (migrate.ts has its own for the schema). */
 const SEED_LOCK_KEY = 727_001;
@@ -69,12 +75,15 @@ async function seedDemoMember(database: DatabaseHandle, config: Config, log: See
   if (await emailHasAccount(db, DEMO_MEMBER_EMAIL)) return;
   const operatorId = await findAnyOperatorId(db);
   const passwordHash = await hashPassword(DEMO_MEMBER_PASSWORD);
+  const approverId = await createFirstOperator(db, DEMO_APPROVER_EMAIL, passwordHash, 'Rosa Reyes');
+  await enrolConsoleTotp(db, approverId, DEMO_APPROVER_TOTP_SECRET, new Date());
   // The story is told in the weeks before now: its money is dated by the story's clock.
   await database.withAppClock((storyDb) =>
     createDemoBusiness({
       db: storyDb,
       config,
       operatorId: operatorId!,
+      approverId,
       demoMember: { email: DEMO_MEMBER_EMAIL, displayName: 'Demo Member' },
       passwordHash,
       now: new Date(),

@@ -7,6 +7,7 @@ import type { AdminContentMessages } from '../features/admin-content/messages';
 import type { AdminDashboardMessages } from '../features/admin-dashboard/messages';
 import type { AdminLedgerMessages } from '../features/admin-ledger/messages';
 import type { AdminPlansMessages } from '../features/admin-plans/messages';
+import type { AdminApprovalsMessages } from '../features/admin-approvals/messages';
 import type { AdminReconciliationMessages } from '../features/admin-reconciliation/messages';
 import type { AdminTeamMessages } from '../features/admin-team/messages';
 import type { EarningsMessages } from '../features/content/earnings-messages';
@@ -52,5 +53,6 @@ export interface ConsoleLanguageBundle {
   adminContent: Catalogue<AdminContentMessages>;
   adminTeam: Catalogue<AdminTeamMessages>;
   adminReconciliation: Catalogue<AdminReconciliationMessages>;
+  adminApprovals: Catalogue<AdminApprovalsMessages>;
   adminDashboard: Catalogue<AdminDashboardMessages>;
 }

@@ -79,6 +79,10 @@ export const errorMessagesEn: Record<ApiErrorCode, string> = {
   REFERRAL_HOLD_DECIDED: 'This referral review was already decided.',
   BANK_LINE_NOT_FOUND: 'This bank line does not exist.',
   BANK_LINE_DECIDED: 'This bank line was already decided.',
+  APPROVAL_NOT_FOUND: 'This approval request does not exist.',
+  APPROVAL_DECIDED: 'This request was already decided.',
+  APPROVAL_EXPIRED: 'This request expired before anyone decided it.',
+  APPROVAL_OWN_REQUEST: 'Another person must decide your own request.',
   NETWORK: 'No connection. Check your network and try again.',
   HTTP_ERROR: 'Something went wrong. Try again in a moment.',
 };

@@ -4,6 +4,7 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
 import { ConsoleLayout } from '../components/layouts/console-layout';
 import { ConsoleAccount } from '../features/admin-accounts/console-home';
 import { AdminAccountsNavLinks } from '../features/admin-accounts/nav-links';
+import { AdminApprovalsNavLinks } from '../features/admin-approvals/nav-links';
 import { AdminContentNavLinks } from '../features/admin-content/nav-links';
 import { AdminLedgerNavLinks } from '../features/admin-ledger/nav-links';
 import { AdminPlansNavLinks } from '../features/admin-plans/nav-links';
@@ -54,6 +55,7 @@ function ConsoleFrame() {
           <>
             <AdminAccountsNavLinks />
             <AdminLedgerNavLinks />
+            <AdminApprovalsNavLinks />
             <AdminReconciliationNavLinks />
             <AdminPlansNavLinks />
             <AdminTeamNavLinks />

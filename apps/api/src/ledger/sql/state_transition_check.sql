@@ -9,7 +9,8 @@
 -- `status`. The refusal is SQLSTATE 23514 with the constraint name `state_transitions`, so a
 -- caller (and the states test) tells it from a table's own CHECKs.
 --
--- Bound below to recharge_orders, purchases, commissions, referral_holds and withdrawals. On
+-- Bound below to recharge_orders, purchases, commissions, referral_holds, withdrawals and
+-- approval_requests (migration 1600). On
 -- commissions it fires after commissions_hold_review (triggers of one kind fire in name order), so
 -- it sees the state a new commission is written in.
 create or replace function state_transition_check() returns trigger language plpgsql as $$
@@ -42,3 +43,5 @@ create or replace trigger referral_holds_state_check before insert or update of 
   for each row execute function state_transition_check('referral_hold');
 create or replace trigger withdrawals_state_check before insert or update of status on withdrawals
   for each row execute function state_transition_check('withdrawal');
+create or replace trigger approval_requests_state_check before insert or update of status on approval_requests
+  for each row execute function state_transition_check('approval_request');

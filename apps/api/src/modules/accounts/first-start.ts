@@ -10,8 +10,9 @@ export function findAnyOperatorId(db: Db): Promise<string | undefined> {
   return repo.findAnyOperatorId(db);
 }
 
-export async function createFirstOperator(db: Db, email: string, passwordHash: string): Promise<string> {
-  return repo.insertOperator(db, { email, displayName: 'Operator', passwordHash, inviteCode: generateInviteCode() });
+/** An operator account (the first one; with SEED_DEMO also the demo's second operator, who approves). */
+export async function createFirstOperator(db: Db, email: string, passwordHash: string, displayName = 'Operator'): Promise<string> {
+  return repo.insertOperator(db, { email, displayName, passwordHash, inviteCode: generateInviteCode() });
 }
 
 export async function emailHasAccount(db: Db, email: string): Promise<boolean> {

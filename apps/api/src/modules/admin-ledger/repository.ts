@@ -19,17 +19,22 @@ export interface AdjustInput {
   /** The operator's Idempotency-Key. */
   key: string;
   actor: ConsoleActor;
+  /** A second person's approval (modules/approvals): named on the ledger transaction and the audit row. */
+  approval?: { approvedBy: string; approvalId: string };
   currency: string;
   at: Date;
   limits: LedgerLimits;
 }
+
+const actorWithApproval = (input: AdjustInput) =>
+  input.approval ? JSON.stringify({ ...(JSON.parse(actorJson(input.actor)) as object), ...input.approval }) : actorJson(input.actor);
 
 /** One adjustment and its audit row: the database function ledger_adjust (sql/ledger_adjust.sql). */
 export async function adjust(db: Db | Tx, input: AdjustInput) {
   const [row] = await rowsOf<{ adjusted: { transactionId: number; created: boolean; available: number; onHold: number } }>(
     db,
     sql`select ledger_adjust(${input.memberId}::uuid, ${input.direction}, ${input.amount}::bigint, ${input.reason}, ${input.key},
-          ${actorJson(input.actor)}::jsonb, ${input.currency}::char(3), ${input.at}, ${input.limits.amountMax}::bigint,
+          ${actorWithApproval(input)}::jsonb, ${input.currency}::char(3), ${input.at}, ${input.limits.amountMax}::bigint,
           ${input.limits.balanceMax}::bigint) as adjusted`,
   );
   return row!.adjusted;

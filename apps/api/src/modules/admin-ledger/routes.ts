@@ -18,6 +18,7 @@ import {
   rechargeOrderSchema,
   rechargeReviewPageSchema,
   rejectRechargeOrderBodySchema,
+  sentForApprovalSchema,
   statementPageSchema,
   listStatementEventsQuerySchema,
   statementEventPageSchema,
@@ -100,12 +101,12 @@ function memberMoneyRoutes(app: RouteApp, deps: ServiceDeps) {
       ...consoleRoute(
         { permission: 'adjustments', accountAction: 'adjustment' },
         'adjustBalance',
-        "Credit or debit a member's available balance with a reason (audited; needs Idempotency-Key)",
+        "Credit or debit a member's available balance with a reason (audited; needs Idempotency-Key); over the approval threshold, 202 with the request a second person decides",
         {
           headers: idempotencyHeaders,
           params: z.strictObject({ id: z.string().max(100) }),
           body: adjustBalanceBodySchema,
-          response: { 201: adjustmentResultSchema, ...errors },
+          response: { 201: adjustmentResultSchema, 202: sentForApprovalSchema, ...errors },
         },
       ),
       // The ledger transaction is the idempotency record (ledger_adjust, sql/ledger_adjust.sql).
@@ -113,9 +114,9 @@ function memberMoneyRoutes(app: RouteApp, deps: ServiceDeps) {
     },
     async (request, reply) => {
       const key = idempotencyKeyHeaderOf(request);
-      const { result, replayed } = await service.adjustBalance(deps, operatorOf(request), request.params.id, request.body, key);
-      if (replayed) reply.header('idempotent-replayed', 'true');
-      return reply.status(201).send(result);
+      const outcome = await service.adjustBalance(deps, operatorOf(request), request.params.id, request.body, key);
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return outcome.sent ? reply.status(202).send(outcome.sent) : reply.status(201).send(outcome.result);
     },
   );
 

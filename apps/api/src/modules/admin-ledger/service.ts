@@ -1,4 +1,5 @@
-import type { AdjustBalanceBody, AdjustmentResult, ListStatementEventsQuery, ListTransactionsQuery } from '@orchard/shared';
+import type { AdjustBalanceBody, AdjustmentResult, ListStatementEventsQuery, ListTransactionsQuery, SentForApproval } from '@orchard/shared';
+import type { Tx } from '../../db/client';
 import { notFound } from '../../errors';
 import { accountBalanceAt, buildIntegrityReport, ledgerLimits, minorUnitDigits, moneyRefusalOf, withRetries } from '../../ledger/index';
 import { sealKeys } from '../books/index';
@@ -7,6 +8,7 @@ import { type ConsoleActor, noteConsoleActionRecorded } from '../audit/index';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { instantRange } from '../../lib/date-range';
 import { isUuid } from '../../lib/uuid';
+import * as approvals from '../approvals/index';
 import * as wallet from '../wallet/index';
 import * as repo from './repository';
 import { findMemberId } from './repository';
@@ -17,7 +19,8 @@ import { findMemberId } from './repository';
  * operator's Idempotency-Key is the ledger key, so the ledger transaction is the request's
  * idempotency record: the same request again gets the adjustment back (`replayed`, nothing moved
  * or audited twice); the key reused for another member, direction or amount is a 422
- * `IDEMPOTENCY_KEY_REUSED`.
+ * `IDEMPOTENCY_KEY_REUSED`. Over the approval threshold nothing moves: the adjustment becomes a
+ * request for a second person (`sent`), who runs it with `applyApprovedAdjustment`.
  */
 export async function adjustBalance(
   deps: ServiceDeps,
@@ -25,10 +28,21 @@ export async function adjustBalance(
   userId: string,
   body: AdjustBalanceBody,
   requestKey: string,
-): Promise<{ result: AdjustmentResult; replayed: boolean }> {
+): Promise<{ result: AdjustmentResult; replayed: boolean; sent?: undefined } | { sent: SentForApproval; replayed: boolean }> {
   if (!isUuid(userId)) throw notFound('No such member.');
   // Members' wallets only, never the actor's own (the database function refuses staff accounts too).
   await assertMayActOn(deps.db, actor, 'adjustment', userId, { missing: () => notFound('No such member.') });
+  if (await approvals.needsApproval(deps, body.amount)) {
+    const payload = { direction: body.direction, amount: body.amount, reason: body.reason };
+    const { approval, replayed } = await approvals.requestApproval(deps, actor, {
+      kind: 'adjustment',
+      payload,
+      amount: body.amount,
+      subjectUserId: userId,
+      key: requestKey,
+    });
+    return { sent: { approval }, replayed };
+  }
   const currency = deps.config.CURRENCY;
   const limits = ledgerLimits(deps.config);
   const adjusted = await withRetries(() =>
@@ -58,6 +72,34 @@ export async function adjustBalance(
     },
   };
 }
+
+/**
+ * An adjustment a second person approved (modules/approvals), run inside the approving transaction:
+ * the requester stays its operator and the ledger key is `approval:<request id>`, so whoever
+ * approves and however often, it moves once; the approver is named beside the requester on the
+ * ledger transaction and its audit row.
+ */
+export const adjustmentApproval: approvals.ApprovalAction = {
+  permission: 'adjustments',
+  accountAction: 'adjustment',
+  apply: async (tx: Tx, deps, request, approver) => {
+    const body = request.payload as Pick<AdjustBalanceBody, 'direction' | 'amount' | 'reason'>;
+    const adjusted = await repo.adjust(tx, {
+      memberId: request.subjectUserId!,
+      direction: body.direction,
+      amount: body.amount,
+      reason: body.reason,
+      key: `approval:${request.id}`,
+      actor: { ...approver, operatorId: request.requestedBy },
+      approval: { approvedBy: approver.operatorId, approvalId: request.id },
+      currency: deps.config.CURRENCY,
+      at: deps.clock.now(),
+      limits: ledgerLimits(deps.config),
+    });
+    if (adjusted.created) noteConsoleActionRecorded(approver);
+    return { transactionId: String(adjusted.transactionId) };
+  },
+};
 
 export async function ledgerReport(deps: ServiceDeps) {
   return buildIntegrityReport(deps.db, deps.clock.now(), { publishedKeys: sealKeys(deps.config) });

@@ -1,10 +1,10 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearch } from '@tanstack/react-router';
-import { CheckCircle2 } from 'lucide-react';
+import { Link, useSearch } from '@tanstack/react-router';
+import { CheckCircle2, Clock } from 'lucide-react';
 import { useFormContext } from 'react-hook-form';
 import { z } from 'zod';
-import { adjustBalanceBodySchema, type MemberSummary } from '@orchard/shared';
+import { adjustBalanceBodySchema, type MemberSummary, type SentForApproval } from '@orchard/shared';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../components/ui/cn';
@@ -53,6 +53,30 @@ function AdjustmentDone({ member, result, onAnother }: { member: MemberSummary; 
           available: formatMoney(result.wallet.available, { currency: result.wallet.currency }),
         })}
       </p>
+      <Button variant="secondary" onClick={onAnother}>
+        {t('adjust.another')}
+      </Button>
+    </Card>
+  );
+}
+
+/** Over the threshold: nothing moved yet; the request waits for another person, one tap away. */
+function SentForApprovalCard({ member, sent, onAnother }: { member: MemberSummary; sent: SentForApproval; onAnother: () => void }) {
+  const { t } = useAdminLedgerMessages();
+  const { approval } = sent;
+  return (
+    <Card className="flex max-w-xl flex-col gap-4">
+      <p role="status" className="flex items-center gap-2 text-base font-semibold text-amber-900 dark:text-amber-200">
+        <Clock className="size-5 shrink-0" aria-hidden="true" />
+        {t('adjust.sent', { member: member.displayName, amount: formatMoney(approval.amount, { currency: approval.currency }) })}
+      </p>
+      <Link
+        to="/admin/approvals"
+        search={{ id: approval.id }}
+        className="inline-flex min-h-11 items-center justify-center rounded-xl bg-primary-700 px-4 font-semibold text-white hover:bg-primary-800 dark:bg-primary-600"
+      >
+        {t('adjust.seeRequest')}
+      </Link>
       <Button variant="secondary" onClick={onAnother}>
         {t('adjust.another')}
       </Button>
@@ -121,7 +145,7 @@ export function AdjustPage() {
   const form = useZodForm(schema, { defaultValues: { memberId: preset?.id ?? '', direction: 'credit', amount: '', reason: '' } });
   const [member, setMember] = useState<MemberSummary | null>(preset);
   const [confirming, setConfirming] = useState<Adjustment | null>(null);
-  const [result, setResult] = useState<AdjustmentResult | null>(null);
+  const [result, setResult] = useState<AdjustmentResult | SentForApproval | null>(null);
   // One idempotency key per intent: confirming the same adjustment again (after a lost answer) reuses it.
   const intent = useIntentKey();
   const mutation = useAdjustBalance();
@@ -145,16 +169,17 @@ export function AdjustPage() {
   };
 
   if (result && member) {
+    const another = () => {
+      setResult(null);
+      form.reset({ memberId: member.id, direction: 'credit', amount: '', reason: '' });
+    };
     return (
       <ConsolePage title={t('adjust.title')}>
-        <AdjustmentDone
-          member={member}
-          result={result}
-          onAnother={() => {
-            setResult(null);
-            form.reset({ memberId: member.id, direction: 'credit', amount: '', reason: '' });
-          }}
-        />
+        {'approval' in result ? (
+          <SentForApprovalCard member={member} sent={result} onAnother={another} />
+        ) : (
+          <AdjustmentDone member={member} result={result} onAnother={another} />
+        )}
       </ConsolePage>
     );
   }

@@ -8,6 +8,7 @@ import type {
   AdjustBalanceBody,
   PayoutImportResult,
   AdjustmentResult,
+  SentForApproval,
   LedgerReport,
   MemberDetail,
   MemberList,
@@ -192,7 +193,8 @@ export function useAdjustBalance() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ userId, body, idempotencyKey }: { userId: string; body: AdjustBalanceBody; idempotencyKey: string }) =>
-      apiFetch<AdjustmentResult>(`/admin/members/${encodeURIComponent(userId)}/adjustments`, { method: 'POST', body, idempotencyKey }),
+      // 201: the adjustment made; 202: over the approval threshold, the request a second person decides.
+      apiFetch<AdjustmentResult | SentForApproval>(`/admin/members/${encodeURIComponent(userId)}/adjustments`, { method: 'POST', body, idempotencyKey }),
     onSuccess: (_, { userId }) => {
       void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.report() });
       void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.memberMoney(userId) });

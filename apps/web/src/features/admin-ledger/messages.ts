@@ -297,6 +297,8 @@ const en = {
     cancel: 'Cancel',
     done: 'Done. {{member}} now has {{available}} available.',
     another: 'Make another adjustment',
+    sent: 'Sent for approval. {{amount}} for {{member}} is more than the threshold: it happens once another person approves it.',
+    seeRequest: 'See the request',
   },
   ledger: {
     title: 'Ledger integrity',

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { payoutQueueSizeQueryOptions, reviewQueueSizeQueryOptions } from './api';
 import { useConsoleCan } from '../../lib/console-access';
 import { useAdminLedgerMessages } from './messages';
+import { QueueCount } from '../../components/ui/queue-count';
 
 // relative: the spoken count is absolutely positioned and must stay inside the navigation's scroller.
 const linkClass =
@@ -11,22 +12,6 @@ const activeProps = {
   className: 'bg-primary-50 text-primary-800 dark:bg-primary-950 dark:text-primary-300',
   'aria-current': 'page' as const,
 };
-
-/** How many wait in a queue: a badge, and words for screen readers. Nothing when none wait. */
-function QueueCount({ count, spoken }: { count: number | undefined; spoken: (count: number) => string }) {
-  if (!count) return null;
-  return (
-    <>
-      <span
-        aria-hidden="true"
-        className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900 tabular-nums dark:bg-amber-900 dark:text-amber-100"
-      >
-        {count}
-      </span>
-      <span className="sr-only">{spoken(count)}</span>
-    </>
-  );
-}
 
 /** The console navigation of the money pages; the recharge and payout queues show how many wait. */
 export function AdminLedgerNavLinks() {

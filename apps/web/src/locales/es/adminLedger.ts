@@ -299,6 +299,8 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     cancel: 'Cancelar',
     done: 'Listo. {{member}} tiene ahora {{available}} disponibles.',
     another: 'Hacer otro ajuste',
+    sent: 'Enviado para aprobación. {{amount}} para {{member}} supera el umbral: se hará cuando otra persona lo apruebe.',
+    seeRequest: 'Ver la solicitud',
   },
   ledger: {
     title: 'Integridad del libro mayor',

@@ -4,6 +4,7 @@ import { adminContent } from './adminContent';
 import { adminDashboard } from './adminDashboard';
 import { adminLedger } from './adminLedger';
 import { adminPlans } from './adminPlans';
+import { adminApprovals } from './adminApprovals';
 import { adminReconciliation } from './adminReconciliation';
 import { adminTeam } from './adminTeam';
 import { console } from './console';
@@ -18,6 +19,7 @@ const bundle: ConsoleLanguageBundle = {
   adminTeam,
   adminDashboard,
   adminReconciliation,
+  adminApprovals,
 };
 
 export default bundle;

@@ -68,6 +68,10 @@ export const errors: Record<ApiErrorCode, string> = {
   REFERRAL_HOLD_DECIDED: 'Esta revisión de referido ya se resolvió.',
   BANK_LINE_NOT_FOUND: 'Esta línea bancaria no existe.',
   BANK_LINE_DECIDED: 'Esta línea bancaria ya se resolvió.',
+  APPROVAL_NOT_FOUND: 'Esta solicitud de aprobación no existe.',
+  APPROVAL_DECIDED: 'Esta solicitud ya se resolvió.',
+  APPROVAL_EXPIRED: 'Esta solicitud caducó antes de que nadie la resolviera.',
+  APPROVAL_OWN_REQUEST: 'Otra persona debe resolver tu propia solicitud.',
   NETWORK: 'Sin conexión. Revisa tu red e inténtalo de nuevo.',
   HTTP_ERROR: 'Algo salió mal. Inténtalo de nuevo en un momento.',
 };

@@ -293,6 +293,8 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     cancel: '取消',
     done: '完成。{{member}}当前可用余额为{{available}}。',
     another: '再做一次调整',
+    sent: '已提交审批。给{{member}}的{{amount}}超过阈值：须另一人批准后才会执行。',
+    seeRequest: '查看请求',
   },
   ledger: {
     title: '账本核对',

@@ -68,6 +68,10 @@ export const errors: Record<ApiErrorCode, string> = {
   REFERRAL_HOLD_DECIDED: '该邀请审核已有结论。',
   BANK_LINE_NOT_FOUND: '该银行流水不存在。',
   BANK_LINE_DECIDED: '该银行流水已处理。',
+  APPROVAL_NOT_FOUND: '该审批请求不存在。',
+  APPROVAL_DECIDED: '该请求已有结论。',
+  APPROVAL_EXPIRED: '该请求在有人处理前已过期。',
+  APPROVAL_OWN_REQUEST: '你自己的请求须由另一人处理。',
   NETWORK: '无网络连接，请检查网络后重试。',
   HTTP_ERROR: '出错了，请稍后再试。',
 };

@@ -8,6 +8,9 @@
 -- `adjust-sha256:<operator>:<64 hex digits>` (the same key always gives the same ledger key, and
 -- no plain `adjust:` key can look like it). Keys that fit are kept as they are, so the ledger keys
 -- written before stay valid.
+-- An adjustment a second person approved (modules/approvals) comes with `approvedBy` and
+-- `approvalId` in p_actor (the requester stays `operatorId`, so the ledger key is the same whoever
+-- approves): both names go on the ledger transaction's refs and on the audit row.
 -- Returns {"transactionId", "created", "available", "onHold"} (balances as they are now).
 --
 -- Called by modules/admin-ledger/service.ts, through modules/admin-ledger/repository.ts.
@@ -24,6 +27,7 @@ declare
   v_operator text := p_actor ->> 'operatorId';
   v_key text := 'adjust:' || (p_actor ->> 'operatorId') || ':' || p_key;
   v_posted jsonb;
+  v_approval jsonb := jsonb_strip_nulls(jsonb_build_object('approvedBy', p_actor ->> 'approvedBy', 'approvalId', p_actor ->> 'approvalId'));
   v_available bigint;
   v_on_hold bigint;
 begin
@@ -45,11 +49,13 @@ begin
     array[v_signed, -v_signed],
     p_reason,
     -- Who and how much are also in the entries; the refs make the transaction readable on its own.
-    jsonb_build_object('operatorId', v_operator, 'userId', p_member, 'direction', p_direction, 'amount', p_amount::text),
+    jsonb_build_object('operatorId', v_operator, 'userId', p_member, 'direction', p_direction, 'amount', p_amount::text)
+      || v_approval,
     null, p_amount_max, p_balance_max);
   if (v_posted ->> 'created')::boolean then
     perform console_audit(p_actor, 'ledger.adjust.' || p_direction, 'user', p_member::text,
-      jsonb_build_object('amount', p_amount, 'currency', p_currency, 'reason', p_reason, 'transactionId', (v_posted ->> 'id')::bigint),
+      jsonb_build_object('amount', p_amount, 'currency', p_currency, 'reason', p_reason, 'transactionId', (v_posted ->> 'id')::bigint)
+        || v_approval,
       v_at);
   end if;
   select balance into v_available from ledger_accounts where id = v_accounts.available;

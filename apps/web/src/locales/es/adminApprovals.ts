@@ -1,0 +1,76 @@
+import type { Catalogue } from '../../lib/i18n';
+import type { AdminApprovalsMessages } from '../../features/admin-approvals/messages';
+
+export const adminApprovals: Catalogue<AdminApprovalsMessages> = {
+  nav: {
+    approvals: 'Aprobaciones',
+    waiting_one: ', {{count}} espera tu aprobación',
+    waiting_other: ', {{count}} esperan tu aprobación',
+  },
+  page: {
+    title: 'Aprobaciones',
+    intro:
+      'Las acciones de dinero por encima del umbral esperan aquí a una segunda persona. Apruébala y se hace al momento, una sola vez; recházala con un motivo. Nadie resuelve su propia solicitud.',
+    show: 'Mostrar',
+    views: {
+      waiting: 'En espera',
+      applied: 'Aprobadas',
+      failed: 'Aprobadas, pero rechazadas por el sistema',
+      rejected: 'Rechazadas',
+      expired: 'Caducadas',
+    },
+    caption: 'Solicitudes de aprobación',
+    requested: 'Pedida',
+    what: 'Qué pasaría',
+    who: 'Pedida por',
+    state: 'Estado',
+    actions: 'Acciones',
+    review: 'Revisar',
+    emptyTitle: 'Nada espera',
+    emptyBody: 'Cuando una acción de dinero supera el umbral, espera aquí a una segunda persona.',
+  },
+  states: {
+    requested: 'En espera',
+    applied: 'Aprobada',
+    failed: 'Aprobada, pero rechazada por el sistema',
+    rejected: 'Rechazada',
+    expired: 'Caducada',
+  },
+  describe: {
+    credit: 'Ajustar el monedero de {{member}} en +{{amount}}',
+    debit: 'Ajustar el monedero de {{member}} en −{{amount}}',
+    reason: 'Motivo: {{reason}}',
+  },
+  decide: {
+    title: 'Solicitud de aprobación',
+    askedBy: 'Pedida por {{who}}, {{when}}',
+    expires: 'Caduca {{when}}',
+    decidedBy: 'Resuelta por {{who}}, {{when}}',
+    why: 'Por qué: {{reason}}',
+    own: 'Es tu propia solicitud: debe resolverla otra persona.',
+    notYours: 'Tu rol en la consola no puede resolver esta solicitud.',
+    approve: 'Aprobar y hacerlo',
+    reject: 'Rechazar',
+    rejectReason: 'Motivo del rechazo',
+    rejectHint: 'Lo lee quien lo pidió.',
+    back: 'Volver',
+    approved: 'Aprobada: hecho.',
+    failed: 'Aprobada, pero la acción fue rechazada: {{reason}}',
+    rejected: 'Rechazada.',
+  },
+  settings: {
+    title: 'Umbral de aprobación',
+    intro:
+      'Las acciones de dinero por encima de este importe necesitan a una segunda persona. Déjalo vacío para desactivar las aprobaciones.',
+    threshold: 'Umbral',
+    thresholdHint: 'Las acciones de más de este importe esperan aprobación.',
+    hours: 'Una solicitud caduca tras (horas)',
+    review: 'Revisar el cambio',
+    confirmTitle: '¿Cambiar los ajustes de aprobación?',
+    off: 'Desactivado',
+    confirm: 'Guardar',
+    cancel: 'Volver',
+    saved: 'Ajustes de aprobación guardados.',
+    invalid: 'Escribe un importe o déjalo vacío.',
+  },
+};
