@@ -76,7 +76,7 @@ async function seedDemoMember(database: DatabaseHandle, config: Config, log: See
   const operatorId = await findAnyOperatorId(db);
   const passwordHash = await hashPassword(DEMO_MEMBER_PASSWORD);
   const approverId = await createFirstOperator(db, DEMO_APPROVER_EMAIL, passwordHash, 'Rosa Reyes');
-  await enrolConsoleTotp(db, approverId, DEMO_APPROVER_TOTP_SECRET, new Date());
+  await enrolConsoleTotp(db, approverId, DEMO_APPROVER_TOTP_SECRET, new Date(), secondFactorKeys(config));
   // The story is told in the weeks before now: its money is dated by the story's clock.
   await database.withAppClock((storyDb) =>
     createDemoBusiness({
