@@ -63,6 +63,11 @@ const EXPECTED: Record<string, Record<ActorRole, string>> = {
     support: /*                   */ 'perm  perm   perm    perm    perm     perm',
     finance: /*                   */ 'perm  perm   perm    perm    perm     perm',
   },
+  revokeConsoleSession: {
+    operator: /*                  */ 'own   kind   ok      ok      ok       own',
+    support: /*                   */ 'perm  perm   perm    perm    perm     perm',
+    finance: /*                   */ 'perm  perm   perm    perm    perm     perm',
+  },
   adjustBalance: {
     operator: /*                  */ 'own   ok     kind    kind    kind     own',
     support: /*                   */ 'perm  perm   perm    perm    perm     perm',
@@ -96,7 +101,7 @@ const expectedAnswer = (operationId: string, role: ActorRole, target: Target) =>
   EXPECTED[operationId]![role].trim().split(/\s+/)[TARGETS.indexOf(target)]!;
 
 /** What each operation needs the account to own, and the request that acts on it. */
-type Owned = 'nothing' | 'order' | 'withdrawal' | 'purchase' | 'hold';
+type Owned = 'nothing' | 'order' | 'withdrawal' | 'purchase' | 'hold' | 'session';
 interface Call {
   method: 'POST' | 'PUT';
   url: string;
@@ -123,6 +128,10 @@ const REQUESTS: Record<string, { owns: Owned; call: (account: { id: string; role
   resetSecondFactor: {
     owns: 'nothing',
     call: (account) => ({ method: 'POST', url: `/admin/members/${account.id}/second-factor/reset`, payload: { reason: 'Matrix check' } }),
+  },
+  revokeConsoleSession: {
+    owns: 'session',
+    call: (_, id) => ({ method: 'POST', url: `/admin/console-sessions/${id}/revoke`, payload: {} }),
   },
   adjustBalance: {
     owns: 'nothing',
@@ -272,6 +281,11 @@ describe.each(DATABASE_KINDS)('whose account each console role may act on, on %s
       case 'hold':
         await t.database.handle.db.execute(sql`select referral_flag(${account.id}, 'registration_burst', null, '{}'::jsonb, now())`);
         return account.id;
+      case 'session': {
+        // A second session of the account's (its first is the cookie the matrix acts with).
+        const now = t.clock.now();
+        return (await createSession(t.database.handle.db, { userId: account.id, now, ip: null, userAgent: null, secondFactorAt: now })).sessionId;
+      }
     }
   }
 
@@ -505,6 +519,7 @@ describe('the account rules as a table', () => {
       withdrawal: null,
       refund: null,
       referral_review: null,
+      console_session: null,
     });
     // With another active operator, or when the operator is frozen already, nothing is lost.
     expect(accountActionRefusal(actor('operator'), 'status', last, 2)).toBeNull();

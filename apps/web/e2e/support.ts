@@ -30,6 +30,8 @@ export const CONSOLE_ROUTES = [
   '/admin/announcements',
   '/admin/audit',
   '/admin/channels',
+  '/admin/closures',
+  '/admin/console-sessions',
   '/admin/coupons',
   '/admin/help-articles',
   '/admin/ledger',

@@ -141,3 +141,23 @@ export type ListAuditLogQuery = z.infer<typeof listAuditLogQuerySchema>;
 
 export const auditLogListSchema = z.strictObject({ items: z.array(auditEntrySchema), total: z.number().int() });
 export type AuditLogList = z.infer<typeof auditLogListSchema>;
+
+/** GET /admin/console-sessions: the live sessions of console accounts (operator, support, finance). */
+export const consoleSessionSchema = z.strictObject({
+  id: z.uuid(),
+  userId: z.uuid(),
+  displayName: z.string(),
+  role: roleSchema,
+  createdAt: isoTime,
+  lastSeenAt: isoTime,
+  /** The address with its last part hidden (203.0.113.•), or null. */
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** When the session proved the second factor; null: not yet. */
+  secondFactorAt: isoTime.nullable(),
+  current: z.boolean(),
+});
+export type ConsoleSession = z.infer<typeof consoleSessionSchema>;
+export const consoleSessionListSchema = z.strictObject({ items: z.array(consoleSessionSchema), total: z.number().int() });
+export type ConsoleSessionList = z.infer<typeof consoleSessionListSchema>;
+export const consoleSessionParamsSchema = z.strictObject({ id: uuidField('Use a session id.') });

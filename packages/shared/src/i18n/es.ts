@@ -494,6 +494,12 @@ export const es: Record<string, string> = {
   'You cannot reset your own second factor; ask another operator.':
     'No puedes restablecer tu propio segundo factor; pídeselo a otro operador.',
   'Only console accounts have a second factor to reset.': 'Solo las cuentas de la consola tienen un segundo factor que restablecer.',
+  'You cannot end your own sessions here: sign out, or end the others from your profile.':
+    'No puedes cerrar tus propias sesiones aquí: cierra sesión o cierra las demás desde tu perfil.',
+  'Only console accounts’ sessions are ended here; a member’s end when it is frozen.':
+    'Aquí solo se cierran sesiones de cuentas de la consola; las de un miembro terminan cuando se congela.',
+  'This session has ended already.': 'Esta sesión ya ha terminado.',
+  'Use a session id.': 'Usa un ID de sesión.',
   'Too many wrong codes for this account. Try again in {wait}.':
     'Demasiados códigos incorrectos para esta cuenta. Inténtalo de nuevo en {wait}.',
   'Too many wrong codes from your network. Try again in {wait}.':

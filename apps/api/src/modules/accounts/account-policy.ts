@@ -31,7 +31,8 @@ import type { ConsoleActor } from '../../plugins/operator-scope';
  * operators on anyone but themselves (same guard), support on members; money to or from it
  * (adjustment, recharge credit/reject, withdrawal pay/reject and its bank details, refund,
  * referral review) — whoever holds the permission, on members (operators: on anyone), never on
- * their own account.
+ * their own account; a console account's session (ended from /admin/console-sessions) — operators,
+ * on other console accounts, never their own (they sign out, or end the others from /profile).
  */
 
 declare module 'fastify' {
@@ -55,6 +56,7 @@ export const ACCOUNT_ACTIONS = [
   'withdrawal',
   'refund',
   'referral_review',
+  'console_session',
 ] as const;
 export type AccountAction = (typeof ACCOUNT_ACTIONS)[number];
 
@@ -109,6 +111,12 @@ export const ACCOUNT_ACTION_RULES: Readonly<Record<AccountAction, AccountActionR
   withdrawal: { ownAccount: OWN_MONEY, accounts: EVERY_ROLE, keepsAnOperator: false },
   refund: { ownAccount: OWN_MONEY, accounts: EVERY_ROLE, keepsAnOperator: false },
   referral_review: { ownAccount: OWN_MONEY, accounts: EVERY_ROLE, keepsAnOperator: false },
+  console_session: {
+    ownAccount: 'You cannot end your own sessions here: sign out, or end the others from your profile.',
+    accounts: ['support', 'finance', 'operator'],
+    notForThisAccount: 'Only console accounts’ sessions are ended here; a member’s end when it is frozen.',
+    keepsAnOperator: false,
+  },
 };
 
 export const OUT_OF_REACH = 'Your console role acts on members only; ask an operator.';

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   auditLogListSchema,
+  consoleSessionListSchema,
+  consoleSessionParamsSchema,
   issuedSignInLinkSchema,
   issueSignInLinkBodySchema,
   listAuditLogQuerySchema,
@@ -15,7 +18,9 @@ import {
   setMemberRoleBodySchema,
   setMemberStatusBodySchema,
 } from '@orchard/shared';
+import { authOf } from '../../plugins/auth';
 import { operatorOf } from '../../plugins/operator-scope';
+import { listConsoleSessions, revokeConsoleSession } from './console-sessions';
 import { contextOf, issueSignInLink } from '../accounts/index';
 import * as admin from './service';
 import { consoleRoute, depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
@@ -122,10 +127,36 @@ function logRoutes(app: RouteApp, deps: ServiceDeps) {
   );
 }
 
+/** The console accounts' own sessions: listed, and one of another's ended. */
+function consoleSessionRoutes(app: RouteApp, deps: ServiceDeps) {
+  app.get(
+    '/console-sessions',
+    consoleRoute('roles', 'listConsoleSessions', 'Live sessions of console accounts (operator, support, finance), last seen first', {
+      response: { 200: consoleSessionListSchema, ...errors },
+    }),
+    async (request) => listConsoleSessions(deps, authOf(request).sessionId),
+  );
+
+  app.post(
+    '/console-sessions/:id/revoke',
+    consoleRoute(
+      { permission: 'roles', accountAction: 'console_session' },
+      'revokeConsoleSession',
+      'End a session of another console account (never one’s own, never a member’s; audited)',
+      { params: consoleSessionParamsSchema, response: { 204: z.null(), ...errors } },
+    ),
+    async (request, reply) => {
+      await revokeConsoleSession(deps, operatorOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+}
+
 /** Operator console: members, the outbox and the audit log. Registered inside the operator scope. */
 export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
   memberReadRoutes(app, deps);
   memberActionRoutes(app, deps);
   logRoutes(app, deps);
+  consoleSessionRoutes(app, deps);
 };

@@ -1,6 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AccountClosureList,
   AuditLogList,
+  ConsoleSessionList,
   IssuedSignInLink,
   MemberDetail,
   MemberList,
@@ -34,6 +36,8 @@ const adminAccountsKeys = {
   outboxAll: () => ['admin', 'outbox'] as const,
   auditAll: () => ['admin', 'audit'] as const,
   audit: (search: AuditSearch) => ['admin', 'audit', search] as const,
+  consoleSessions: () => ['admin', 'console-sessions'] as const,
+  closures: () => ['admin', 'closures'] as const,
 };
 
 function query(params: Record<string, string | number | undefined>): string {
@@ -137,6 +141,32 @@ export const failedOutboxCountQueryOptions = () =>
     queryKey: ['admin', 'outbox', 'count', 'failed'] as const,
     queryFn: async ({ signal }) => (await apiFetch<OutboxList>(`/admin/outbox${query({ status: 'failed', limit: 1 })}`, { signal })).total,
     refetchInterval: 60_000,
+  });
+
+/** listConsoleSessions: every live console session (console accounts are few: one page). */
+export const consoleSessionsQueryOptions = () =>
+  queryOptions({
+    queryKey: adminAccountsKeys.consoleSessions(),
+    queryFn: ({ signal }) => apiFetch<ConsoleSessionList>('/admin/console-sessions', { signal }),
+  });
+
+/** revokeConsoleSession: another console account's session ends (audited). */
+export function useRevokeConsoleSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiFetch<void>(`/admin/console-sessions/${encodeURIComponent(id)}/revoke`, { method: 'POST' }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: adminAccountsKeys.consoleSessions() });
+      void queryClient.invalidateQueries({ queryKey: adminAccountsKeys.auditAll() });
+    },
+  });
+}
+
+/** listAccountClosures: when accounts closed, under their pseudonyms (never who). */
+export const closuresQueryOptions = () =>
+  queryOptions({
+    queryKey: adminAccountsKeys.closures(),
+    queryFn: ({ signal }) => apiFetch<AccountClosureList>('/admin/closures', { signal }),
   });
 
 /** startTotpSetup: a new secret and its QR code, until a code from the app confirms it. */

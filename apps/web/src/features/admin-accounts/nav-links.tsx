@@ -19,6 +19,16 @@ export function AdminAccountsNavLinks() {
           {t('nav.members')}
         </Link>
       ) : null}
+      {can('members') ? (
+        <Link to="/admin/closures" className={linkClass} activeProps={activeProps}>
+          {t('nav.closures')}
+        </Link>
+      ) : null}
+      {can('roles') ? (
+        <Link to="/admin/console-sessions" className={linkClass} activeProps={activeProps}>
+          {t('nav.consoleSessions')}
+        </Link>
+      ) : null}
       {can('outbox') ? (
         <Link to="/admin/outbox" className={linkClass} activeProps={activeProps}>
           {t('nav.outbox')}
