@@ -176,7 +176,7 @@ const en = {
   closeAccount: {
     title: 'Close my account',
     link: 'Close my account',
-    lead: 'Closing ends every session and erases your email, phone, name, password and passkeys. Your statement stays in the books under a pseudonym, as payment records must; your team sees "former member", and your invite code stops working. You can register again later with the same email, as a new member. This cannot be undone.',
+    lead: 'Closing ends every session and erases your email, phone, name, password and passkeys. Your statement stays in the books under a pseudonym, as payment records must; your team sees “former member”, and your invite code stops working. You can register again later with the same email, as a new member. This cannot be undone.',
     blocked: 'Your account cannot be closed yet:',
     blockers: {
       console_account: 'A console account is closed by an operator, not from here.',
