@@ -31,6 +31,7 @@ import { eventHubPlugin, eventRoutes } from './modules/events/index';
 import { adminDashboardRoutes, dashboardRollupJob } from './modules/dashboard/index';
 import { disclosureJob, disclosureRoutes } from './modules/disclosure/index';
 import { dataExportRoutes } from './modules/data-export/index';
+import { adminSupportRoutes, supportRoutes } from './modules/support/index';
 import { accountClosureRoutes, adminClosureRoutes } from './modules/account-closure/index';
 import { adminBooksRoutes, booksRoutes, booksSealJob, booksWellKnownRoutes, ledgerChainJob, ledgerCheckJob } from './modules/books/index';
 import { adminContentRoutes, contentRoutes } from './modules/content/index';
@@ -117,6 +118,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceSwitch }> = asy
   await api.register(disclosureRoutes);
   await api.register(dataExportRoutes);
   await api.register(accountClosureRoutes);
+  await api.register(supportRoutes);
   // Every operator route lives inside the one operator scope (guard, permissions, audit check).
   await api.register(operatorScope, {
     prefix: '/admin',
@@ -133,6 +135,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceSwitch }> = asy
       adminBooksRoutes,
       adminReconciliationRoutes,
       adminClosureRoutes,
+      adminSupportRoutes,
       async (admin) => admin.register(adminMaintenanceRoutes, { maintenance }),
     ],
   });

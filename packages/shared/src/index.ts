@@ -23,3 +23,4 @@ export * from './contracts/books';
 export * from './contracts/disclosure';
 export * from './contracts/reconciliation';
 export * from './contracts/closure';
+export * from './contracts/support';

@@ -492,7 +492,8 @@ export const zh: Record<string, string> = {
   'Row {row}: the amount is not one this platform can read in {currency}.': '第 {row} 行：金额无法以 {currency} 读取。',
   'This is not a CSV file of at most {STATEMENT_LINES_MAX} lines.': '这不是最多 {STATEMENT_LINES_MAX} 行的 CSV 文件。',
   'Money that went out pays no recharge order.': '支出的款项不能支付充值订单。',
-  'The bank line pays less than this order: refund or link it instead of crediting.': '该银行流水金额少于订单金额：请退款或关联，而不是入账。',
+  'The bank line pays less than this order: refund or link it instead of crediting.':
+    '该银行流水金额少于订单金额：请退款或关联，而不是入账。',
   'Choose a recharge order to credit.': '请选择要入账的充值订单。',
   'No such order or payout.': '没有这个订单或出款。',
   'Only money that came in can be refunded.': '只有收到的款项才能退款。',
@@ -508,4 +509,14 @@ export const zh: Record<string, string> = {
   'Your account is on referral review.': '您的账号正在接受推荐审核。',
   'Enter your password again to close your account.': '请再次输入密码以注销账号。',
   'This account is closed: nothing more is done on it.': '该账号已注销：不再对其进行任何操作。',
+  'Your {appName} support ticket has a reply: {subject}': '你的 {appName} 客服工单有新回复：{subject}',
+  '{appName}: support replied to "{subject}". Read it at {url}': '{appName}：客服已回复“{subject}”。请在 {url} 查看',
+  'Support replied to your ticket "{subject}".\n\nRead the reply and answer it at {url}':
+    '客服已回复你的工单“{subject}”。\n\n请在 {url} 查看回复并作答',
+  'Say in a few words what it is about.': '请用几个词说明是什么问题。',
+  'Write your message.': '请填写留言。',
+  'This ticket does not exist.': '该工单不存在。',
+  'This ticket is already closed.': '该工单已关闭。',
+  'This ticket is closed: the member may reopen it by replying.': '该工单已关闭：会员回复即可重新打开。',
+  'Use at most 4000 characters.': '最多 4000 个字符。',
 };
