@@ -112,8 +112,7 @@ describe.each(DATABASE_KINDS)('contact support (%s)', (kind) => {
     expect(page.openCount).toBe(page.items.length);
     expect((await call('GET', '/admin/support', finance.cookie)).statusCode).toBe(403);
     expect((await call('GET', '/admin/support', ben.cookie)).statusCode).toBe(403);
-    const ticket = page.items[0]!;
-    expect(ticket.memberId).toBe(ben.userId);
+    expect(page.items.map((item) => item.memberId)).toContain(ben.userId);
   });
 
   it('answers bad input with 400 and a message per field, and stores nothing', async () => {

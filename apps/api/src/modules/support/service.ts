@@ -117,7 +117,12 @@ export async function supportThread(deps: ServiceDeps, id: string): Promise<Admi
  * Support's reply: the ticket is answered, and the member is told (email, else SMS) in their
  * language, in the same transaction as the reply and its audit row. A closed ticket takes no reply.
  */
-export async function supportReply(deps: ServiceDeps, actor: ConsoleActor, id: string, body: SupportMessageBody): Promise<AdminSupportThread> {
+export async function supportReply(
+  deps: ServiceDeps,
+  actor: ConsoleActor,
+  id: string,
+  body: SupportMessageBody,
+): Promise<AdminSupportThread> {
   const now = deps.clock.now();
   await withTransaction(deps.db, async (tx) => {
     const ticket = isUuid(id) ? await repo.lockTicket(tx, id) : undefined;
