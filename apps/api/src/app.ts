@@ -32,6 +32,7 @@ import { eventHubPlugin, eventRoutes } from './modules/events/index';
 import { adminDashboardRoutes, dashboardRollupJob } from './modules/dashboard/index';
 import { disclosureJob, disclosureRoutes } from './modules/disclosure/index';
 import { dataExportRoutes } from './modules/data-export/index';
+import { adminSupportRoutes, supportRoutes } from './modules/support/index';
 import { accountClosureRoutes, adminClosureRoutes } from './modules/account-closure/index';
 import { notificationJobs, notificationRoutes } from './modules/notifications/index';
 import { adminBooksRoutes, booksRoutes, booksSealJob, booksWellKnownRoutes, ledgerChainJob, ledgerCheckJob } from './modules/books/index';
@@ -120,6 +121,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceSwitch }> = asy
   await api.register(dataExportRoutes);
   await api.register(accountClosureRoutes);
   await api.register(notificationRoutes);
+  await api.register(supportRoutes);
   // Every operator route lives inside the one operator scope (guard, permissions, audit check).
   await api.register(operatorScope, {
     prefix: '/admin',
@@ -137,6 +139,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceSwitch }> = asy
       adminReconciliationRoutes,
       adminClosureRoutes,
       adminApprovalRoutes,
+      adminSupportRoutes,
       async (admin) => admin.register(adminMaintenanceRoutes, { maintenance }),
     ],
   });

@@ -83,6 +83,7 @@ const SHARED_PATHS = new Set(['/api/v1/plans/{id}', '/api/v1/plans/{id}/quote', 
 const VALID_BODIES: Record<string, object> = {
   submitRechargePayment: { payerReference: 'BOB-REF-1' },
   updateBankAccount: { label: 'Bob' },
+  replySupportTicket: { body: 'Bob writes' },
 };
 
 describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
@@ -171,6 +172,16 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
     const dataExport = await t.app.inject({ method: 'POST', url: '/api/v1/me/data-export', headers: { cookie: alice.cookie } });
     expect(dataExport.statusCode, dataExport.body).toBe(201);
     owned.set('/api/v1/me/data-export/{token}', (dataExport.json() as { url: string }).url.split('/').pop()!);
+    // … a support ticket …
+    const ticket = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/support/tickets',
+      headers: { cookie: alice.cookie },
+      payload: { subject: 'Alice asks', body: 'About my order' },
+    });
+    expect(ticket.statusCode, ticket.body).toBe(201);
+    const ticketId = (ticket.json() as { id: string }).id;
+    for (const path of ['', '/messages', '/close']) owned.set(`/api/v1/support/tickets/{id}${path}`, ticketId);
     const plan = await createPlan(w, { price: 1_000 });
     await fund(w, alice.userId, 1_000);
     const purchase = await buy(w, alice, plan.id);
@@ -196,6 +207,7 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
       accountId,
       owned.get('/api/v1/withdrawals/{id}/cancel')!,
       '0532013000',
+      ticketId,
     ];
   });
   afterAll(async () => {
@@ -222,7 +234,9 @@ describe.each(DATABASE_KINDS)('access to every operation on %s', (kind) => {
                    (select count(*) from sessions where revoked_at is null)::int as sessions,
                    (select string_agg(id::text || name, ',' order by id) from passkeys) as passkeys,
                    (select string_agg(id::text || display_name, ',' order by id) from users) as users,
-                   (select string_agg(id::text || coalesce(read_at::text, ''), ',' order by id) from notifications) as notifications`,
+                   (select string_agg(id::text || coalesce(read_at::text, ''), ',' order by id) from notifications) as notifications,
+                   (select string_agg(id::text || status, ',' order by id) from support_tickets) as tickets,
+                   (select count(*) from support_messages)::int as support_messages`,
       )) as unknown as { rows: unknown[] }
     ).rows[0];
 

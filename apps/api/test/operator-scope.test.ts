@@ -305,6 +305,24 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         publishLegalVersion: { method: 'POST', url: '/api/v1/admin/legal/terms', payload: { bodyMd: 'Terms' } },
       };
     };
+    /** Two tickets of the target member: support answers one and closes the other. */
+    const supportActions = async (): Promise<Record<string, { method: 'POST'; url: string; payload: object }>> => {
+      const open = async () =>
+        (
+          (
+            await t.app.inject({
+              method: 'POST',
+              url: '/api/v1/support/tickets',
+              headers: { cookie: target.cookie },
+              payload: { subject: 'Help', body: 'Please' },
+            })
+          ).json() as { id: string }
+        ).id;
+      return {
+        replySupportQueueTicket: { method: 'POST', url: `/api/v1/admin/support/${await open()}/reply`, payload: { body: 'Done' } },
+        closeSupportQueueTicket: { method: 'POST', url: `/api/v1/admin/support/${await open()}/close`, payload: {} },
+      };
+    };
     const actions: Record<string, { method: 'POST' | 'PUT'; url: string; payload: object; headers?: Record<string, string> }> = {
       setMemberRole: {
         method: 'PUT',
@@ -351,6 +369,7 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
       ...(await referralActions()),
       ...(await contentActions()),
       ...(await reconciliationActions()),
+      ...(await supportActions()),
     };
     // A new state-changing operator operation must be added here, so its audit row is checked too.
     const changing = operations.filter((operation) => operation.method !== 'get').map((operation) => operation.operationId);

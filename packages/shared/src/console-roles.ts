@@ -39,6 +39,8 @@ export const CONSOLE_PERMISSIONS = [
   'approvals',
   /** The approval threshold and how long a request waits (operators). */
   'approval_settings',
+  /** The support queue: read members' tickets, reply, close them. */
+  'support_tickets',
 ] as const;
 export type ConsolePermission = (typeof CONSOLE_PERMISSIONS)[number];
 
@@ -49,8 +51,8 @@ export type ConsoleRole = (typeof CONSOLE_ROLES)[number];
 export const ROLE_PERMISSIONS: Readonly<Record<ConsoleRole, readonly ConsolePermission[]>> = {
   /** Everything. */
   operator: CONSOLE_PERMISSIONS,
-  /** Members, sign-in links, outbox, content. */
-  support: ['members', 'member_status', 'sign_in_links', 'outbox', 'content'],
+  /** Members, sign-in links, outbox, content, the support queue. */
+  support: ['members', 'member_status', 'sign_in_links', 'outbox', 'content', 'support_tickets'],
   /** Recharges, withdrawals, adjustments, ledger, reconciliation, approvals (and the member views those need). */
   finance: ['members', 'recharges', 'withdrawals', 'adjustments', 'ledger', 'reconciliation', 'approvals'],
 };

@@ -25,3 +25,4 @@ export * from './contracts/reconciliation';
 export * from './contracts/closure';
 export * from './contracts/notifications';
 export * from './contracts/approvals';
+export * from './contracts/support';

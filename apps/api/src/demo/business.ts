@@ -18,6 +18,7 @@ import {
 import type { Db } from '../db/client';
 import { type DemoBankMember, seedDemoBankDay } from './bank-statements';
 import { seedDemoApprovals } from './approvals';
+import { seedDemoSupport } from './support';
 import { seedDemoContent } from './content';
 import { DEMO_COUPONS, DEMO_PLANS, DEMO_TEAM, DEMO_TIMELINE, type DemoStep } from './script';
 
@@ -100,8 +101,14 @@ export async function createDemoBusiness(input: DemoBusinessInput): Promise<{ de
   await recharge.expireDueOrders(input.db, input.now);
   clock.set(input.now);
   await releaseDueCommissions(story.deps);
+  const { actor } = story;
   // The operator's content: news, promotions, help, contacts and the legal pages.
   await seedDemoContent(input.db, input.now, story.plans);
+  // Members' questions to support, in each state.
+  await seedDemoSupport(story.deps as ServiceDeps & { clock: ManualClock }, actor, {
+    demo: story.ids.get('demo')!,
+    team: story.ids.get('amara')!,
+  });
   return { demoMemberId: story.ids.get('demo')! };
 }
 
@@ -146,7 +153,10 @@ async function tellStep(story: Story, step: DemoStep): Promise<void> {
       await redeemCoupon(deps, userId, step.coupon, `demo-seed:${step.member}:${step.coupon}:${step.daysAgo}`);
       return;
     case 'refund':
-      await refundPurchase(deps, actor, story.purchases.get(`${step.member}:${step.plan}`)!, { reason: step.reason, override: step.override ?? false });
+      await refundPurchase(deps, actor, story.purchases.get(`${step.member}:${step.plan}`)!, {
+        reason: step.reason,
+        override: step.override ?? false,
+      });
       return;
     case 'bank': {
       const { holderName, bankName, country, number } = step;

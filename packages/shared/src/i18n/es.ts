@@ -276,7 +276,8 @@ export const es: Record<string, string> = {
   'You owe {debt} (minor units) from a refunded purchase: it is settled from your next earnings and cannot be withdrawn. You may withdraw up to {withdrawable}.':
     'Debes {debt} (unidades mínimas) por una compra reembolsada: se salda con tus próximas comisiones y no se puede retirar. Puedes retirar hasta {withdrawable}.',
   'Enter your password again to confirm this withdrawal.': 'Vuelve a introducir tu contraseña para confirmar este retiro.',
-  'Confirm it is you again with your second factor to move money.': 'Vuelve a confirmar que eres tú con tu segundo factor para mover dinero.',
+  'Confirm it is you again with your second factor to move money.':
+    'Vuelve a confirmar que eres tú con tu segundo factor para mover dinero.',
   'Withdrawals are paused for now.': 'Los retiros están en pausa por ahora.',
   'This account is frozen: money cannot leave it.': 'Esta cuenta está congelada: el dinero no puede salir de ella.',
   'This bank account can receive payouts from {usableFrom}.': 'Esta cuenta bancaria puede recibir pagos a partir de {usableFrom}.',
@@ -572,7 +573,8 @@ export const es: Record<string, string> = {
   'Commissions are still pending or on review.': 'Aún hay comisiones pendientes o en revisión.',
   'There is an amount owed to settle first.': 'Primero hay que saldar un importe adeudado.',
   'A withdrawal is still requested or processing.': 'Todavía hay un retiro solicitado o en proceso.',
-  'A recharge order is still open: cancel it or wait for it to end.': 'Todavía hay una orden de recarga abierta: cancélala o espera a que termine.',
+  'A recharge order is still open: cancel it or wait for it to end.':
+    'Todavía hay una orden de recarga abierta: cancélala o espera a que termine.',
   'Your account is on referral review.': 'Tu cuenta está en revisión de referidos.',
   'Enter your password again to close your account.': 'Vuelve a introducir tu contraseña para cerrar tu cuenta.',
   'This account is closed: nothing more is done on it.': 'Esta cuenta está cerrada: ya no se hace nada en ella.',
@@ -596,4 +598,14 @@ export const es: Record<string, string> = {
   'This unsubscribe link is not valid.': 'Este enlace para darse de baja no es válido.',
   'Not a notification.': 'No es una notificación.',
   'Not an unsubscribe link.': 'No es un enlace para darse de baja.',
+  'Your {appName} support ticket has a reply: {subject}': 'Tu consulta al soporte de {appName} tiene respuesta: {subject}',
+  '{appName}: support replied to "{subject}". Read it at {url}': '{appName}: el soporte respondió a «{subject}». Léelo en {url}',
+  'Support replied to your ticket "{subject}".\n\nRead the reply and answer it at {url}':
+    'El soporte respondió a tu consulta «{subject}».\n\nLee la respuesta y contesta en {url}',
+  'Say in a few words what it is about.': 'Di en pocas palabras de qué se trata.',
+  'Write your message.': 'Escribe tu mensaje.',
+  'This ticket does not exist.': 'Esta consulta no existe.',
+  'This ticket is already closed.': 'Esta consulta ya está cerrada.',
+  'This ticket is closed: the member may reopen it by replying.': 'Esta consulta está cerrada: el miembro puede reabrirla respondiendo.',
+  'Use at most 4000 characters.': 'Usa como máximo 4000 caracteres.',
 };

@@ -541,4 +541,14 @@ export const zh: Record<string, string> = {
   'This unsubscribe link is not valid.': '此退订链接无效。',
   'Not a notification.': '不是通知。',
   'Not an unsubscribe link.': '不是退订链接。',
+  'Your {appName} support ticket has a reply: {subject}': '你的 {appName} 客服工单有新回复：{subject}',
+  '{appName}: support replied to "{subject}". Read it at {url}': '{appName}：客服已回复“{subject}”。请在 {url} 查看',
+  'Support replied to your ticket "{subject}".\n\nRead the reply and answer it at {url}':
+    '客服已回复你的工单“{subject}”。\n\n请在 {url} 查看回复并作答',
+  'Say in a few words what it is about.': '请用几个词说明是什么问题。',
+  'Write your message.': '请填写留言。',
+  'This ticket does not exist.': '该工单不存在。',
+  'This ticket is already closed.': '该工单已关闭。',
+  'This ticket is closed: the member may reopen it by replying.': '该工单已关闭：会员回复即可重新打开。',
+  'Use at most 4000 characters.': '最多 4000 个字符。',
 };
