@@ -92,8 +92,11 @@ describe.each(DATABASE_KINDS)('close my account (%s)', (kind) => {
     // A frozen member is signed out and stays so: the closing never runs.
     expect((await close(await cookieOf(frozen.userId))).statusCode).not.toBe(204);
     expect((await rows(sql`select status, email from users where id = ${frozen.userId}`))[0]).toMatchObject({ status: 'frozen' });
+    // The demo has a second operator (the approver): frozen for this test, so one operator is the last.
+    const [first, ...others] = await rows(sql`select id from users where role = 'operator' and status = 'active' order by created_at`);
+    for (const other of others) await db().execute(sql`update users set status = 'frozen' where id = ${String(other.id)}`);
     const operators = await rows(sql`select id from users where role = 'operator' and status = 'active'`);
-    expect(operators).toHaveLength(1);
+    expect(operators).toEqual([first]);
     const refuseConsole = async (userId: string) => {
       const cookie = await cookieOf(userId);
       await db().execute(sql`update sessions set step_up_until = ${new Date(t.clock.now().getTime() + 60_000)} where user_id = ${userId}`);
@@ -109,6 +112,7 @@ describe.each(DATABASE_KINDS)('close my account (%s)', (kind) => {
       await refuseConsole(account.userId);
     }
     expect(await rows(sql`select id from users where role = 'operator' and status = 'active'`)).toHaveLength(1);
+    for (const other of others) await db().execute(sql`update users set status = 'active' where id = ${String(other.id)}`);
   });
 
   it('needs the password step-up and the word CLOSE', async () => {

@@ -63,7 +63,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('round trips per money request o
         { direction: 'credit', amount: 500, reason: 'goodwill' },
         randomUUID(),
       );
-    expect(await roundTrips(adjust, 201)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
+    // One more than the others: the two-person approval's threshold is read before the call
+    // (docs/decisions/0033). Folding that check into ledger_adjust would bring it back to three.
+    expect(await roundTrips(adjust, 201)).toBeLessThanOrEqual(MAX_ROUND_TRIPS + 1);
   });
 
   it('an operator credit of a recharge order', async () => {

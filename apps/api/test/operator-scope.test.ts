@@ -323,6 +323,48 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         closeSupportQueueTicket: { method: 'POST', url: `/api/v1/admin/support/${await open()}/close`, payload: {} },
       };
     };
+    /**
+     * Two-person approval: another operator asks for two adjustments over the threshold; this one
+     * approves the first and rejects the second. The threshold is set first, out of the audited loop.
+     */
+    const approvalActions = async (): Promise<Record<string, { method: 'POST' | 'PUT'; url: string; payload: object }>> => {
+      const settings = { threshold: 1_000, expiresAfterHours: 24 };
+      const set = await t.app.inject({
+        method: 'PUT',
+        url: '/api/v1/admin/approval-settings',
+        headers: { cookie: operator.cookie },
+        payload: settings,
+      });
+      expect(set.statusCode, set.body).toBe(200);
+      const asker = await signInOperator(t, { displayName: 'Asking Operator' });
+      requester = asker.userId;
+      const ask = async () => {
+        const asked = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/admin/members/${target.userId}/adjustments`,
+          headers: { cookie: asker.cookie, 'idempotency-key': randomUUID() },
+          payload: { direction: 'credit', amount: 5_000, reason: 'Large goodwill' },
+        });
+        expect(asked.statusCode, asked.body).toBe(202);
+        return (asked.json() as { approval: { id: string } }).approval.id;
+      };
+      return {
+        approveRequest: { method: 'POST', url: `/api/v1/admin/approvals/${await ask()}/approve`, payload: {} },
+        rejectRequest: { method: 'POST', url: `/api/v1/admin/approvals/${await ask()}/reject`, payload: { reason: 'Not needed' } },
+        updateApprovalSettings: { method: 'PUT', url: '/api/v1/admin/approval-settings', payload: settings },
+      };
+    };
+    /** A support person's session, ended by the operator. */
+    const consoleSessionActions = async (): Promise<Record<string, { method: 'POST'; url: string; payload: object }>> => {
+      const staff = await signInOperator(t, { role: 'support' });
+      const [session] = (
+        (await t.database.handle.db.execute(
+          sql`select id::text as id from sessions where user_id = ${staff.userId} and revoked_at is null limit 1`,
+        )) as unknown as { rows: { id: string }[] }
+      ).rows;
+      return { revokeConsoleSession: { method: 'POST', url: `/api/v1/admin/console-sessions/${session!.id}/revoke`, payload: {} } };
+    };
+    let requester = '';
     const actions: Record<string, { method: 'POST' | 'PUT'; url: string; payload: object; headers?: Record<string, string> }> = {
       setMemberRole: {
         method: 'PUT',
@@ -370,6 +412,8 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
       ...(await contentActions()),
       ...(await reconciliationActions()),
       ...(await supportActions()),
+      ...(await approvalActions()),
+      ...(await consoleSessionActions()),
     };
     // A new state-changing operator operation must be added here, so its audit row is checked too.
     const changing = operations.filter((operation) => operation.method !== 'get').map((operation) => operation.operationId);
@@ -393,7 +437,11 @@ describe.each(DATABASE_KINDS)('operator scope on %s', (kind) => {
         .select({ actorId: auditLog.actorId, ip: auditLog.ip })
         .from(auditLog)
         .where(sql`${auditLog.detail}->>'requestId' = ${requestId}`);
-      expect({ operationId, rows }).toEqual({ operationId, rows: [{ actorId: operator.userId, ip }] });
+      // An approved adjustment is audited twice: the approval by this operator, the adjustment in
+      // the name of the one who asked for it (docs/decisions/0033).
+      const expected = operationId === 'approveRequest' ? [{ actorId: operator.userId, ip }, { actorId: requester, ip }] : [{ actorId: operator.userId, ip }];
+      const byActor = (a: { actorId: string | null }, b: { actorId: string | null }) => (a.actorId === operator.userId ? -1 : b.actorId === operator.userId ? 1 : 0);
+      expect({ operationId, rows: [...rows].sort(byActor) }).toEqual({ operationId, rows: expected });
     }
   });
 

@@ -34,6 +34,8 @@ describe('route table (docs/product.md R1)', () => {
         '/user/password',
         // The earnings disclosure (docs/decisions/0031).
         '/earnings',
+        // Closing one's own account (docs/decisions/0035).
+        '/close-account',
         // Checks a verifiable statement in the browser (docs/decisions/0028).
         '/verify',
         '/verify-code',
