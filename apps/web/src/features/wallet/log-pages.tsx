@@ -148,10 +148,11 @@ export function StatementPage() {
         <a
           href={statementExportHref(appConfig.apiBaseUrl, filters)}
           download
-          className="flex min-h-11 items-center gap-1 rounded-xl px-3 text-sm font-semibold text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
+          className="flex min-h-11 shrink-0 items-center gap-1 rounded-xl px-3 text-sm font-semibold text-gray-700 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
         >
           <Download className="size-5" aria-hidden="true" />
-          {t('statement.export')}
+          {/* Below 360 px the bar also holds the bell and help: the icon alone, its name still read out. */}
+          <span className="sr-only min-[360px]:not-sr-only">{t('statement.export')}</span>
         </a>
       }
     >
