@@ -21,13 +21,29 @@ export interface InboxRow {
  * gets it too. Publishing writes nothing per
  * member, so a million members cost nothing until each of them looks.
  */
-export async function syncAnnouncements(db: Db | Tx, userId: string, now: Date): Promise<void> {
-  await db.execute(sql`
+const addRunningAnnouncements = (userId: string, now: Date) => sql`
     insert into notifications (user_id, kind, ref, detail, created_at)
     select u.id, 'announcement', a.id::text, a.text, greatest(a.starts_at, u.created_at)
       from announcements a join users u on u.id = ${userId} and u.role = 'member'
      where a.important and a.active and a.starts_at <= ${now} and (a.ends_at is null or a.ends_at > ${now})
-    on conflict (user_id, kind, ref) do nothing`);
+    on conflict (user_id, kind, ref) do nothing`;
+
+export async function syncAnnouncements(db: Db | Tx, userId: string, now: Date): Promise<void> {
+  await db.execute(addRunningAnnouncements(userId, now));
+}
+
+/**
+ * The bell's read, polled on every page: the running important announcements added, then the
+ * unread count, in one statement (the count cannot see rows its own statement inserts, so it adds them).
+ */
+export async function syncedUnreadCount(db: Db, userId: string, now: Date): Promise<number> {
+  const [row] = await rowsOf<{ count: number | string }>(
+    db,
+    sql`with added as (${addRunningAnnouncements(userId, now)} returning 1)
+        select (select count(*) from notifications where user_id = ${userId} and read_at is null)
+             + (select count(*) from added) as count`,
+  );
+  return Number(row?.count ?? 0);
 }
 
 /** A page of the inbox, newest first; an announcement in the member's language where it has one. */

@@ -54,8 +54,7 @@ export async function listInbox(
 }
 
 export async function unreadOf(deps: ServiceDeps, userId: string): Promise<{ unread: number }> {
-  await repo.syncAnnouncements(deps.db, userId, deps.clock.now());
-  return { unread: await repo.unreadCount(deps.db, userId) };
+  return { unread: await repo.syncedUnreadCount(deps.db, userId, deps.clock.now()) };
 }
 
 export async function readOne(deps: ServiceDeps, userId: string, id: string): Promise<{ unread: number }> {
