@@ -13,6 +13,9 @@
 // took effect exactly once and none twice (the client log against the ledger and the rows), no
 // orphan hold (each member's on-hold balance is their pending withdrawals), `ledger:verify` clean,
 // and both instances answer through the balancer without a manual step.
+// Midway, the operator turns maintenance mode on for a few seconds and off again: once every
+// instance has seen the switch, every money request is answered 503 MAINTENANCE with Retry-After
+// and none sent then is done, reads go on, and the clients' retries (same key) go through after.
 //
 // Prints one line per check and `chaos: N passed, N failed`; writes .test-results/chaos.json.
 // Needs haproxy and PostgreSQL 15+ server binaries (Debian: haproxy, postgresql); skips with the
@@ -181,20 +184,31 @@ ${backends.map((port, i) => `  server app${i + 1} 127.0.0.1:${port}`).join('\n')
 `;
 }
 
+/** How many answers were 503 MAINTENANCE (with Retry-After), and how many of those lacked it. */
+const maintenanceAnswers = { count: 0, withoutRetryAfter: 0 };
+
 /**
  * One money request the way the app sends it: one key per intent, sent again with the same key
- * after a lost answer, a 5xx or "still running", until answered or `giveUpMs` passes.
+ * after a lost answer, a 5xx (503 MAINTENANCE too) or "still running", until answered or
+ * `giveUpMs` passes. The answer carries when the first attempt was sent.
  */
 async function sendUntilAnswered(client, method, path, { cookie, body, key, giveUpMs = 60_000 }) {
   const deadline = Date.now() + giveUpMs;
   let attempts = 0;
+  let refusedForMaintenance = false;
   for (;;) {
     attempts += 1;
+    const sentAt = Date.now();
     try {
       const answer = await client.call(method, path, { cookie, body, key, headers: { 'x-requested-with': 'fetch' } });
+      if (answer.status === 503 && answer.text.includes('"MAINTENANCE"')) {
+        refusedForMaintenance = true;
+        maintenanceAnswers.count += 1;
+        if (!answer.headers['retry-after']) maintenanceAnswers.withoutRetryAfter += 1;
+      }
       const retry =
         answer.status >= 500 || answer.status === 429 || (answer.status === 409 && /IDEMPOTENCY_IN_PROGRESS|"CONFLICT"/.test(answer.text));
-      if (!retry) return { ...answer, attempts };
+      if (!retry) return { ...answer, attempts, sentAt, refusedForMaintenance };
     } catch {
       // Connection reset or timeout: the answer is lost; the request may or may not have run.
     }
@@ -321,7 +335,8 @@ export async function runChaos() {
 
     // ------------------------------------------------------------ traffic and chaos
     const stopAt = Date.now() + SECONDS * 1000;
-    const record = (entry) => acknowledged.push(entry);
+    const record = (entry, answer) =>
+      acknowledged.push({ ...entry, sentAt: answer.sentAt, refusedForMaintenance: answer.refusedForMaintenance });
     const attempt = (kind, key) => attemptedKeys.set(key, kind);
     const clientLoop = async (member, index) => {
       let n = 0;
@@ -336,7 +351,7 @@ export async function runChaos() {
             key,
             body: { direction: 'credit', amount: 5_000, reason: 'chaos funds' },
           });
-          if (answer.status === 201) record({ kind: 'adjustment', key, member: member.id });
+          if (answer.status === 201) record({ kind: 'adjustment', key, member: member.id }, answer);
         } else if (pick === 1) {
           attempt('recharge', key);
           const created = await sendUntilAnswered(client, 'POST', '/api/v1/recharge/orders', {
@@ -346,7 +361,7 @@ export async function runChaos() {
           });
           if (created.status !== 201) continue;
           const order = JSON.parse(created.text);
-          record({ kind: 'recharge', key, member: member.id, orderId: order.id });
+          record({ kind: 'recharge', key, member: member.id, orderId: order.id }, created);
           const creditKey = `${key}-credit`;
           attempt('credit', creditKey);
           const credited = await sendUntilAnswered(client, 'POST', `/api/v1/admin/recharge/orders/${order.id}/credit`, {
@@ -354,7 +369,7 @@ export async function runChaos() {
             key: creditKey,
             body: {},
           });
-          if (credited.status === 200) record({ kind: 'credit', key: creditKey, member: member.id, orderId: order.id });
+          if (credited.status === 200) record({ kind: 'credit', key: creditKey, member: member.id, orderId: order.id }, credited);
         } else if (pick === 2 || pick === 3) {
           attempt('purchase', key);
           const bought = await sendUntilAnswered(client, 'POST', `/api/v1/plans/${plan.id}/purchase`, {
@@ -362,7 +377,7 @@ export async function runChaos() {
             key,
             body: {},
           });
-          if (bought.status === 201) record({ kind: 'purchase', key, member: member.id });
+          if (bought.status === 201) record({ kind: 'purchase', key, member: member.id }, bought);
         } else {
           await sendUntilAnswered(client, 'POST', '/api/v1/me/step-up', { cookie: member.cookie, body: { password: MEMBER_PASSWORD } });
           attempt('withdrawal', key);
@@ -371,7 +386,7 @@ export async function runChaos() {
             key,
             body: { bankAccountId: member.bankAccountId, amount: 300 },
           });
-          if (requested.status === 201) record({ kind: 'withdrawal', key, member: member.id });
+          if (requested.status === 201) record({ kind: 'withdrawal', key, member: member.id }, requested);
         }
       }
     };
@@ -415,7 +430,8 @@ export async function runChaos() {
         }
       }
     };
-    await Promise.all([...members.map((member, i) => clientLoop(member, i)), chaos(), terminator()]);
+    const maintenance = await maintenanceWindow({ client, operator, members, plan, ports, stopAt });
+    await Promise.all([...members.map((member, i) => clientLoop(member, i)), chaos(), terminator(), maintenance.run()]);
     log(
       `traffic done: ${acknowledged.length} acknowledged requests (${JSON.stringify(countBy(acknowledged, 'kind'))}); ${chaosLog.kills} kills, ${chaosLog.pgRestarts} PostgreSQL restarts, ${chaosLog.terminated} backends terminated`,
     );
@@ -433,6 +449,8 @@ export async function runChaos() {
       silent.length === 0,
       silent.length ? `none: ${silent.join(', ')}` : JSON.stringify(kinds),
     );
+
+    checkMaintenance(check, maintenance.result, acknowledged);
 
     // ------------------------------------------------------------ after
     const recovered = Date.now();
@@ -554,6 +572,95 @@ export async function runChaos() {
   writeFileSync(RESULTS, `${JSON.stringify(summary, null, 2)}\n`);
   console.log(`chaos: ${passed} passed, ${failed} failed`);
   return summary;
+}
+
+/**
+ * The operator's maintenance switch, on for a few seconds at 45 % of the run and off again, with
+ * the faults going on. Once every instance has seen it (each trusts its copy for 2 s), probes sent
+ * straight to each instance ask for a purchase (a new key each: it must be refused) and the
+ * balancer for a member's wallet (a read: it must answer).
+ */
+async function maintenanceWindow({ client, operator, members, plan, ports, stopAt }) {
+  const result = { error: '', settledFrom: 0, settledTo: 0, probes: [], read: 0 };
+  const toggle = async (on) => {
+    const answer = await sendUntilAnswered(client, 'PUT', '/api/v1/admin/maintenance', {
+      cookie: operator,
+      body: { on, reason: on ? 'chaos: an upgrade' : 'chaos: the upgrade is done' },
+    });
+    if (answer.status !== 200) result.error ||= `switch ${on ? 'on' : 'off'}: ${answer.status} ${answer.text.slice(0, 200)}`;
+  };
+  const probe = async (port) => {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/api/v1/plans/${plan.id}/purchase`, {
+          method: 'POST',
+          headers: {
+            cookie: members[0].cookie,
+            'content-type': 'application/json',
+            'idempotency-key': `chaos-maintenance-probe-${randomUUID()}`,
+            'x-requested-with': 'fetch',
+          },
+          body: '{}',
+          signal: AbortSignal.timeout(3_000),
+        });
+        const text = await response.text();
+        // A restarting instance or PostgreSQL may answer 5xx before it can read the switch: ask again.
+        if (response.status === 503 && text.includes('"MAINTENANCE"'))
+          return { port, refused: true, retryAfter: response.headers.get('retry-after') };
+        if (response.status < 500) return { port, refused: false, status: response.status };
+      } catch {
+        // killed just now: the supervisor starts it again
+      }
+      await sleep(300);
+    }
+    return { port, refused: false, status: 0 };
+  };
+  const run = async () => {
+    await sleep(Math.max(0, stopAt - SECONDS * 1000 * 0.55 - Date.now()));
+    await toggle(true);
+    if (result.error) return;
+    await sleep(2_500);
+    result.settledFrom = Date.now();
+    result.probes = await Promise.all(ports.map(probe));
+    for (let i = 0; i < 20 && result.read !== 200; i++) {
+      const read = await client.call('GET', '/api/v1/wallet', { cookie: members[1 % members.length].cookie }).catch(() => ({ status: 0 }));
+      result.read = read.status;
+      if (read.status !== 200) await sleep(300);
+    }
+    await sleep(Math.max(0, result.settledFrom + 4_000 - Date.now()));
+    result.settledTo = Date.now();
+    await toggle(false);
+  };
+  return { run, result };
+}
+
+function checkMaintenance(check, result, acknowledged) {
+  const during = acknowledged.filter((entry) => entry.sentAt >= result.settledFrom && entry.sentAt <= result.settledTo);
+  const probesRefused = result.probes.length > 0 && result.probes.every((probe) => probe.refused && probe.retryAfter);
+  check(
+    'maintenance on: each instance refuses a money request 503 MAINTENANCE with Retry-After, a read still answers',
+    !result.error && probesRefused && result.read === 200,
+    result.error || `${JSON.stringify(result.probes)}; read ${result.read}`,
+  );
+  check(
+    'maintenance on: no money request sent once every instance had seen the switch was done; each was answered 503 with Retry-After',
+    !result.error && during.length === 0 && maintenanceAnswers.count > 0 && maintenanceAnswers.withoutRetryAfter === 0,
+    `${maintenanceAnswers.count} answered 503 MAINTENANCE (${maintenanceAnswers.withoutRetryAfter} without Retry-After)${
+      during.length
+        ? `; done while on: ${during
+            .map((entry) => entry.key)
+            .slice(0, 3)
+            .join(', ')}`
+        : ''
+    }`,
+  );
+  const after = acknowledged.filter((entry) => entry.refusedForMaintenance).length;
+  check(
+    'maintenance off: the refused requests went through when sent again with the same key',
+    after > 0,
+    `${after} acknowledged after a MAINTENANCE answer`,
+  );
 }
 
 function countBy(items, field) {
