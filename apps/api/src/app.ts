@@ -8,6 +8,7 @@ import type { DatabaseHandle } from './db/client';
 import { AdjustableClock, systemClock, type Clock } from './lib/clock';
 import { DYNAMIC_BROTLI_OPTIONS } from './lib/compression';
 import { loggerOptions, registerRequestLog } from './lib/logger';
+import { stopMoneyJobsWhile } from './lib/periodic-job';
 import { registerTraceRoutes, traceContext } from './lib/trace-context';
 import {
   accountRoutes,
@@ -178,6 +179,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   // Maintenance mode: money-moving requests answer 503 while it is on (the deploy's key or the operator's switch).
   const maintenance = new MaintenanceSwitch({ db: database.db, clock, config });
   await app.register(maintenancePlugin, { isOn: () => maintenance.isOn() });
+  stopMoneyJobsWhile(app, () => maintenance.isOn());
   // Prometheus metrics behind METRICS_TOKEN (off without it).
   // The last ledger check's findings, from the books job to /metrics (plugins import no module, rule 14).
   let ledgerFindings: number | null = null;

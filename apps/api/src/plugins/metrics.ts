@@ -30,6 +30,9 @@ function registerJobGauges(registry: Registry, app: FastifyInstance) {
   jobGauge('orchard_job_failures_total', 'Failed runs of a periodic job on this instance', (job) => job.failures);
   jobGauge('orchard_job_last_success_timestamp_seconds', 'When a periodic job last ran through', (job) => seconds(job.lastSuccessAt));
   jobGauge('orchard_job_last_failure_timestamp_seconds', 'When a periodic job last failed', (job) => seconds(job.lastFailureAt));
+  jobGauge('orchard_job_paused', 'Whether a job that moves money waits for maintenance mode to end (1) or not (0)', (job) =>
+    job.paused ? 1 : 0,
+  );
   jobGauge('orchard_job_lag_seconds', 'Time since a periodic job last ran through (or since start when never)', (job) =>
     job.pollMs > 0 ? (Date.now() - (job.lastSuccessAt ?? startedAt).getTime()) / 1000 : null,
   );

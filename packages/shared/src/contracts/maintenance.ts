@@ -31,6 +31,8 @@ export const jobStatusSchema = z.strictObject({
   /** Why the last failed run failed. */
   lastError: z.string().nullable(),
   lastDurationMs: z.number().int().nullable(),
+  /** A job that moves money (the commission release) waits while maintenance mode is on. */
+  paused: z.boolean(),
 });
 export type JobStatus = z.infer<typeof jobStatusSchema>;
 

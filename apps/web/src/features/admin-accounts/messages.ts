@@ -134,6 +134,7 @@ const en = {
     state: 'State',
     ok: 'Running',
     failing: 'Failing',
+    paused: 'Paused: maintenance',
     off: 'Off',
     lastSuccess: 'Last run through',
     runs: 'Runs',

@@ -33,6 +33,8 @@ export function SystemPage() {
       cell: (job) =>
         job.pollMs <= 0 ? (
           <Pill tone="gray">{t('system.off')}</Pill>
+        ) : job.paused ? (
+          <Pill tone="amber">{t('system.paused')}</Pill>
         ) : job.lastFailureAt && (!job.lastSuccessAt || job.lastFailureAt > job.lastSuccessAt) ? (
           <Pill tone="red">{t('system.failing')}</Pill>
         ) : (

@@ -138,6 +138,7 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
     state: 'Estado',
     ok: 'En marcha',
     failing: 'Fallando',
+    paused: 'En pausa: mantenimiento',
     off: 'Desactivada',
     lastSuccess: 'Última ejecución completa',
     runs: 'Ejecuciones',

@@ -133,6 +133,7 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
     state: '状态',
     ok: '运行中',
     failing: '失败中',
+    paused: '已暂停：维护中',
     off: '已关闭',
     lastSuccess: '最近一次成功运行',
     runs: '运行次数',
