@@ -19,6 +19,7 @@ describe.each(DATABASE_KINDS)('maintenance mode and the jobs on %s', (kind) => {
   let t: TestApp;
   let w: PlansWorld;
   let beneficiary: { userId: string; cookie: string };
+  let planId: string;
 
   const commissionStates = async () =>
     (
@@ -46,6 +47,7 @@ describe.each(DATABASE_KINDS)('maintenance mode and the jobs on %s', (kind) => {
     };
     expect((await asOperator(w, 'PUT', '/referral-settings', settings)).statusCode).toBe(200);
     const plan = await createPlan(w, { price: 1_000 });
+    planId = plan.id;
     beneficiary = await quickMember(t);
     const buyer = await quickMember(t, { referrerId: beneficiary.userId });
     await fund(w, buyer.userId, 1_000);
@@ -75,14 +77,24 @@ describe.each(DATABASE_KINDS)('maintenance mode and the jobs on %s', (kind) => {
     expect(running.failures).toBe(0);
   });
 
-  it('says so on /metrics: orchard_job_paused is 1 for the release only while on, and a job that moves no money runs on', async () => {
+  it('says so on /metrics: orchard_job_paused is 1 for the release only while on, a job that moves no money runs on, refusals are counted apart', async () => {
     const scrape = async () => (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
     const gauge = (text: string, job: string) => text.match(new RegExp(`orchard_job_paused\\{job="${job}"\\} (\\d)`))?.[1];
     expect((await turn(true)).statusCode).toBe(200);
     await sleep(200);
     const rollupRuns = (await releaseJobs()).find((job) => job.name === 'dashboard rollup')!.runs;
     await sleep(300);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/plans/${planId}/purchase`,
+      headers: { cookie: beneficiary.cookie, 'idempotency-key': 'maintenance-metrics-1' },
+      payload: {},
+    });
+    expect(refused.statusCode).toBe(503);
     const during = await scrape();
+    // The server-error alert subtracts these from the 503s (deploy/prometheus/alerts.yml).
+    expect(during).toMatch(/orchard_maintenance_refusals_total\{method="POST",route="\/api\/v1\/plans\/:id\/purchase"\} 1/);
+    expect(during).toMatch(/orchard_http_requests_total\{method="POST",route="\/api\/v1\/plans\/:id\/purchase",status="503"\} 1/);
     expect(gauge(during, 'commission release')).toBe('1');
     expect(gauge(during, 'dashboard rollup')).toBe('0');
     expect((await releaseJobs()).find((job) => job.name === 'dashboard rollup')!.runs).toBeGreaterThan(rollupRuns);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
 import { idempotencyHeaders } from './idempotency';
@@ -17,6 +17,10 @@ declare module 'fastify' {
 const MAINTENANCE_RETRY_AFTER_SECONDS = 300;
 const MESSAGE = 'Money cannot move while the service is being upgraded. Try again in a few minutes.';
 
+const refused = new WeakSet<FastifyRequest>();
+/** Whether this request was answered 503 because maintenance mode is on (metrics tell it from a failure). */
+export const refusedForMaintenance = (request: FastifyRequest): boolean => refused.has(request);
+
 export interface MaintenanceOptions {
   /** Whether maintenance mode is on now (handed by app.ts: the deploy's key or the operator's switch). */
   isOn: () => Promise<boolean>;
@@ -34,6 +38,7 @@ async function registerMaintenance(app: FastifyInstance, { isOn }: MaintenanceOp
   app.addHook('onRequest', async (request) => {
     if (!request.routeOptions.config?.movesMoney) return;
     if (!(await isOn())) return;
+    refused.add(request);
     throw new AppError('MAINTENANCE', MESSAGE, undefined, { 'retry-after': String(MAINTENANCE_RETRY_AFTER_SECONDS) });
   });
 }

@@ -7,6 +7,7 @@ import { unauthenticated } from '../errors';
 import { moneyPostedTotals } from '../lib/money-posted';
 import { jobHealthOf } from '../lib/periodic-job';
 import { queueOldestSeconds, queueSizes } from '../lib/queue-sizes';
+import { refusedForMaintenance } from './maintenance';
 
 /** Each periodic job's runs on this instance (lib/periodic-job.ts). */
 function registerJobGauges(registry: Registry, app: FastifyInstance) {
@@ -113,11 +114,19 @@ async function registerMetrics(app: FastifyInstance, options: { ledgerFindings?:
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
+  // Counted among the 503s above too: the server-error alert takes them out (deploy/prometheus/alerts.yml).
+  const refusals = new Counter({
+    name: 'orchard_maintenance_refusals_total',
+    help: 'Money requests answered 503 MAINTENANCE because maintenance mode was on, by route',
+    labelNames: ['method', 'route'] as const,
+    registers: [registry],
+  });
   const routeOf = (request: FastifyRequest) => request.routeOptions.url ?? 'unmatched';
   app.addHook('onResponse', async (request, reply) => {
     const route = routeOf(request);
     if (route === '/metrics') return;
     requests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    if (refusedForMaintenance(request)) refusals.inc({ method: request.method, route });
     latency.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
 
