@@ -6,7 +6,8 @@ import { createOrder, DEMO_MEMBER, operatorPage, signInAs } from './wallet-suppo
  * Bank reconciliation (docs/decisions/0032): the operator imports a bank's CSV statement with its
  * columns mapped; three payments that name their order and pay it exactly are credited at once,
  * a part payment and a transfer without a reference wait in the queue, and the operator decides
- * both with a reason.
+ * both with a reason. The bank's columns are filled in when it is named again, and the day picker
+ * shows an earlier day.
  */
 test('import a statement: three orders credited, two lines in the queue, then decided', async ({ browser, page }) => {
   // A team member no other journey pays with, so the open-order limit counts only this journey's orders.
@@ -43,7 +44,9 @@ test('import a statement: three orders credited, two lines in the queue, then de
   await expect(console.getByText('5 new lines: 3 matched, 2 waiting.')).toBeVisible();
 
   const member = await page.request.get('/api/v1/recharge/orders?limit=50');
-  const statuses = new Map(((await member.json()) as { items: { id: string; status: string }[] }).items.map((order) => [order.id, order.status]));
+  const statuses = new Map(
+    ((await member.json()) as { items: { id: string; status: string }[] }).items.map((order) => [order.id, order.status]),
+  );
   expect(orders.slice(0, 3).map((order) => statuses.get(order.id))).toEqual(['credited', 'credited', 'credited']);
   expect(statuses.get(orders[3]!.id)).not.toBe('credited');
 
@@ -63,5 +66,26 @@ test('import a statement: three orders credited, two lines in the queue, then de
   await console.getByRole('dialog').getByLabel('Reason').fill('A test transfer of the bank');
   await console.getByRole('dialog').getByRole('button', { name: 'Decide' }).click();
   await expect(unknown).toHaveCount(0);
+
+  // The bank's columns are remembered: naming it again (in any case) fills them in.
+  await console.getByRole('button', { name: 'Import statement' }).click();
+  const again = console.getByRole('dialog');
+  await again.getByLabel('Bank').fill(`e2e bank ${token}`);
+  await expect(again.getByText(`The columns last used for E2E Bank ${token} are filled in.`, { exact: false })).toBeVisible();
+  await expect(again.getByLabel('Format', { exact: true })).toHaveValue('csv');
+  await expect(again.getByLabel('Date column')).toHaveValue('Date');
+  await expect(again.getByLabel('Payer column')).toHaveValue('Payer');
+  await again.getByRole('button', { name: 'Back' }).click();
+
+  // The day picker moves the summary to an earlier day (the demo's statements), kept in the address.
+  const day = console.getByRole('combobox', { name: /^Day/ });
+  await expect(day).toHaveValue(today);
+  const earlier = await day.locator('option').nth(1).getAttribute('value');
+  expect(earlier && earlier < today).toBe(true);
+  await day.selectOption(earlier!);
+  await expect(console).toHaveURL(new RegExp(`day=${earlier}$`));
+  await expect(
+    console.getByRole('region', { name: 'The day against the bank' }).getByRole('link', { name: 'Download CSV' }),
+  ).toHaveAttribute('href', new RegExp(`/days/${earlier}/csv$`));
   await console.context().close();
 });

@@ -150,3 +150,4 @@ export type ReconciliationDays = z.infer<typeof reconciliationDaysSchema>;
 export const bankCsvMappingListSchema = z.strictObject({
   items: z.array(z.strictObject({ bankName: z.string(), mapping: bankCsvMappingSchema })),
 });
+export type BankCsvMappingList = z.infer<typeof bankCsvMappingListSchema>;

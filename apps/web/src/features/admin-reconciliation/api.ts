@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   BankLine,
+  BankCsvMappingList,
   BankLinePage,
   BankStatementImportResult,
   ImportBankStatementBody,
@@ -19,6 +20,7 @@ const keys = {
   queue: () => ['admin', 'reconciliation', 'queue'] as const,
   days: () => ['admin', 'reconciliation', 'days'] as const,
   day: (day: string) => ['admin', 'reconciliation', 'day', day] as const,
+  mappings: () => ['admin', 'reconciliation', 'mappings'] as const,
 };
 
 /** listBankLines?status=queued: the lines waiting for an operator, newest first. */
@@ -26,7 +28,9 @@ export const bankQueueQueryOptions = () =>
   infiniteQueryOptions({
     queryKey: keys.queue(),
     queryFn: ({ signal, pageParam }) =>
-      apiFetch<BankLinePage>(`/admin/reconciliation/lines?status=queued${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+      apiFetch<BankLinePage>(`/admin/reconciliation/lines?status=queued${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, {
+        signal,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
@@ -40,6 +44,13 @@ export const reconciliationDayQueryOptions = (day: string) =>
   queryOptions({
     queryKey: keys.day(day),
     queryFn: ({ signal }) => apiFetch<ReconciliationDay>(`/admin/reconciliation/days/${encodeURIComponent(day)}`, { signal }),
+  });
+
+/** listBankCsvMappings: the CSV columns remembered for each bank (the import sheet fills them in). */
+export const bankMappingsQueryOptions = () =>
+  queryOptions({
+    queryKey: keys.mappings(),
+    queryFn: ({ signal }) => apiFetch<BankCsvMappingList>('/admin/reconciliation/mappings', { signal }),
   });
 
 /** importBankStatement */

@@ -5,7 +5,8 @@ const en = {
   nav: { reconciliation: 'Bank reconciliation' },
   page: {
     title: 'Bank reconciliation',
-    intro: 'Import the bank’s statement: payments that name an order and pay it exactly are credited, payouts the bank sent are marked paid. The rest waits here for your decision.',
+    intro:
+      'Import the bank’s statement: payments that name an order and pay it exactly are credited, payouts the bank sent are marked paid. The rest waits here for your decision.',
     import: 'Import statement',
     caption: 'Bank lines waiting for a decision',
     emptyTitle: 'Nothing waits',
@@ -26,6 +27,9 @@ const en = {
     download: 'Download CSV',
     noBalance: 'Not stated',
     noDays: 'No statement imported yet.',
+    daySummary: 'The day against the bank',
+    dayWaiting_one: '{{day}} · {{count}} line to decide',
+    dayWaiting_other: '{{day}} · {{count}} lines to decide',
   },
   reasons: {
     exact: 'Paid the order exactly',
@@ -46,7 +50,12 @@ const en = {
     title: 'Decide this bank line',
     body: '{{amount}} on {{day}}: {{details}}',
     action: 'Decision',
-    actions: { credit: 'Credit an order with it', link: 'Link it to an order or payout', refund: 'Refunded to the payer', ignore: 'Ignore it' },
+    actions: {
+      credit: 'Credit an order with it',
+      link: 'Link it to an order or payout',
+      refund: 'Refunded to the payer',
+      ignore: 'Ignore it',
+    },
     target: 'Order or payout',
     noTarget: 'None',
     suggestion: '{{reference}} · {{amount}} · {{status}}',
@@ -64,6 +73,7 @@ const en = {
     formats: { camt053: 'ISO 20022 camt.053 (XML)', csv: 'CSV' },
     file: 'Statement file',
     mapping: 'CSV columns (remembered for this bank)',
+    remembered: 'The columns last used for {{bank}} are filled in. Change any the file names differently.',
     date: 'Date column',
     amountColumn: 'Amount column',
     details: 'Details column',

@@ -27,6 +27,9 @@ export const adminReconciliation: Catalogue<AdminReconciliationMessages> = {
     download: 'Descargar CSV',
     noBalance: 'Sin indicar',
     noDays: 'Aún no se ha importado ningún extracto.',
+    daySummary: 'El día frente al banco',
+    dayWaiting_one: '{{day}} · {{count}} línea por decidir',
+    dayWaiting_other: '{{day}} · {{count}} líneas por decidir',
   },
   reasons: {
     exact: 'Pagó la orden exactamente',
@@ -70,6 +73,7 @@ export const adminReconciliation: Catalogue<AdminReconciliationMessages> = {
     formats: { camt053: 'ISO 20022 camt.053 (XML)', csv: 'CSV' },
     file: 'Archivo del extracto',
     mapping: 'Columnas del CSV (se recuerdan para este banco)',
+    remembered: 'Se han rellenado las columnas usadas la última vez para {{bank}}. Cambie las que el archivo nombre de otra forma.',
     date: 'Columna de fecha',
     amountColumn: 'Columna de importe',
     details: 'Columna de concepto',

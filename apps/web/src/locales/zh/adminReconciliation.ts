@@ -26,6 +26,9 @@ export const adminReconciliation: Catalogue<AdminReconciliationMessages> = {
     download: '下载 CSV',
     noBalance: '未注明',
     noDays: '尚未导入任何对账单。',
+    daySummary: '当日与银行对账',
+    dayWaiting_one: '{{day}} · {{count}} 行待处理',
+    dayWaiting_other: '{{day}} · {{count}} 行待处理',
   },
   reasons: {
     exact: '金额与订单完全一致',
@@ -64,6 +67,7 @@ export const adminReconciliation: Catalogue<AdminReconciliationMessages> = {
     formats: { camt053: 'ISO 20022 camt.053（XML）', csv: 'CSV' },
     file: '对账单文件',
     mapping: 'CSV 列（按银行记住）',
+    remembered: '已填入上次为 {{bank}} 使用的列。如文件中的列名不同，请修改。',
     date: '日期列',
     amountColumn: '金额列',
     details: '摘要列',
