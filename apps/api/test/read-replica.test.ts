@@ -51,9 +51,12 @@ describe.skipIf(!hasPostgresBinaries())('read replica on a real hot standby', ()
   let second: FastifyInstance;
   let w: PlansWorld;
   let member: Who;
+  /** A member who writes nothing in the suite: what changes for them is done by the operator. */
+  let bystander: Who;
   let planId: string;
   const clock = new ManualClock(new Date());
-  const config = testConfig({ REPLICA_MAX_LAG_MS: String(MAX_LAG_MS) });
+  const METRICS_TOKEN = 'replica-suite-metrics-token';
+  const config = testConfig({ REPLICA_MAX_LAG_MS: String(MAX_LAG_MS), METRICS_TOKEN });
 
   const onStandby = async (text: string) => {
     const client = new pg.Client({ connectionString: STANDBY_URL });
@@ -108,6 +111,8 @@ describe.skipIf(!hasPostgresBinaries())('read replica on a real hot standby', ()
     planId = (await createPlan(w, { price: 1_000 })).id;
     member = await quickMember(t);
     await fund(w, member.userId, 10_000);
+    bystander = await quickMember(t);
+    await fund(w, bystander.userId, 1_000);
     await caughtUp();
   });
 
@@ -140,6 +145,11 @@ describe.skipIf(!hasPostgresBinaries())('read replica on a real hot standby', ()
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/wallet', headers: { cookie: member.cookie } })).statusCode).toBe(200);
     expect(reads()).toBe(before + 4);
     expect(t.app.replicaReads.state()!.fallbacks).toBe(0);
+    const metrics = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(metrics.body).toMatch(/^orchard_replica_up 1$/m);
+    expect(metrics.body).toMatch(new RegExp(`^orchard_replica_reads_total ${reads()}$`, 'm'));
+    expect(metrics.body).toMatch(/^orchard_replica_fallbacks_total 0$/m);
+    expect(metrics.body).toMatch(/^orchard_replica_lag_seconds 0$/m);
   });
 
   it('shows a writer their write at once, on either instance, while the standby replays nothing', async () => {
@@ -150,32 +160,52 @@ describe.skipIf(!hasPostgresBinaries())('read replica on a real hot standby', ()
     const readAfter = setCookie.find((line) => line.startsWith(`${READ_AFTER_COOKIE}=`))?.split(';')[0];
     expect(readAfter).toBeDefined();
 
-    // Without the cookie (anyone but the writer) the standby answers, and it has not replayed the purchase:
-    // the lag is real, and the reads are the standby's.
-    const before = reads();
-    expect(await purchases(t.app, member)).toBe(0);
-    expect(reads()).toBe(before + 1);
+    // The standby has not replayed the purchase: the lag is real.
+    const [standbyAt] = await standby.withSession((session) => session.query<{ lsn: string }>('select pg_last_wal_replay_lsn()::text as lsn'));
+    expect(parseLsn(standbyAt!.lsn)! < parseLsn(readAfter!.split('=')[1]!.replace('-', '/'))!).toBe(true);
     // The writer, with the cookie their write set, reads it: from the primary, on this instance and on the other.
+    const before = reads();
     expect(await purchases(t.app, member, readAfter)).toBe(1);
     expect(await purchases(second, member, readAfter)).toBe(1);
+    expect(reads()).toBe(before);
+  });
+
+  it('sends a member’s reads to the primary once a change of theirs made by someone else is announced, on every instance', async () => {
+    const adjustments = async (app: FastifyInstance) => (await events(app, bystander)).filter((event) => event.kind === 'adjustment').length;
+    const before = reads();
+    // Nothing of theirs was announced since the standby replayed: the standby answers.
+    expect(await adjustments(t.app)).toBe(1);
+    expect(reads()).toBe(before + 1);
+    // An operator credits them (the replay still paused): every instance hears the balance change.
+    await fund(w, bystander.userId, 500);
+    for (let attempt = 0; attempt < 200 && !(t.app.replicaReads.state()!.pinned > 0 && second.replicaReads.state()!.pinned > 0); attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(await adjustments(t.app)).toBe(2);
+    expect(await adjustments(second)).toBe(2);
     expect(reads()).toBe(before + 1);
   });
 
   it('passes over a standby further behind than REPLICA_MAX_LAG_MS, and takes it back once it catches up', async () => {
+    const legal = async () => expect((await t.app.inject({ method: 'GET', url: '/api/v1/legal' })).statusCode).toBe(200);
     await t.app.replicaReads.check();
     clock.advance(MAX_LAG_MS + 1_000);
     await t.app.replicaReads.check();
     expect(t.app.replicaReads.state()!.lagMs).toBeGreaterThan(MAX_LAG_MS);
+    // A read no write and no announcement ties to anyone: the primary answers it, for the lag alone.
     const before = reads();
-    // Everyone's reads now come from the primary, which has the purchase.
-    expect(await purchases(t.app, member)).toBe(1);
+    await legal();
     expect(reads()).toBe(before);
 
     await onStandby('select pg_wal_replay_resume()');
     await caughtUp();
     expect(t.app.replicaReads.state()!.lagMs).toBeLessThanOrEqual(MAX_LAG_MS);
-    expect(await purchases(t.app, member)).toBe(1);
+    await legal();
     expect(reads()).toBe(before + 1);
+    // The standby has replayed the purchase and the credit: the two members' reads are its again.
+    expect(t.app.replicaReads.state()!.pinned).toBe(0);
+    expect(await purchases(t.app, member)).toBe(1);
+    expect(reads()).toBe(before + 2);
   });
 
   it('answers every read from the primary while the standby is stopped mid-run, and the standby again once it is back', async () => {

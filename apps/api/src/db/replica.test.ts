@@ -50,7 +50,8 @@ describe('the read replica decision (db/replica.ts)', () => {
     primaryAt = '0/300';
     await replica.check(primary);
     expect(replica.lagMs()).toBe(501);
-    expect(replica.readerFor(null)).toBeNull();
+    expect(replica.readerFor(null)).toBe(standby.db);
+    expect(replica.readerFor(parseLsn('0/300'))).toBeNull();
     replayed = '0/300';
     await replica.check(primary);
     expect(replica.lagMs()).toBe(0);
@@ -76,7 +77,7 @@ describe('the read replica decision (db/replica.ts)', () => {
     await replica.check(primary);
     const ran: unknown[] = [];
     const lost = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
-    const answer = await replica.run(primary.db, null, async (db) => {
+    const answer = await replica.run(primary.db, { mustSee: null }, async (db) => {
       ran.push(db);
       if (db === standby.db) throw lost;
       return 'from the primary';
@@ -89,12 +90,31 @@ describe('the read replica decision (db/replica.ts)', () => {
     const refused = new AppError('NOT_FOUND');
     const tries: unknown[] = [];
     await expect(
-      replica.run(primary.db, null, async (db) => {
+      replica.run(primary.db, { mustSee: null }, async (db) => {
         tries.push(db);
         throw refused;
       }),
     ).rejects.toBe(refused);
     expect(tries).toEqual([standby.db]);
     expect(replica.state()).toMatchObject({ up: true, fallbacks: 1 });
+  });
+
+  it('sends a member whose change was announced to the primary until a check started after it finds it replayed', async () => {
+    let replayed = '0/1';
+    const primary = fakeHandle('primary', () => ({ lsn: '0/2' }));
+    const standby = fakeHandle('standby', () => ({ standby: true, replayed }));
+    const replica = new ReadReplica(standby, { maxLagMs: 1_000, now: () => 0 });
+    await replica.check(primary);
+    replayed = '0/2';
+    await replica.check(primary);
+    expect(replica.readerFor(null, 'member-a')).toBe(standby.db);
+    replica.heard('member-a');
+    expect(replica.readerFor(null, 'member-a')).toBeNull();
+    expect(replica.readerFor(null, 'member-b')).toBe(standby.db);
+    expect(replica.state().pinned).toBe(1);
+    // A check whose primary position was read after the announcement, replayed: the member is the replica's again.
+    await replica.check(primary);
+    expect(replica.readerFor(null, 'member-a')).toBe(standby.db);
+    expect(replica.state().pinned).toBe(0);
   });
 });

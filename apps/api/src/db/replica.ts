@@ -27,25 +27,35 @@ export interface ReplicaState {
   lagMs: number | null;
   reads: number;
   fallbacks: number;
+  /** Members whose change was announced after the newest position the replica has replayed (their reads go to the primary). */
+  pinned: number;
 }
 
 /** Positions of the primary's log kept to measure the lag against: one per check, a minute's worth. */
 const MAX_SAMPLES = 120;
+/** Members remembered as changed after what the replica has replayed; beyond it the oldest are forgotten (the lag bound still holds). */
+const MAX_PINNED = 100_000;
 
 /**
  * The read replica (DATABASE_REPLICA_URL) and the decision, per read, whether it may answer
  * (docs/decisions/0040). Each `check` reads the primary's log position, then the standby's replay
  * position: the standby is as fresh as the newest primary position it has replayed, and its lag is
  * the age of that position (an upper bound: it may be fresher). A read goes to the replica only
- * while the last check reached it, its lag is within `maxLagMs`, and it has replayed what the
- * reader must see (`mustSee`, the position after the reader's last write); otherwise, and whenever
- * the replica fails a read, the primary answers.
+ * while the last check reached it, its lag is within `maxLagMs`, it has replayed what the reader
+ * must see (`mustSee`, the position after the reader's last write), and no change announced for
+ * the reader since is beyond what it replayed (`heard`); otherwise, and whenever the replica fails
+ * a read, the primary answers.
  */
 export class ReadReplica {
-  private samples: { at: number; lsn: bigint }[] = [];
+  private samples: { at: number; seq: number; lsn: bigint }[] = [];
+  private checks = 0;
   private up = false;
   private replayed: bigint | null = null;
   private freshAt: number | null = null;
+  /** The check (its number) whose primary position the replica has replayed, newest first. */
+  private freshSeq = -1;
+  /** Members a change was announced for, with the number of the last check started before it was heard. */
+  private readonly heardAt = new Map<string, number>();
   private reads = 0;
   private fallbacks = 0;
 
@@ -57,9 +67,10 @@ export class ReadReplica {
   /** One look at both servers. Never throws: a replica it cannot reach is marked down until a check reaches it. */
   async check(primary: DatabaseHandle): Promise<void> {
     const at = this.options.now();
+    const seq = ++this.checks;
     const lsn = parseLsn(await primaryPosition(primary).catch(() => null));
     if (lsn !== null) {
-      this.samples.push({ at, lsn });
+      this.samples.push({ at, seq, lsn });
       if (this.samples.length > MAX_SAMPLES) this.samples.shift();
     }
     try {
@@ -69,17 +80,33 @@ export class ReadReplica {
       const replayed = row?.standby ? parseLsn(row.replayed) : null;
       this.up = replayed !== null;
       this.replayed = replayed;
-      this.freshAt = replayed === null ? null : (this.samples.findLast((sample) => sample.lsn <= replayed)?.at ?? null);
+      const fresh = replayed === null ? undefined : this.samples.findLast((sample) => sample.lsn <= replayed);
+      this.freshAt = fresh?.at ?? null;
+      this.freshSeq = fresh?.seq ?? -1;
+      for (const [userId, heard] of this.heardAt) if (heard < this.freshSeq) this.heardAt.delete(userId);
     } catch {
       this.markDown();
     }
   }
 
+  /**
+   * A change concerning `userId` was announced (LISTEN/NOTIFY, modules/events): it is committed on
+   * the primary, and the refetch the member's screen makes must see it. Until a check that started
+   * after now finds its position replayed, that member's reads go to the primary.
+   */
+  heard(userId: string): void {
+    this.heardAt.delete(userId);
+    if (this.heardAt.size >= MAX_PINNED) this.heardAt.delete(this.heardAt.keys().next().value!);
+    this.heardAt.set(userId, this.checks);
+  }
+
   /** What a read may be answered from now: the replica, or null for the primary. */
-  readerFor(mustSee: bigint | null): Db | null {
+  readerFor(mustSee: bigint | null, userId?: string): Db | null {
     const lag = this.lagMs();
     if (!this.up || lag === null || lag > this.options.maxLagMs) return null;
     if (mustSee !== null && (this.replayed === null || this.replayed < mustSee)) return null;
+    const heard = userId === undefined ? undefined : this.heardAt.get(userId);
+    if (heard !== undefined && heard >= this.freshSeq) return null;
     return this.handle.db;
   }
 
@@ -88,8 +115,8 @@ export class ReadReplica {
    * fails the read (down, terminated, a query cancelled by recovery) hands it to the primary; an
    * error of the app's own (an AppError, a refusal) is the answer and is not retried.
    */
-  async run<T>(primary: Db, mustSee: bigint | null, work: (db: Db) => Promise<T>): Promise<T> {
-    const replica = this.readerFor(mustSee);
+  async run<T>(primary: Db, reader: { mustSee: bigint | null; userId?: string }, work: (db: Db) => Promise<T>): Promise<T> {
+    const replica = this.readerFor(reader.mustSee, reader.userId);
     if (!replica) return work(primary);
     try {
       const result = await work(replica);
@@ -109,13 +136,14 @@ export class ReadReplica {
   }
 
   state(): ReplicaState {
-    return { up: this.up, replayed: this.replayed, lagMs: this.lagMs(), reads: this.reads, fallbacks: this.fallbacks };
+    return { up: this.up, replayed: this.replayed, lagMs: this.lagMs(), reads: this.reads, fallbacks: this.fallbacks, pinned: this.heardAt.size };
   }
 
   private markDown(): void {
     this.up = false;
     this.replayed = null;
     this.freshAt = null;
+    this.freshSeq = -1;
   }
 }
 

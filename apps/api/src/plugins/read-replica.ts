@@ -20,6 +20,8 @@ const UNKNOWN_POSITION = 'FFFFFFFF/FFFFFFFF';
 interface ReplicaReads {
   /** Runs `work` on the replica when it may answer this request, else (and when it fails) on the primary. */
   run<T>(request: FastifyRequest, work: (db: Db) => Promise<T>): Promise<T>;
+  /** A change concerning this member was announced (modules/events): their reads see it (ReadReplica.heard). */
+  heard(userId: string): void;
   /** How the replica stands; null without one. */
   state(): ReplicaState | null;
   /** Looks at both servers now (the periodic check does it every REPLICA_CHECK_MS); tests call it. */
@@ -54,11 +56,13 @@ async function registerReplicaReads(app: FastifyInstance, options: { replica?: R
   const primary = app.database;
   const replica = options.replica;
   if (!replica) {
-    app.decorate('replicaReads', { run: (_request, work) => work(primary.db), state: () => null, check: async () => {} } satisfies ReplicaReads);
+    const none: ReplicaReads = { run: (_request, work) => work(primary.db), heard: () => {}, state: () => null, check: async () => {} };
+    app.decorate('replicaReads', none);
     return;
   }
   app.decorate('replicaReads', {
-    run: (request, work) => replica.run(primary.db, readAfterOf(request), work),
+    run: (request, work) => replica.run(primary.db, { mustSee: readAfterOf(request), userId: request.auth?.userId }, work),
+    heard: (userId) => replica.heard(userId),
     state: () => replica.state(),
     check: () => replica.check(primary),
   } satisfies ReplicaReads);
