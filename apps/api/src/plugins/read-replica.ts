@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
-import { parseLsn, primaryPosition, ReadReplica, type ReplicaState } from '../db/replica';
+import { parseLsn, primaryPosition, type ReadReplica, type ReplicaState } from '../db/replica';
 import { periodicJob } from '../lib/periodic-job';
 import { isRead } from './read-caches';
 

@@ -92,7 +92,7 @@ function eventRoutes(app: RouteApp, deps: () => ServiceDeps) {
 }
 
 /** The statement period's opening and closing balances (/trx/log with a date filter). */
-function periodRoute(app: RouteApp, deps: () => ServiceDeps) {
+function periodRoute(app: RouteApp) {
   app.get(
     '/wallet/period-balances',
     memberRoute(
@@ -114,5 +114,5 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   balanceRoute(app, deps);
   entryRoutes(app, deps);
   eventRoutes(app, deps);
-  periodRoute(app, deps);
+  periodRoute(app);
 };
