@@ -14,7 +14,7 @@
 #
 # Environment: REPLICA_PRIMARY_PORT (5442), REPLICA_STANDBY_PORT (5443), REPLICA_DIR
 # (/tmp/orchard-replica-<primary port>), PG_BIN (found from pg_config or /usr/lib/postgresql/*/bin).
-set -euo pipefail
+set -Eeuo pipefail
 
 PRIMARY_PORT="${REPLICA_PRIMARY_PORT:-5442}"
 STANDBY_PORT="${REPLICA_STANDBY_PORT:-5443}"

@@ -70,7 +70,7 @@ async function registerReplicaReads(app: FastifyInstance, options: { replica?: R
   periodicJob(app, 'replica check', app.config.REPLICA_CHECK_MS, () => replica.check(primary));
   // A write that went through: its writer's next reads must see it (read-your-writes), on any instance.
   app.addHook('onSend', async (request, reply, payload) => {
-    if (isRead(request.method) || reply.statusCode >= 400 || !request.url.startsWith('/api/')) return payload;
+    if (isRead(request.method) || request.method === 'OPTIONS' || reply.statusCode >= 400 || !request.url.startsWith('/api/')) return payload;
     // Position unknown (the primary went away after the write): the primary answers this writer until the cookie ends.
     const lsn = (await primaryPosition(primary).catch(() => null)) ?? UNKNOWN_POSITION;
     setReadAfter(request, reply, lsn);
