@@ -52,7 +52,7 @@ export class ReadReplica {
   private up = false;
   private replayed: bigint | null = null;
   private freshAt: number | null = null;
-  /** The check (its number) whose primary position the replica has replayed, newest first. */
+  /** The newest check (its number) whose primary position the replica has replayed; -1 for none. */
   private freshSeq = -1;
   /** Members a change was announced for, with the number of the last check started before it was heard. */
   private readonly heardAt = new Map<string, number>();
