@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
 import { AppError } from '../errors';
 import type { DatabaseHandle, Db } from './client';
 import { parseLsn, ReadReplica } from './replica';
@@ -116,5 +117,16 @@ describe('the read replica decision (db/replica.ts)', () => {
     await replica.check(primary);
     expect(replica.readerFor(null, 'member-a')).toBe(standby.db);
     expect(replica.state().pinned).toBe(0);
+  });
+
+  it('takes its configuration from DATABASE_REPLICA_URL and the REPLICA_ keys, and refuses what is not PostgreSQL', () => {
+    const defaults = loadConfig({});
+    expect(defaults.DATABASE_REPLICA_URL).toBeUndefined();
+    expect(defaults).toMatchObject({ DATABASE_REPLICA_POOL_SIZE: 10, REPLICA_MAX_LAG_MS: 2_000, REPLICA_CHECK_MS: 1_000 });
+    expect(loadConfig({ DATABASE_REPLICA_URL: '' }).DATABASE_REPLICA_URL).toBeUndefined();
+    expect(loadConfig({ DATABASE_REPLICA_URL: 'postgres://replica:5432/orchard' }).DATABASE_REPLICA_URL).toBe('postgres://replica:5432/orchard');
+    expect(() => loadConfig({ DATABASE_REPLICA_URL: 'mysql://replica/orchard' })).toThrow(/DATABASE_REPLICA_URL: must start with postgres:\/\//);
+    expect(() => loadConfig({ DATABASE_REPLICA_POOL_SIZE: '0' })).toThrow(/DATABASE_REPLICA_POOL_SIZE/);
+    expect(() => loadConfig({ REPLICA_MAX_LAG_MS: 'soon' })).toThrow(/REPLICA_MAX_LAG_MS/);
   });
 });
