@@ -46,6 +46,8 @@ import { authPlugin } from './plugins/auth';
 import { maintenancePlugin } from './plugins/maintenance';
 import { metricsPlugin } from './plugins/metrics';
 import { readCachesPlugin } from './plugins/read-caches';
+import { replicaReadsPlugin } from './plugins/read-replica';
+import { ReadReplica } from './db/replica';
 import { operatorScope } from './plugins/operator-scope';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
@@ -56,6 +58,8 @@ import { registerWebApp } from './plugins/web';
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
+  /** The read replica of a PostgreSQL database (DATABASE_REPLICA_URL), for the reads chosen for it (plugins/read-replica.ts). */
+  replica?: DatabaseHandle;
   /** Built web app to serve; omitted in API-only tests. */
   webDistDir?: string;
   /** Time source for every rule that depends on time; tests pass a ManualClock. */
@@ -98,6 +102,15 @@ function createServer(config: Config, logStream: AppOptions['logStream']) {
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+}
+
+/** The replica's router: passed over beyond REPLICA_MAX_LAG_MS, its lag measured by the app clock, each failed read logged. */
+function readReplica(app: FastifyInstance, replica: DatabaseHandle): ReadReplica {
+  return new ReadReplica(replica, {
+    maxLagMs: app.config.REPLICA_MAX_LAG_MS,
+    now: () => app.clock.now().getTime(),
+    onFallback: (error) => app.log.warn({ err: error }, 'the read replica failed a read; the primary answered it'),
+  });
 }
 
 /** Every API route under API_PREFIX: the members' modules, then the console's inside the one operator scope. */
@@ -147,7 +160,7 @@ const apiRoutes: FastifyPluginAsyncZod<{ maintenance: MaintenanceSwitch }> = asy
 };
 
 /** Builds the whole app without listening, so tests drive it with `app.inject`. */
-export async function buildApp({ config, database, webDistDir, clock = systemClock, logStream }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, replica, webDistDir, clock = systemClock, logStream }: AppOptions): Promise<FastifyInstance> {
   const app = createServer(config, logStream);
 
   app.decorate('config', config);
@@ -170,6 +183,7 @@ export async function buildApp({ config, database, webDistDir, clock = systemClo
   await registerOpenApi(app, config.APP_NAME);
   await app.register(idempotencyPlugin);
   await app.register(readCachesPlugin);
+  await app.register(replicaReadsPlugin, { replica: replica && readReplica(app, replica) });
   const sessionRules = { consoleIdleMs: config.CONSOLE_IDLE_MINUTES * 60_000 };
   await app.register(authPlugin, {
     sessions: { tokenOf: readSessionToken, find: (db, token, now) => findLiveSession(db, token, now, sessionRules) },

@@ -63,6 +63,16 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /**
+   * A PostgreSQL streaming replica (hot standby) of DATABASE_URL that answers the most-read pages:
+   * statements, team views, the console dashboard, the public pages (docs/decisions/0040). PostgreSQL
+   * only: ignored, with a warning, on the embedded database.
+   */
+  DATABASE_REPLICA_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   OPERATOR_EMAIL: z
     .string()
     .email()
@@ -182,6 +192,12 @@ const envSchema = z.object({
   APPROVAL_EXPIRY_POLL_MS: integerFromEnv(60_000, 0),
   // Connections each instance keeps to PostgreSQL (DATABASE_URL only). Concurrent money movements beyond it wait for one.
   DATABASE_POOL_SIZE: integerFromEnv(10, 1),
+  // Connections each instance keeps to the read replica (DATABASE_REPLICA_URL only).
+  DATABASE_REPLICA_POOL_SIZE: integerFromEnv(10, 1),
+  /** The replica is passed over (the primary answers) while it is further behind than this many milliseconds. */
+  REPLICA_MAX_LAG_MS: integerFromEnv(2_000, 0),
+  /** How often each instance looks at the replica's replay position and lag (0 = only at start). */
+  REPLICA_CHECK_MS: integerFromEnv(1_000, 0),
   /** How long an instance may answer a read (GET) from its copy of a session or a wallet (docs/decisions/0018); 0 = never. */
   READ_CACHE_MS: integerFromEnv(1_000, 0).pipe(z.number().max(5_000, 'must be at most 5000')),
   // Browser journeys only: a clock that POST /api/test/clock (from loopback) moves forward. Never in production.
@@ -224,6 +240,7 @@ export function testConfig(overrides: Partial<Record<keyof Config, string>> = {}
     BOOKS_SEAL_POLL_MS: '0',
     LEDGER_CHECK_POLL_MS: '0',
     READ_CACHE_MS: '0',
+    REPLICA_CHECK_MS: '0',
     // Suites move the clock by days with an operator signed in; the console's idle rule has its own
     // suite (console-second-factor.test.ts), which sets the default back.
     CONSOLE_IDLE_MINUTES: '10080',

@@ -26,8 +26,14 @@ export async function main(tracing: Tracing | undefined) {
     poolSize: config.DATABASE_POOL_SIZE,
     testClock: config.TEST_CLOCK,
   });
+  // The read replica (docs/decisions/0040): a second pool, on a standby of the PostgreSQL database only.
+  const replica =
+    config.DATABASE_REPLICA_URL && config.DATABASE_URL
+      ? await openDatabase({ url: config.DATABASE_REPLICA_URL, poolSize: config.DATABASE_REPLICA_POOL_SIZE, testClock: config.TEST_CLOCK, connectTimeoutMs: 2_000 })
+      : undefined;
   const clock = config.TEST_CLOCK ? new AdjustableClock() : undefined;
-  const app = await buildApp({ config, database, webDistDir: config.WEB_DIST_DIR ?? WEB_DIST_DIR, clock });
+  const app = await buildApp({ config, database, replica, webDistDir: config.WEB_DIST_DIR ?? WEB_DIST_DIR, clock });
+  if (config.DATABASE_REPLICA_URL && !replica) app.log.warn('DATABASE_REPLICA_URL is ignored: a read replica needs DATABASE_URL (PostgreSQL), not the embedded database');
   if (clock) app.log.warn('TEST_CLOCK is on: POST /api/test/clock from this machine moves the clock forward. Never use it in production.');
 
   const { applied, definitions } = await migrate(database);
@@ -55,6 +61,7 @@ export async function main(tracing: Tracing | undefined) {
       await app.close();
       stopBackups();
       await tracing?.shutdown();
+      await replica?.close();
       await database.close();
       process.exit(0);
     } catch (error) {

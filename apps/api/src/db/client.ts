@@ -60,15 +60,17 @@ export interface DatabaseOptions {
    * else the database dates every posting by its own clock.
    */
   testClock?: boolean;
+  /** PostgreSQL: how long a new connection may take before the attempt fails (default 10 s; the read replica's is shorter). */
+  connectTimeoutMs?: number;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url
-    ? openPostgres(options.url, options.poolSize ?? 10, options.testClock ?? false)
+    ? openPostgres(options.url, options.poolSize ?? 10, options.testClock ?? false, options.connectTimeoutMs ?? 10_000)
     : openPglite(options.dataDir, options.loadDataDir, options.testClock ?? false);
 }
 
-async function openPostgres(url: string, poolSize: number, testClock: boolean): Promise<DatabaseHandle> {
+async function openPostgres(url: string, poolSize: number, testClock: boolean, connectTimeoutMs: number): Promise<DatabaseHandle> {
   // BIGINT (int8) comes back as a string by default. Stored amounts and balances stay below 2^53
   // (CHECK constraints of 0202, ledger/limits.ts); sums that may not are read as text, never as int8.
   pg.types.setTypeParser(20, (value) => Number(value));
@@ -76,7 +78,7 @@ async function openPostgres(url: string, poolSize: number, testClock: boolean): 
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: connectTimeoutMs,
     ...(testClock ? { options: '-c orchard.test_clock=on' } : {}),
   });
   // Any connection can die (server restart, failover, pg_terminate_backend), idle or in the middle

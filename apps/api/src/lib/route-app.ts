@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { FastifyContextConfig, FastifyReply, FastifySchema } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { apiErrorSchema, type ConsolePermission } from '@orchard/shared';
@@ -14,6 +14,15 @@ export type RouteApp = Parameters<FastifyPluginAsyncZod>[0];
 /** The service functions' deps from the app (ServiceDeps). */
 export function depsOf(app: RouteApp): ServiceDeps {
   return { db: app.database.db, clock: app.clock, config: app.config };
+}
+
+/**
+ * A read the read replica may answer (DATABASE_REPLICA_URL, docs/decisions/0040): `work` gets the
+ * service deps with the replica's handle when it may answer this request, else (and again, when the
+ * replica fails it) the primary's. For the reads chosen for it only: never a read that decides a write.
+ */
+export function replicaRead<T>(app: RouteApp, request: FastifyRequest, work: (deps: ServiceDeps) => Promise<T>): Promise<T> {
+  return app.replicaReads.run(request, (db) => work({ ...depsOf(app), db }));
 }
 
 /** A route's error responses: every status listed answers with the closed vocabulary's error body. */

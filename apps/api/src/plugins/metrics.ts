@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { DatabaseHandle, Db } from '../db/client';
+import type { ReplicaState } from '../db/replica';
 import { unauthenticated } from '../errors';
 import { moneyPostedTotals } from '../lib/money-posted';
 import { jobHealthOf } from '../lib/periodic-job';
@@ -54,6 +55,28 @@ function registerPoolGauges(registry: Registry, database: DatabaseHandle) {
   });
 }
 
+/** The read replica (DATABASE_REPLICA_URL; nothing without one): reachable, its lag, reads it answered and reads handed to the primary. */
+function registerReplicaGauges(registry: Registry, app: FastifyInstance) {
+  if (!app.replicaReads.state()) return;
+  const gauge = (name: string, help: string, value: (state: ReplicaState) => number | null) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const state = app.replicaReads.state();
+        const measured = state && value(state);
+        if (measured !== null && measured !== undefined) this.set(measured);
+      },
+    });
+  gauge('orchard_replica_up', 'The read replica was reached and is a standby at the last check (1) or not (0)', (state) => (state.up ? 1 : 0));
+  gauge('orchard_replica_lag_seconds', 'How far the read replica is behind the primary at most; no value when unknown', (state) =>
+    state.lagMs === null ? null : state.lagMs / 1000,
+  );
+  gauge('orchard_replica_reads_total', 'Reads the read replica answered on this instance', (state) => state.reads);
+  gauge('orchard_replica_fallbacks_total', 'Reads the read replica failed on this instance, answered by the primary', (state) => state.fallbacks);
+}
+
 /** What waits for operators or jobs, and the money posted per kind: read from the database at each scrape. */
 function registerDatabaseGauges(registry: Registry, db: Db) {
   const postedTotals = moneyPostedTotals(db);
@@ -91,7 +114,7 @@ function registerDatabaseGauges(registry: Registry, db: Db) {
 /**
  * `GET /metrics` in the Prometheus text format (prom-client), only when METRICS_TOKEN is set and
  * only with `Authorization: Bearer <METRICS_TOKEN>`: HTTP requests per route (rate, 5xx, latency),
- * each periodic job's runs, failures and last success (lib/periodic-job.ts), the queues operators
+ * each periodic job's runs, failures and last success (lib/periodic-job.ts), the read replica, the queues operators
  * work through (their size and oldest item), the database pool, the last ledger check's findings,
  * and the money posted per transaction kind. Off (404) without the token.
  */
@@ -132,6 +155,7 @@ async function registerMetrics(app: FastifyInstance, options: { ledgerFindings?:
 
   registerJobGauges(registry, app);
   registerPoolGauges(registry, app.database);
+  registerReplicaGauges(registry, app);
   new Gauge({
     name: 'orchard_ledger_findings',
     help: "Findings of this instance's last ledger check (since the last sealed day); no value before its first run",

@@ -12,19 +12,19 @@ import {
 import { requestLanguage } from '../../i18n/translate';
 import { readImage } from './images';
 import { getHelpCenter, getHomeContent, getLegalPages, listPromotions } from './member-content';
-import { memberRoute, depsOf, type RouteApp } from '../../lib/route-app';
+import { memberRoute, depsOf, replicaRead, type RouteApp } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 const tags = ['content'];
 
 /** What /home shows: the announcements and running promotions. */
-function homeRoutes(app: RouteApp, deps: () => ServiceDeps) {
+function homeRoutes(app: RouteApp) {
   app.get(
     '/content/home',
     memberRoute('content', 'getHomeContent', 'The announcements running now (marquee) and the featured promotion of /home', {
       response: { 200: homeContentSchema, 401: apiErrorSchema },
     }),
-    async (request) => getHomeContent(deps(), requestLanguage(request)),
+    async (request) => replicaRead(app, request, (deps) => getHomeContent(deps, requestLanguage(request))),
   );
 
   app.get(
@@ -32,12 +32,12 @@ function homeRoutes(app: RouteApp, deps: () => ServiceDeps) {
     memberRoute('content', 'listPromotions', 'Promotions running now, the featured first, with their end for the countdown', {
       response: { 200: promotionListSchema, 401: apiErrorSchema },
     }),
-    async (request) => listPromotions(deps(), requestLanguage(request)),
+    async (request) => replicaRead(app, request, (deps) => listPromotions(deps, requestLanguage(request))),
   );
 }
 
 /** The help centre (with search) and the legal pages. */
-function helpAndLegalRoutes(app: RouteApp, deps: () => ServiceDeps) {
+function helpAndLegalRoutes(app: RouteApp) {
   app.get(
     '/help-center',
     {
@@ -50,7 +50,7 @@ function helpAndLegalRoutes(app: RouteApp, deps: () => ServiceDeps) {
         response: { 200: helpCenterSchema, 400: apiErrorSchema },
       },
     },
-    async (request) => getHelpCenter(deps(), request.query, requestLanguage(request)),
+    async (request) => replicaRead(app, request, (deps) => getHelpCenter(deps, request.query, requestLanguage(request))),
   );
 
   app.get(
@@ -64,7 +64,7 @@ function helpAndLegalRoutes(app: RouteApp, deps: () => ServiceDeps) {
         response: { 200: legalPagesSchema },
       },
     },
-    async (request) => getLegalPages(deps(), requestLanguage(request)),
+    async (request) => replicaRead(app, request, (deps) => getLegalPages(deps, requestLanguage(request))),
   );
 }
 
@@ -97,11 +97,12 @@ function imageRoute(app: RouteApp, deps: () => ServiceDeps) {
 
 /**
  * What members (and visitors, for help and the legal pages) read of the operator's content, in the
- * request's language (Accept-Language, which the web app sets to its own; docs/decisions/0024).
+ * request's language (Accept-Language, which the web app sets to its own; docs/decisions/0024), read
+ * from the read replica when there is one (docs/decisions/0040).
  */
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => depsOf(app);
-  homeRoutes(app, deps);
-  helpAndLegalRoutes(app, deps);
+  homeRoutes(app);
+  helpAndLegalRoutes(app);
   imageRoute(app, deps);
 };

@@ -17,7 +17,7 @@ export const adminDashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       'Exact queue counts and totals for today, 7 and 30 days, from the hourly rollup (refreshed when older than 15 s)',
       { response: { 200: dashboardSchema } },
     ),
-    async () => getDashboard(deps),
+    async (request) => getDashboard(deps, (work) => app.replicaReads.run(request, work)),
   );
 };
 

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { earningsDisclosureSchema } from '@orchard/shared';
 import { periodicJob } from '../../lib/periodic-job';
-import { depsOf } from '../../lib/route-app';
+import { replicaRead } from '../../lib/route-app';
 import { getEarningsDisclosure, publishDailyDisclosure } from './service';
 
 /** The public earnings disclosure (/earnings): the newest published snapshot. */
@@ -19,7 +19,7 @@ export const disclosureRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: earningsDisclosureSchema },
       },
     },
-    async () => getEarningsDisclosure(depsOf(app)),
+    async (request) => replicaRead(app, request, getEarningsDisclosure),
   );
 };
 

@@ -141,6 +141,8 @@ function deliverer(app: FastifyInstance, streams: Set<Stream>, recheckMember: (u
     const user = typeof message.user === 'string' ? message.user : null;
     // This instance's copies first, so the refetch a stream's event causes reads the new values.
     app.readCaches.heard(user, message.kind);
+    // And the read replica's: until it has replayed the change, this member's reads go to the primary.
+    if (user) app.replicaReads.heard(user);
     if (message.kind === 'session') {
       if (user) void recheckMember(user);
       return;

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { memberRoute } from '../../lib/route-app';
+import { memberRoute, replicaRead } from '../../lib/route-app';
 import {
   apiErrorSchema,
   listMyCommissionsQuerySchema,
@@ -11,17 +11,14 @@ import {
 import { authOf } from '../../plugins/auth';
 import { getTeamSummary, listMyCommissions, listTeamMembers } from './team';
 
-
-/** The member's team: invite code, the three levels below them, the commissions they brought. */
+/** The member's team: invite code, the three levels below them, the commissions they brought (read from the replica when there is one). */
 export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
-  const deps = () => ({ db: app.database.db, clock: app.clock, config: app.config });
-
   app.get(
     '/team',
     memberRoute('team', 'getTeamSummary', 'My invite code, team size and commissions per level', {
       response: { 200: teamSummarySchema, 401: apiErrorSchema },
     }),
-    async (request) => getTeamSummary(deps(), authOf(request).userId),
+    async (request) => replicaRead(app, request, (deps) => getTeamSummary(deps, authOf(request).userId)),
   );
 
   app.get(
@@ -30,7 +27,7 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: listTeamMembersQuerySchema,
       response: { 200: teamMemberPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
     }),
-    async (request) => listTeamMembers(deps(), authOf(request).userId, request.query),
+    async (request) => replicaRead(app, request, (deps) => listTeamMembers(deps, authOf(request).userId, request.query)),
   );
 
   app.get(
@@ -41,6 +38,6 @@ export const teamRoutes: FastifyPluginAsyncZod = async (app) => {
       'My commissions, newest first: level, amount, state (pending until, available, reversed, on review)',
       { querystring: listMyCommissionsQuerySchema, response: { 200: myCommissionPageSchema, 400: apiErrorSchema, 401: apiErrorSchema } },
     ),
-    async (request) => listMyCommissions(deps(), authOf(request).userId, request.query),
+    async (request) => replicaRead(app, request, (deps) => listMyCommissions(deps, authOf(request).userId, request.query)),
   );
 };

@@ -14,7 +14,7 @@ import {
 import { authOf } from '../../plugins/auth';
 import * as service from './service';
 import { periodBalances } from './balances-at';
-import { memberRoute, csvResponse, dayStamp, depsOf, type RouteApp, sendCsv } from '../../lib/route-app';
+import { memberRoute, csvResponse, dayStamp, depsOf, replicaRead, type RouteApp, sendCsv } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 /** The wallet card: this instance's cached copy when it has a fresh one. */
@@ -46,7 +46,7 @@ function entryRoutes(app: RouteApp, deps: () => ServiceDeps) {
       querystring: listTransactionsQuerySchema,
       response: { 200: statementPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
     }),
-    async (request) => service.listTransactions(deps(), authOf(request).userId, request.query),
+    async (request) => replicaRead(app, request, (deps) => service.listTransactions(deps, authOf(request).userId, request.query)),
   );
 
   app.get(
@@ -75,7 +75,7 @@ function eventRoutes(app: RouteApp, deps: () => ServiceDeps) {
         response: { 200: statementEventPageSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     ),
-    async (request) => service.listEvents(deps(), authOf(request).userId, request.query),
+    async (request) => replicaRead(app, request, (deps) => service.listEvents(deps, authOf(request).userId, request.query)),
   );
 
   app.get(
@@ -92,7 +92,7 @@ function eventRoutes(app: RouteApp, deps: () => ServiceDeps) {
 }
 
 /** The statement period's opening and closing balances (/trx/log with a date filter). */
-function periodRoute(app: RouteApp, deps: () => ServiceDeps) {
+function periodRoute(app: RouteApp) {
   app.get(
     '/wallet/period-balances',
     memberRoute(
@@ -104,7 +104,7 @@ function periodRoute(app: RouteApp, deps: () => ServiceDeps) {
         response: { 200: periodBalancesSchema, 400: apiErrorSchema, 401: apiErrorSchema },
       },
     ),
-    async (request) => periodBalances(deps(), authOf(request).userId, request.query),
+    async (request) => replicaRead(app, request, (deps) => periodBalances(deps, authOf(request).userId, request.query)),
   );
 }
 
@@ -114,5 +114,5 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
   balanceRoute(app, deps);
   entryRoutes(app, deps);
   eventRoutes(app, deps);
-  periodRoute(app, deps);
+  periodRoute(app);
 };
