@@ -20,7 +20,7 @@ describe.each(DATABASE_KINDS)('contact support (%s)', (kind) => {
   let finance: { userId: string; cookie: string };
   const rows = async (query: ReturnType<typeof sql>) =>
     ((await t.database.handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
-  const call = (method: 'GET' | 'POST', url: string, cookie: string, payload?: object) =>
+  const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, payload?: object) =>
     t.app.inject({ method, url: `/api/v1${url}`, headers: { cookie }, ...(payload ? { payload } : {}) });
   const open = async (member: RegisteredMember, subject = 'My recharge', body = 'It has not arrived yet.') => {
     const response = await call('POST', '/support/tickets', member.cookie, { subject, body });
