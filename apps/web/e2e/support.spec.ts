@@ -31,7 +31,7 @@ test('a member asks from /help, support answers from the console, the member is 
   await expect(page.getByText('Write your message.')).toBeVisible();
   await page.getByLabel('Message', { exact: true }).fill('I paid by bank transfer yesterday. When does it show in my wallet?');
   await page.getByRole('button', { name: 'Send request' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: subject })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: subject })).toBeVisible();
   await expect(page.getByText('Waiting for support')).toBeVisible();
   const threadUrl = page.url();
 

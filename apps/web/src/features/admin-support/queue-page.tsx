@@ -49,7 +49,15 @@ function columns(t: AdminSupportT): Column<AdminSupportTicket>[] {
         </Link>
       ),
     },
-    { key: 'member', header: t('queue.member'), cell: (ticket) => <span className="break-words">{ticket.memberName}</span> },
+    {
+      key: 'member',
+      header: t('queue.member'),
+      cell: (ticket) => (
+        <Link to="/admin/members/$id" params={{ id: ticket.memberId }} className="break-words hover:underline">
+          {ticket.memberName}
+        </Link>
+      ),
+    },
     { key: 'status', header: t('queue.status'), cell: (ticket) => t(`status.${ticket.status}`) },
     {
       key: 'changed',

@@ -21,7 +21,8 @@ export function SupportThreadPage() {
   const { id } = useParams({ from: '/_default/_app/support/$id' });
   const query = useQuery(threadQueryOptions(id));
   return (
-    <Page title={query.data?.ticket.subject ?? t('thread.title')} backTo="/support">
+    // The subject can be long: the top bar says "Request", the page says the subject in full.
+    <Page title={t('thread.title')} backTo="/support">
       {query.isPending ? (
         <ListSkeleton rows={4} />
       ) : query.isError ? (
@@ -38,13 +39,14 @@ function Thread({ thread }: { thread: SupportThread }) {
   const { ticket, messages } = thread;
   return (
     <>
-      <div className="flex flex-wrap items-center gap-2 px-1 text-xs text-gray-600 dark:text-gray-400">
+      <h2 className="px-1 text-lg font-semibold [overflow-wrap:anywhere] text-gray-900 dark:text-gray-50">{ticket.subject}</h2>
+      <div className="-mt-2 flex flex-wrap items-center gap-2 px-1 text-xs text-gray-600 dark:text-gray-400">
         <TicketStatusPill status={ticket.status} />
         <span>
           {t('thread.opened')} <RelativeTime value={ticket.createdAt} />
         </span>
       </div>
-      <h2 className="sr-only">{t('thread.messages')}</h2>
+      <h3 className="sr-only">{t('thread.messages')}</h3>
       <ol className="flex flex-col gap-3">
         {messages.map((message) => (
           <Message key={message.id} message={message} />
