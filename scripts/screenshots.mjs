@@ -146,13 +146,15 @@ async function pagesToShoot(member) {
   const APP_ROUTES = readRouteTable();
   const orders = await (await member.request.get('/api/v1/recharge/orders?limit=50')).json();
   const plans = await (await member.request.get('/api/v1/plans')).json();
+  const tickets = (await (await member.request.get('/api/v1/support/tickets')).json()).items ?? [];
   const byStatus = new Map();
   for (const order of orders.items ?? []) if (!byStatus.has(order.status)) byStatus.set(order.status, order.id);
   const adminDir = join(ROOT, 'apps/web/src/routes/admin');
   const adminPaths = readdirSync(adminDir, { recursive: true })
     .filter((file) => file.endsWith('.tsx'))
     .map((file) => `/admin/${file.replace(/\.tsx$/, '').replace(/(^|\/)index$/, '')}`.replace(/\/$/, ''))
-    .map((path) => path.replace('$id', member.user.id));
+    // A support request's page shows one of the demo member's requests; other pages, the member.
+    .map((path) => path.replace('$id', path.startsWith('/admin/support/') && tickets[0] ? tickets[0].id : member.user.id));
 
   const pages = [];
   for (const route of APP_ROUTES) {
@@ -160,6 +162,14 @@ async function pagesToShoot(member) {
     if (route.path.startsWith('/admin')) continue;
     if (route.path === '/recharge/confirm/$id') {
       for (const [status, id] of byStatus) pages.push({ path: `/recharge/confirm/${id}`, name: `recharge_confirm_${status}`, role });
+    } else if (route.path === '/support/$id') {
+      // Each of the demo member's requests, one per state.
+      const seen = new Set();
+      for (const ticket of tickets) {
+        if (seen.has(ticket.status)) continue;
+        seen.add(ticket.status);
+        pages.push({ path: `/support/${ticket.id}`, name: `support_${ticket.status}`, role });
+      }
     } else if (route.path === '/plan/$id') {
       // Each demo plan: on sale, limited and ending soon, one per member.
       for (const plan of plans.items ?? []) pages.push({ path: `/plan/${plan.id}`, name: `plan_${plan.name}`, role });
@@ -167,7 +177,7 @@ async function pagesToShoot(member) {
       pages.push({ path: route.path, role });
     }
   }
-  for (const path of [...new Set(adminPaths)].sort()) pages.push({ path, name: path.replace(member.user.id, 'id'), role: 'operator' });
+  for (const path of [...new Set(adminPaths)].sort()) pages.push({ path, name: path.replace(member.user.id, 'id').replace(tickets[0]?.id ?? member.user.id, 'id'), role: 'operator' });
   pages.push({ path: '/no-such-page', role: 'guest' });
   const only = args.only?.split(',').map((path) => path.trim());
   return pages

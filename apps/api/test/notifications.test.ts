@@ -208,6 +208,40 @@ describe.each(DATABASE_KINDS)('notifications (%s)', (kind) => {
     expect(await scalar(db(), sql`select count(*) as n from notification_digests where user_id = ${member!.userId}`)).toBe(2);
   });
 
+  it('marks all read with the running important announcements, even before the inbox was ever looked at', async () => {
+    const [member] = await chain(w, 1);
+    // No read of the inbox or the bell first: "mark all read" adds the running announcement itself.
+    expect((await post(member!.cookie, '/notifications/read-all')).json()).toEqual({ unread: 0 });
+    expect((await get(member!.cookie, '/notifications/unread')).json()).toEqual({ unread: 0 });
+    const list = (await get(member!.cookie, '/notifications')).json() as { items: Array<{ kind: string; read: boolean }>; unread: number };
+    expect(list.items.filter((item) => item.kind === 'announcement')).toEqual([expect.objectContaining({ read: true })]);
+    expect(list.unread).toBe(0);
+  });
+
+  it('lists the inbox newest first by time, ties by id, and pages by that order', async () => {
+    const [member] = await chain(w, 1);
+    await post(member!.cookie, '/notifications/read-all');
+    const now = t.clock.now().getTime();
+    const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
+    // Inserted in an order that is not their time's: the id says nothing of when it happened.
+    for (const [ref, minutesAgo] of [['a', 60], ['b', 180], ['c', 60], ['d', 1]] as const) {
+      await db().execute(sql`insert into notifications (user_id, kind, ref, amount, currency, created_at)
+                             values (${member!.userId}, 'debt', ${ref}, 100, 'USD', ${at(minutesAgo)})`);
+    }
+    const refs = await rows<{ id: string; ref: string }>(db(), sql`select id::text as id, ref from notifications where user_id = ${member!.userId} and kind = 'debt'`);
+    const refOf = new Map(refs.map((row) => [row.id, row.ref]));
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const response = await get(member!.cookie, `/notifications?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json() as { items: Array<{ id: string; kind: string }>; nextCursor: string | null };
+      seen.push(...page.items.filter((item) => item.kind === 'debt').map((item) => refOf.get(item.id)!));
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(['d', 'c', 'a', 'b']);
+  });
+
   it('refuses bad input with 4xx and changes nothing', async () => {
     const [member] = await chain(w, 1);
     expect((await post(member!.cookie, '/notifications/abc/read')).statusCode).toBe(400);

@@ -131,10 +131,11 @@ test.describe('help and support for a signed-in member on a phone', () => {
     const help = page.getByRole('region', { name: 'Help and about' });
     await expect(help.getByRole('link', { name: 'How it works' })).toHaveAttribute('href', '/help');
     await expect(help.getByRole('link', { name: 'Help center' })).toHaveAttribute('href', '/help-center');
-    await expect(help.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/help-center#support');
+    await expect(help.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/support');
     await expect(help.getByRole('link', { name: 'Terms, privacy and about' })).toHaveAttribute('href', '/about');
     await help.getByRole('link', { name: 'Contact support' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Contact support' })).toBeInViewport();
+    await expect(page.getByRole('heading', { level: 1, name: 'Support' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'New request' })).toBeVisible();
     await page.goBack();
     await page.getByRole('region', { name: 'Help and about' }).getByRole('link', { name: 'Terms, privacy and about' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Terms of use' })).toBeVisible();

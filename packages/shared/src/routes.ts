@@ -25,6 +25,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/help', access: 'public', layout: 'default' },
   { path: '/help-center', access: 'public', layout: 'default' },
   { path: '/user/password', access: 'public', layout: 'default' },
+  // The one-click unsubscribe page of a notification email (docs/decisions/0034): works signed out.
+  { path: '/unsubscribe', access: 'public', layout: 'default' },
   { path: '/verify', access: 'public', layout: 'default' },
   { path: '/auto_way', access: 'guest', layout: 'auth' },
   { path: '/forget-password', access: 'guest', layout: 'auth' },
@@ -35,6 +37,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/', access: 'guest', layout: 'auth' },
   { path: '/close-account', access: 'signed-in', layout: 'default' },
   { path: '/coupon', access: 'signed-in', layout: 'default' },
+  // The inbox (docs/decisions/0034).
+  { path: '/inbox', access: 'signed-in', layout: 'default' },
   {
     path: '/home',
     access: 'signed-in',
@@ -56,6 +60,9 @@ export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/recharge', access: 'signed-in', layout: 'default', reads: ['/recharge/channels'] },
   { path: '/recharge/confirm/$id', access: 'signed-in', layout: 'default' },
   { path: '/recharge/log', access: 'signed-in', layout: 'default' },
+  // Contact support: the member's requests and one request's thread (docs/decisions/0037).
+  { path: '/support', access: 'signed-in', layout: 'default', reads: ['/support/tickets'] },
+  { path: '/support/$id', access: 'signed-in', layout: 'default' },
   { path: '/team/level_three', access: 'signed-in', layout: 'default' },
   { path: '/team/level_two', access: 'signed-in', layout: 'default' },
   { path: '/team/list', access: 'signed-in', layout: 'default', reads: ['/team'] },

@@ -7,8 +7,9 @@ const HOUR = 60 * 60_000;
 
 /**
  * Support tickets in each state (modules/support/README.md), told at their time through the
- * module's own services: the demo member has one answered and one waiting, a team member one
- * waiting, one closed by support after a back-and-forth and one closed by themselves.
+ * module's own services: the demo member has one answered (its reply unread in the inbox), one
+ * waiting and an older one they closed, a team member one waiting, one closed by support after a
+ * back-and-forth and one closed by themselves.
  */
 export async function seedDemoSupport(
   deps: ServiceDeps & { clock: ManualClock },
@@ -17,6 +18,17 @@ export async function seedDemoSupport(
 ) {
   const start = deps.clock.now().getTime();
   const at = (hoursAgo: number) => deps.clock.set(new Date(start - hoursAgo * HOUR));
+  at(240);
+  const language = await openTicket(deps, members.demo, {
+    subject: 'Emails in Spanish',
+    body: 'Can I get the app and its emails in Spanish?',
+  });
+  at(238);
+  await supportReply(deps, actor, language.id, {
+    body: 'Yes: choose Español under Profile → Language and appearance. The app and every email from us follow that choice.',
+  });
+  at(237);
+  await memberClose(deps, members.demo, language.id);
   at(72);
   const recharge = await openTicket(deps, members.demo, {
     subject: 'My bank transfer is not in my wallet yet',

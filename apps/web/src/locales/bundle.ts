@@ -9,11 +9,13 @@ import type { AdminLedgerMessages } from '../features/admin-ledger/messages';
 import type { AdminPlansMessages } from '../features/admin-plans/messages';
 import type { AdminApprovalsMessages } from '../features/admin-approvals/messages';
 import type { AdminReconciliationMessages } from '../features/admin-reconciliation/messages';
+import type { AdminSupportMessages } from '../features/admin-support/messages';
 import type { AdminTeamMessages } from '../features/admin-team/messages';
 import type { EarningsMessages } from '../features/content/earnings-messages';
 import type { ContentMessages } from '../features/content/messages';
 import type { NotificationsMessages } from '../features/notifications/messages';
 import type { PlansMessages } from '../features/plans/messages';
+import type { SupportMessages } from '../features/support/messages';
 import type { TeamMessages } from '../features/team/messages';
 import type { WalletMessages } from '../features/wallet/messages';
 import type { Catalogue } from '../lib/i18n';
@@ -42,6 +44,7 @@ export interface LanguageBundle {
   wallet: Catalogue<WalletMessages>;
   plans: Catalogue<PlansMessages>;
   notifications: Catalogue<NotificationsMessages>;
+  support: Catalogue<SupportMessages>;
 }
 
 /** The operator console's namespaces in one language (`src/locales/<language>/console-bundle.ts`). */
@@ -55,4 +58,5 @@ export interface ConsoleLanguageBundle {
   adminReconciliation: Catalogue<AdminReconciliationMessages>;
   adminApprovals: Catalogue<AdminApprovalsMessages>;
   adminDashboard: Catalogue<AdminDashboardMessages>;
+  adminSupport: Catalogue<AdminSupportMessages>;
 }

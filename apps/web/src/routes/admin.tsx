@@ -9,6 +9,7 @@ import { AdminContentNavLinks } from '../features/admin-content/nav-links';
 import { AdminLedgerNavLinks } from '../features/admin-ledger/nav-links';
 import { AdminPlansNavLinks } from '../features/admin-plans/nav-links';
 import { AdminReconciliationNavLinks } from '../features/admin-reconciliation/nav-links';
+import { AdminSupportNavLinks } from '../features/admin-support/nav-links';
 import { AdminTeamNavLinks } from '../features/admin-team/nav-links';
 import { RetryNotice } from '../components/retry-notice';
 import { useLiveUpdates } from '../lib/live-events';
@@ -56,6 +57,7 @@ function ConsoleFrame() {
             <AdminAccountsNavLinks />
             <AdminLedgerNavLinks />
             <AdminApprovalsNavLinks />
+            <AdminSupportNavLinks />
             <AdminReconciliationNavLinks />
             <AdminPlansNavLinks />
             <AdminTeamNavLinks />

@@ -18,6 +18,7 @@ export const NOTIFICATION_KINDS = [
   'withdrawal_returned',
   'debt',
   'announcement',
+  'support_reply',
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -28,8 +29,10 @@ export const notificationSchema = z.strictObject({
   /** Minor units, with its currency (null: no amount, an announcement). */
   amount: z.number().int().nullable(),
   currency: z.string().nullable(),
-  /** The plan's name, the commission's level, the order's reference or the announcement's text. */
+  /** The plan's name, the commission's level, the order's reference, the announcement's text or the ticket's subject. */
   detail: z.string().nullable(),
+  /** The app page the notification opens (a support reply: its ticket's thread), or null. */
+  link: z.string().nullable(),
   createdAt: z.iso.datetime(),
   read: z.boolean(),
 });

@@ -54,7 +54,7 @@ export const listSupportTicketsQuerySchema = z.strictObject({ cursor: keysetCurs
 export const supportTicketPageSchema = z.strictObject({ items: z.array(supportTicketSchema), nextCursor: z.string().nullable() });
 export type SupportTicketPage = z.infer<typeof supportTicketPageSchema>;
 
-/** GET /admin/support: the queue, newest first, by status. */
+/** GET /admin/support: the queue by status; waiting (open) longest-waiting first, the other views latest change first. */
 export const listAdminSupportQuerySchema = z.strictObject({
   status: z.enum(SUPPORT_TICKET_STATUSES).optional(),
   cursor: keysetCursorSchema,

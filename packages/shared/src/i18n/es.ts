@@ -590,6 +590,7 @@ export const es: Record<string, string> = {
   'Withdrawal returned to your wallet: {amount}': 'Retiro devuelto a tu monedero: {amount}',
   'A refund left a debt of {amount} on your account': 'Un reembolso dejó una deuda de {amount} en tu cuenta',
   'Announcement: {detail}': 'Aviso: {detail}',
+  'Support replied to your ticket: {detail}': 'El soporte respondió a tu consulta: {detail}',
   'See it in your inbox: {url}': 'Míralo en tu bandeja: {url}',
   'Stop these emails: {url}': 'Dejar de recibir estos correos: {url}',
   'Choose which emails you get: {url}': 'Elige qué correos recibes: {url}',
@@ -598,10 +599,6 @@ export const es: Record<string, string> = {
   'This unsubscribe link is not valid.': 'Este enlace para darse de baja no es válido.',
   'Not a notification.': 'No es una notificación.',
   'Not an unsubscribe link.': 'No es un enlace para darse de baja.',
-  'Your {appName} support ticket has a reply: {subject}': 'Tu consulta al soporte de {appName} tiene respuesta: {subject}',
-  '{appName}: support replied to "{subject}". Read it at {url}': '{appName}: el soporte respondió a «{subject}». Léelo en {url}',
-  'Support replied to your ticket "{subject}".\n\nRead the reply and answer it at {url}':
-    'El soporte respondió a tu consulta «{subject}».\n\nLee la respuesta y contesta en {url}',
   'Say in a few words what it is about.': 'Di en pocas palabras de qué se trata.',
   'Write your message.': 'Escribe tu mensaje.',
   'This ticket does not exist.': 'Esta consulta no existe.',

@@ -533,6 +533,7 @@ export const zh: Record<string, string> = {
   'Withdrawal returned to your wallet: {amount}': '提现已退回钱包：{amount}',
   'A refund left a debt of {amount} on your account': '一笔退款使你的账户欠款 {amount}',
   'Announcement: {detail}': '公告：{detail}',
+  'Support replied to your ticket: {detail}': '客服已回复你的工单：{detail}',
   'See it in your inbox: {url}': '在收件箱中查看：{url}',
   'Stop these emails: {url}': '停止接收此类邮件：{url}',
   'Choose which emails you get: {url}': '选择你接收的邮件：{url}',
@@ -541,10 +542,6 @@ export const zh: Record<string, string> = {
   'This unsubscribe link is not valid.': '此退订链接无效。',
   'Not a notification.': '不是通知。',
   'Not an unsubscribe link.': '不是退订链接。',
-  'Your {appName} support ticket has a reply: {subject}': '你的 {appName} 客服工单有新回复：{subject}',
-  '{appName}: support replied to "{subject}". Read it at {url}': '{appName}：客服已回复“{subject}”。请在 {url} 查看',
-  'Support replied to your ticket "{subject}".\n\nRead the reply and answer it at {url}':
-    '客服已回复你的工单“{subject}”。\n\n请在 {url} 查看回复并作答',
   'Say in a few words what it is about.': '请用几个词说明是什么问题。',
   'Write your message.': '请填写留言。',
   'This ticket does not exist.': '该工单不存在。',

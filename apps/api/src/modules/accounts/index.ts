@@ -9,7 +9,7 @@ export { createFirstOperator, emailHasAccount, findAnyOperatorId } from './first
 export { maskEmail, maskPhone } from './mask';
 export { setOperatorPassword } from './operator-password';
 export { linkOrigin } from './origin';
-export { enqueueMessage, type OutgoingMessage } from './outbox/outbox';
+export { enqueueMessage } from './outbox/outbox';
 export { passkeyRoutes } from './passkey-routes';
 export { accountsPlugin, contextOf } from './plugin';
 export { toMe } from './profile';

@@ -4,5 +4,5 @@
  * written by the event sources' triggers (sql/).
  */
 export { notificationJobs, queueDueEmails, sendDigests } from './jobs';
-export { settleDemoInbox } from './repository';
+export { addNotification, settleDemoInbox } from './repository';
 export { notificationRoutes } from './routes';

@@ -8,6 +8,7 @@ import { rowsOf } from '../../db/rows';
 export interface InboxRow {
   id: string;
   kind: NotificationKind;
+  ref?: string;
   amount: string | number | null;
   currency: string | null;
   detail: string | null;
@@ -46,16 +47,41 @@ export async function syncedUnreadCount(db: Db, userId: string, now: Date): Prom
   return Number(row?.count ?? 0);
 }
 
-/** A page of the inbox, newest first; an announcement in the member's language where it has one. */
-export async function inboxPage(db: Db, userId: string, language: Language, before: string | null, limit: number): Promise<InboxRow[]> {
+/** Where a page of the inbox starts: after the row at this time and id. */
+export interface InboxCursor {
+  at: Date;
+  id: string;
+}
+
+/**
+ * A page of the inbox, newest first by time (ties by id: a row's id follows its insert, not the
+ * time of its event, which a demo or an important announcement's start sets earlier); an
+ * announcement in the member's language where it has one.
+ */
+export async function inboxPage(db: Db, userId: string, language: Language, after: InboxCursor | null, limit: number): Promise<InboxRow[]> {
+  const older = after ? sql`and (n.created_at < ${after.at} or (n.created_at = ${after.at} and n.id < ${after.id}::bigint))` : sql``;
   return rowsOf<InboxRow>(
     db,
-    sql`select n.id::text as id, n.kind, n.amount, n.currency, n.created_at, n.read_at,
+    sql`select n.id::text as id, n.kind, n.ref, n.amount, n.currency, n.created_at, n.read_at,
                coalesce(nullif(a.translations -> ${language} ->> 'text', ''), n.detail) as detail
           from notifications n
           left join announcements a on n.kind = 'announcement' and a.id::text = n.ref
-         where n.user_id = ${userId} ${before ? sql`and n.id < ${before}::bigint` : sql``}
-         order by n.id desc limit ${limit}`,
+         where n.user_id = ${userId} ${older}
+         order by n.created_at desc, n.id desc limit ${limit}`,
+  );
+}
+
+/**
+ * A notification written by TypeScript rather than a trigger (a support reply), through the same
+ * notification_add: once per (member, kind, ref), its email due by the member's preferences, in the
+ * caller's transaction, dated `at`.
+ */
+export async function addNotification(
+  tx: Tx,
+  row: { userId: string; kind: NotificationKind; ref: string; detail: string; at: Date },
+): Promise<void> {
+  await tx.execute(
+    sql`select notification_add(${row.userId}::uuid, ${row.kind}, ${row.ref}, null, null, ${row.detail}, ${row.at}::timestamptz)`,
   );
 }
 

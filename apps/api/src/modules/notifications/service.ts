@@ -19,6 +19,11 @@ import { readUnsubscribeToken, unsubscribeToken, type UnsubscribeTarget } from '
 
 const PAGE = 20;
 
+/** The page a notification opens: a support reply's ref is `<ticket>:<message>` (modules/support). */
+function linkOf(row: repo.InboxRow): string | null {
+  return row.kind === 'support_reply' && row.ref ? `/support/${row.ref.split(':')[0]}` : null;
+}
+
 function toItem(row: repo.InboxRow) {
   return {
     id: row.id,
@@ -26,9 +31,22 @@ function toItem(row: repo.InboxRow) {
     amount: row.amount === null ? null : Number(row.amount),
     currency: row.currency?.trim() ?? null,
     detail: row.detail,
+    link: linkOf(row),
     createdAt: new Date(row.created_at).toISOString(),
     read: row.read_at !== null,
   };
+}
+
+/** The inbox's cursor: `<ISO time>|<id>` of the last row shown, base64url; anything else is a 400. */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([1-9][0-9]{0,17})$/;
+function readCursor(cursor: string | undefined): repo.InboxCursor | null {
+  if (cursor === undefined) return null;
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const at = new Date(match?.[1] ?? '');
+  if (!match || Number.isNaN(at.getTime())) {
+    throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', { cursor: 'Not a valid cursor.' });
+  }
+  return { at, id: match[2]! };
 }
 
 export async function listInbox(
@@ -37,18 +55,15 @@ export async function listInbox(
   language: Language,
   query: { cursor?: string; limit?: string },
 ): Promise<NotificationList> {
-  const before = query.cursor ? Buffer.from(query.cursor, 'base64url').toString('utf8') : null;
-  if (before !== null && !/^[1-9][0-9]{0,17}$/.test(before)) {
-    throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', { cursor: 'Not a valid cursor.' });
-  }
+  const after = readCursor(query.cursor);
   const limit = query.limit ? Number(query.limit) : PAGE;
   await repo.syncAnnouncements(deps.db, userId, deps.clock.now());
-  const rows = await repo.inboxPage(deps.db, userId, language, before, limit + 1);
+  const rows = await repo.inboxPage(deps.db, userId, language, after, limit + 1);
   const items = rows.slice(0, limit).map(toItem);
   const last = items.at(-1);
   return {
     items,
-    nextCursor: rows.length > limit && last ? Buffer.from(last.id).toString('base64url') : null,
+    nextCursor: rows.length > limit && last ? Buffer.from(`${last.createdAt}|${last.id}`).toString('base64url') : null,
     unread: await repo.unreadCount(deps.db, userId),
   };
 }
@@ -62,8 +77,11 @@ export async function readOne(deps: ServiceDeps, userId: string, id: string): Pr
   return { unread: await repo.unreadCount(deps.db, userId) };
 }
 
+/** Everything read, the running important announcements included (added first, as a look at the inbox would). */
 export async function readAll(deps: ServiceDeps, userId: string): Promise<{ unread: number }> {
-  await repo.markAllRead(deps.db, userId, deps.clock.now());
+  const now = deps.clock.now();
+  await repo.syncAnnouncements(deps.db, userId, now);
+  await repo.markAllRead(deps.db, userId, now);
   return { unread: 0 };
 }
 

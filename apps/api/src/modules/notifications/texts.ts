@@ -19,6 +19,7 @@ const TITLES: Record<NotificationKind, string> = {
   withdrawal_returned: 'Withdrawal returned to your wallet: {amount}',
   debt: 'A refund left a debt of {amount} on your account',
   announcement: 'Announcement: {detail}',
+  support_reply: 'Support replied to your ticket: {detail}',
 };
 
 function localeOf(language: Language): string {

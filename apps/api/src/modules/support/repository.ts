@@ -37,11 +37,13 @@ export async function insertTicket(tx: Tx, row: { userId: string; subject: strin
 export async function insertMessage(
   tx: Tx,
   row: { ticketId: string; authorId: string; role: 'member' | 'support'; body: string; now: Date },
-): Promise<void> {
-  await tx.execute(
+): Promise<string> {
+  const [inserted] = await rowsOf<{ id: string | number }>(
+    tx,
     sql`insert into support_messages (ticket_id, author_id, author_role, body, created_at)
-        values (${row.ticketId}, ${row.authorId}, ${row.role}, ${row.body}, ${row.now})`,
+        values (${row.ticketId}, ${row.authorId}, ${row.role}, ${row.body}, ${row.now}) returning id`,
   );
+  return String(inserted!.id);
 }
 
 /** The ticket, locked for a change of state; `userId` limits it to the member's own. */
@@ -86,17 +88,27 @@ export async function ticketsOf(db: Db, userId: string, cursor: KeysetCursor | u
   );
 }
 
+/**
+ * The console's queue. Waiting (open): the longest waiting first, by when the member last wrote
+ * (updated_at ascending). Any other view: the latest change first.
+ */
 export async function queue(
   db: Db,
   status: SupportTicketStatus | undefined,
   cursor: KeysetCursor | undefined,
   limit: number,
 ): Promise<TicketRow[]> {
+  const waiting = status === 'open';
+  const after = !cursor
+    ? sql``
+    : waiting
+      ? sql`and (t.updated_at > ${cursor.createdAt} or (t.updated_at = ${cursor.createdAt} and t.id > ${cursor.id}))`
+      : sql`and (t.updated_at < ${cursor.createdAt} or (t.updated_at = ${cursor.createdAt} and t.id < ${cursor.id}))`;
   return rowsOf<TicketRow>(
     db,
     sql`select t.*, u.display_name as member_name from support_tickets t join users u on u.id = t.user_id
-         where true ${status ? sql`and t.status = ${status}` : sql``} ${olderThan(cursor)}
-         order by t.created_at desc, t.id desc limit ${limit}`,
+         where true ${status ? sql`and t.status = ${status}` : sql``} ${after}
+         order by ${waiting ? sql`t.updated_at, t.id` : sql`t.updated_at desc, t.id desc`} limit ${limit}`,
   );
 }
 

@@ -70,7 +70,7 @@ export const adminSupportRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = depsOf(app);
   app.get(
     '/support',
-    consoleRoute('support_tickets', 'listSupportQueue', 'Support tickets, newest first, by status; with the count waiting (open)', {
+    consoleRoute('support_tickets', 'listSupportQueue', 'Support tickets by status (waiting: longest waiting first; others: latest change first), with the count waiting (open)', {
       querystring: listAdminSupportQuerySchema,
       response: { 200: adminSupportPageSchema, ...errorResponses(400, 401, 403) },
     }),

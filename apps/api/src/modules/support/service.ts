@@ -16,9 +16,8 @@ import { withTransaction } from '../../ledger/index';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
-import { enqueueMessage, findUserById, linkOrigin } from '../accounts/index';
 import { type ConsoleActor, recordConsoleAction } from '../audit/index';
-import { supportReplyMessage } from './messages';
+import { addNotification } from '../notifications/index';
 import * as repo from './repository';
 
 /** Contact support: the states and who moves them are in README.md. */
@@ -102,7 +101,7 @@ export async function supportQueue(
   const last = items.at(-1);
   return {
     items: items.map(toAdminTicket),
-    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: new Date(last.created_at), id: last.id }) : null,
+    nextCursor: rows.length > limit && last ? encodeCursor({ createdAt: new Date(last.updated_at), id: last.id }) : null,
     openCount: await repo.openCount(deps.db),
   };
 }
@@ -114,8 +113,9 @@ export async function supportThread(deps: ServiceDeps, id: string): Promise<Admi
 }
 
 /**
- * Support's reply: the ticket is answered, and the member is told (email, else SMS) in their
- * language, in the same transaction as the reply and its audit row. A closed ticket takes no reply.
+ * Support's reply: the ticket is answered, and the member is told in the same transaction as the
+ * reply and its audit row: an inbox row (the bell), emailed by the notifications' mailer unless the
+ * member turned support replies' email off. A closed ticket takes no reply.
  */
 export async function supportReply(
   deps: ServiceDeps,
@@ -128,7 +128,7 @@ export async function supportReply(
     const ticket = isUuid(id) ? await repo.lockTicket(tx, id) : undefined;
     if (!ticket) throw gone();
     if (ticket.status === 'closed') throw conflict('This ticket is closed: the member may reopen it by replying.');
-    await repo.insertMessage(tx, { ticketId: id, authorId: actor.operatorId, role: 'support', body: body.body, now });
+    const messageId = await repo.insertMessage(tx, { ticketId: id, authorId: actor.operatorId, role: 'support', body: body.body, now });
     await repo.setStatus(tx, id, 'answered', now);
     await recordConsoleAction(tx, actor, {
       action: 'support.reply',
@@ -137,21 +137,10 @@ export async function supportReply(
       detail: { memberId: ticket.user_id, length: body.body.length },
       at: now,
     });
-    await notifyMember(deps, tx, ticket, now);
+    // The subject, never the reply's text: an email is read on lock screens and shared mailboxes.
+    await addNotification(tx, { userId: ticket.user_id, kind: 'support_reply', ref: `${id}:${messageId}`, detail: ticket.subject, at: now });
   });
   return supportThread(deps, id);
-}
-
-async function notifyMember(deps: ServiceDeps, tx: Tx, ticket: repo.TicketRow, now: Date): Promise<void> {
-  const member = await findUserById(tx, ticket.user_id);
-  const target = member?.email
-    ? { channel: 'email' as const, destination: member.email }
-    : member?.phone
-      ? { channel: 'sms' as const, destination: member.phone }
-      : undefined;
-  if (!member || !target) return;
-  const url = `${linkOrigin(deps.config)}/support/${ticket.id}`;
-  await enqueueMessage(tx, supportReplyMessage(deps.config.APP_NAME, target, ticket.subject, url, member.language ?? 'en'), now);
 }
 
 export async function supportClose(deps: ServiceDeps, actor: ConsoleActor, id: string): Promise<AdminSupportTicket> {

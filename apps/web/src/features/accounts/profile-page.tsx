@@ -52,7 +52,7 @@ const LOGS = [
 const HELP_LINKS = [
   { to: '/help', key: 'howItWorks', icon: BookOpen },
   { to: '/help-center', key: 'helpCenter', icon: LifeBuoy },
-  { to: '/help-center', hash: 'support', key: 'support', icon: Headset },
+  { to: '/support', key: 'support', icon: Headset },
   { to: '/about', key: 'about', icon: Info },
 ] as const;
 
@@ -117,18 +117,16 @@ function SaveButton({ children }: { children: ReactNode }) {
 /** One line of a link list: its icon, its words, and a chevron. */
 function RowLink({
   to,
-  hash,
   icon: Icon,
   label,
 }: {
   to: (typeof LOGS)[number]['to'] | (typeof HELP_LINKS)[number]['to'];
-  hash?: string;
   icon: LucideIcon;
   label: string;
 }) {
   return (
     <li className="border-b border-gray-200 last:border-0 dark:border-gray-800">
-      <Link to={to} hash={hash} className={rowLink}>
+      <Link to={to} className={rowLink}>
         <Icon className="size-5 text-gray-500 dark:text-gray-500" aria-hidden="true" />
         <span className="flex-1">{label}</span>
         <ChevronRight className="size-5 text-gray-500" aria-hidden="true" />
@@ -191,7 +189,6 @@ function HistoryAndHelp() {
               <RowLink
                 key={link.key}
                 to={link.to}
-                hash={'hash' in link ? link.hash : undefined}
                 icon={link.icon}
                 label={t(`profile.helpLinks.${link.key}`)}
               />

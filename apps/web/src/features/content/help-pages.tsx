@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { HandCoins, LifeBuoy, Search, ShoppingBag, UserPlus, Wallet } from 'lucide-react';
+import { HandCoins, LifeBuoy, MessageSquare, Search, ShoppingBag, UserPlus, Wallet } from 'lucide-react';
 import { EarningsLink } from '../../components/earnings-link';
 import { Page } from '../../components/page';
 import { Button, buttonClass } from '../../components/ui/button';
@@ -56,10 +56,16 @@ export function HelpPage() {
           </li>
         ))}
       </ol>
-      <Link to="/help-center" className={buttonClass('secondary', 'self-start')}>
-        <LifeBuoy className="size-4" aria-hidden="true" />
-        {t('help.more')}
-      </Link>
+      <div className="flex flex-wrap gap-2">
+        <Link to="/help-center" className={buttonClass('secondary')}>
+          <LifeBuoy className="size-4" aria-hidden="true" />
+          {t('help.more')}
+        </Link>
+        <Link to="/support" className={buttonClass('secondary')}>
+          <MessageSquare className="size-4" aria-hidden="true" />
+          {t('help.contactSupport')}
+        </Link>
+      </div>
       <EarningsLink className="self-start" />
     </Page>
   );
@@ -207,7 +213,7 @@ function Contacts({ contacts }: { contacts: HelpCenter['contacts'] }) {
     contacts.hours ? { label: t('helpCenter.hours'), value: contacts.hours } : null,
   ].filter((row) => row !== null);
   return (
-    // `#support`: the profile's "Contact support" lands here.
+    // `#support`: a link may land here (the contacts beside the in-app requests of /support).
     <Card id="support" className="flex scroll-mt-20 flex-col gap-2 p-4">
       <h2 className="flex items-center gap-2 font-semibold text-gray-900 dark:text-gray-50">
         <LifeBuoy className="size-5" aria-hidden="true" />

@@ -37,6 +37,7 @@ const en = {
     withdrawBody:
       'Add a bank account, then ask for an amount on Withdraw and confirm with your password. The fee and what your bank receives are shown before you confirm; the operator pays it out and you see the reference.',
     more: 'More questions? Visit the help center',
+    contactSupport: 'Contact support',
   },
   helpCenter: {
     title: 'Help center',

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { Bell, Megaphone } from 'lucide-react';
 import type { Notification } from '@orchard/shared';
 import { formatMoney } from '../../lib/format';
@@ -21,6 +22,17 @@ function lineOf(t: NotificationsT, item: Notification): string {
   return t(`kind.${item.kind}`, { amount, detail: item.detail ?? '' });
 }
 
+/** A support reply opens its request's thread (`link` is `/support/<id>`). */
+function LineText({ item, text }: { item: Notification; text: string }) {
+  const ticket = item.kind === 'support_reply' ? item.link?.match(/^\/support\/([0-9a-f-]{36})$/)?.[1] : undefined;
+  if (!ticket) return text;
+  return (
+    <Link to="/support/$id" params={{ id: ticket }} className="underline-offset-2 hover:underline">
+      {text}
+    </Link>
+  );
+}
+
 function Row({ item }: { item: Notification }) {
   const { t } = useNotificationsMessages();
   const markRead = useMarkRead();
@@ -39,7 +51,7 @@ function Row({ item }: { item: Notification }) {
           )}
         >
           {!item.read && <span className="sr-only">{t('inbox.unread')}: </span>}
-          {lineOf(t, item)}
+          <LineText item={item} text={lineOf(t, item)} />
         </p>
         <p className="text-xs text-gray-600 dark:text-gray-400">
           {t(`label.${item.kind}`)} · <RelativeTime value={item.createdAt} />

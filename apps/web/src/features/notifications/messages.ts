@@ -26,6 +26,7 @@ const en = {
     withdrawal_returned: 'Withdrawal returned to your wallet: {{amount}}',
     debt: 'A refund left a debt of {{amount}} on your account',
     announcement: '{{detail}}',
+    support_reply: 'Support replied: {{detail}}',
   },
   label: {
     recharge_credited: 'Recharge credited',
@@ -40,6 +41,7 @@ const en = {
     withdrawal_returned: 'Withdrawal returned',
     debt: 'Debt after a refund',
     announcement: 'Important announcements',
+    support_reply: 'Support replies',
   },
   preferences: {
     intro: 'Everything always appears in your inbox. Choose what is also sent to you by email.',

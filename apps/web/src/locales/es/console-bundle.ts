@@ -6,6 +6,7 @@ import { adminLedger } from './adminLedger';
 import { adminPlans } from './adminPlans';
 import { adminApprovals } from './adminApprovals';
 import { adminReconciliation } from './adminReconciliation';
+import { adminSupport } from './adminSupport';
 import { adminTeam } from './adminTeam';
 import { console } from './console';
 
@@ -20,6 +21,7 @@ const bundle: ConsoleLanguageBundle = {
   adminDashboard,
   adminReconciliation,
   adminApprovals,
+  adminSupport,
 };
 
 export default bundle;

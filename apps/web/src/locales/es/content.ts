@@ -37,6 +37,7 @@ export const content: Catalogue<ContentMessages> = {
     withdrawBody:
       'Añade una cuenta bancaria, pide un importe en Retirar y confirma con tu contraseña. Antes de confirmar ves la tarifa y lo que recibirá tu banco; el operador hace el pago y tú ves la referencia.',
     more: '¿Más preguntas? Visita el centro de ayuda',
+    contactSupport: 'Contactar con soporte',
   },
   helpCenter: {
     title: 'Centro de ayuda',

@@ -10,6 +10,7 @@ import { errors } from './errors';
 import { notifications } from './notifications';
 import { plans } from './plans';
 import { signIn } from './signIn';
+import { support } from './support';
 import { team } from './team';
 import { ui } from './ui';
 import { wallet } from './wallet';
@@ -30,6 +31,7 @@ const bundle: LanguageBundle = {
   wallet,
   plans,
   notifications,
+  support,
 };
 
 export default bundle;

@@ -26,6 +26,7 @@ export const notifications: Catalogue<NotificationsMessages> = {
     withdrawal_returned: 'Retiro devuelto a tu monedero: {{amount}}',
     debt: 'Un reembolso dejó una deuda de {{amount}} en tu cuenta',
     announcement: '{{detail}}',
+    support_reply: 'El soporte respondió: {{detail}}',
   },
   label: {
     recharge_credited: 'Recarga abonada',
@@ -40,6 +41,7 @@ export const notifications: Catalogue<NotificationsMessages> = {
     withdrawal_returned: 'Retiro devuelto',
     debt: 'Deuda tras un reembolso',
     announcement: 'Avisos importantes',
+    support_reply: 'Respuestas del soporte',
   },
   preferences: {
     intro: 'Todo aparece siempre en tu bandeja. Elige qué te enviamos también por correo.',

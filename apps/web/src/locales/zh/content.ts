@@ -36,6 +36,7 @@ export const content: Catalogue<ContentMessages> = {
     withdrawBody:
       '先添加银行账户，然后在“提现”中输入金额并用密码确认。确认前会显示手续费和银行实际到账金额；运营方付款后，你可以看到付款参考号。',
     more: '还有疑问？请访问帮助中心',
+    contactSupport: '联系客服',
   },
   helpCenter: {
     title: '帮助中心',

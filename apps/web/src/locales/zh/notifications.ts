@@ -26,6 +26,7 @@ export const notifications: Catalogue<NotificationsMessages> = {
     withdrawal_returned: '提现已退回钱包：{{amount}}',
     debt: '一笔退款使你的账户欠款 {{amount}}',
     announcement: '{{detail}}',
+    support_reply: '客服已回复：{{detail}}',
   },
   label: {
     recharge_credited: '充值已入账',
@@ -40,6 +41,7 @@ export const notifications: Catalogue<NotificationsMessages> = {
     withdrawal_returned: '提现已退回',
     debt: '退款后的欠款',
     announcement: '重要公告',
+    support_reply: '客服回复',
   },
   preferences: {
     intro: '所有通知都会出现在收件箱中。选择哪些还要通过邮件发送给你。',
