@@ -224,11 +224,19 @@ describe.each(DATABASE_KINDS)('notifications (%s)', (kind) => {
     const now = t.clock.now().getTime();
     const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
     // Inserted in an order that is not their time's: the id says nothing of when it happened.
-    for (const [ref, minutesAgo] of [['a', 60], ['b', 180], ['c', 60], ['d', 1]] as const) {
+    for (const [ref, minutesAgo] of [
+      ['a', 60],
+      ['b', 180],
+      ['c', 60],
+      ['d', 1],
+    ] as const) {
       await db().execute(sql`insert into notifications (user_id, kind, ref, amount, currency, created_at)
                              values (${member!.userId}, 'debt', ${ref}, 100, 'USD', ${at(minutesAgo)})`);
     }
-    const refs = await rows<{ id: string; ref: string }>(db(), sql`select id::text as id, ref from notifications where user_id = ${member!.userId} and kind = 'debt'`);
+    const refs = await rows<{ id: string; ref: string }>(
+      db(),
+      sql`select id::text as id, ref from notifications where user_id = ${member!.userId} and kind = 'debt'`,
+    );
     const refOf = new Map(refs.map((row) => [row.id, row.ref]));
     const seen: string[] = [];
     let cursor: string | null = '';
@@ -240,6 +248,36 @@ describe.each(DATABASE_KINDS)('notifications (%s)', (kind) => {
       cursor = page.nextCursor;
     }
     expect(seen).toEqual(['d', 'c', 'a', 'b']);
+  });
+
+  it('pages rows written within one millisecond without losing one between pages (the cursor keeps microseconds)', async () => {
+    const [member] = await chain(w, 1);
+    await post(member!.cookie, '/notifications/read-all');
+    const ms = new Date(t.clock.now().getTime() - 5 * 60_000).toISOString().slice(0, 23);
+    for (const [ref, micros] of [
+      ['x', '100'],
+      ['y', '900'],
+      ['z', '500'],
+    ] as const) {
+      await db().execute(sql`insert into notifications (user_id, kind, ref, amount, currency, created_at)
+                             values (${member!.userId}, 'debt', ${ref}, 100, 'USD', ${`${ms}${micros}Z`}::timestamptz)`);
+    }
+    const refs = await rows<{ id: string; ref: string }>(
+      db(),
+      sql`select id::text as id, ref from notifications where user_id = ${member!.userId} and kind = 'debt'`,
+    );
+    const refOf = new Map(refs.map((row) => [row.id, row.ref]));
+    const seen: string[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page = (await get(member!.cookie, `/notifications?limit=1${cursor ? `&cursor=${cursor}` : ''}`)).json() as {
+        items: Array<{ id: string; kind: string }>;
+        nextCursor: string | null;
+      };
+      seen.push(...page.items.filter((item) => item.kind === 'debt').map((item) => refOf.get(item.id)!));
+      cursor = page.nextCursor;
+    }
+    expect(seen).toEqual(['y', 'z', 'x']);
   });
 
   it('refuses bad input with 4xx and changes nothing', async () => {

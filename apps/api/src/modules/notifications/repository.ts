@@ -13,6 +13,8 @@ export interface InboxRow {
   currency: string | null;
   detail: string | null;
   created_at: Date | string;
+  /** created_at to the microsecond (`2026-11-28T18:00:00.123456Z`), for the page's cursor: a Date keeps milliseconds only. */
+  at_exact?: string;
   read_at: Date | string | null;
 }
 
@@ -47,9 +49,9 @@ export async function syncedUnreadCount(db: Db, userId: string, now: Date): Prom
   return Number(row?.count ?? 0);
 }
 
-/** Where a page of the inbox starts: after the row at this time and id. */
+/** Where a page of the inbox starts: after the row at this time (to the microsecond, as the database keeps it) and id. */
 export interface InboxCursor {
-  at: Date;
+  at: string;
   id: string;
 }
 
@@ -59,10 +61,13 @@ export interface InboxCursor {
  * announcement in the member's language where it has one.
  */
 export async function inboxPage(db: Db, userId: string, language: Language, after: InboxCursor | null, limit: number): Promise<InboxRow[]> {
-  const older = after ? sql`and (n.created_at < ${after.at} or (n.created_at = ${after.at} and n.id < ${after.id}::bigint))` : sql``;
+  const older = after
+    ? sql`and (n.created_at < ${after.at}::timestamptz or (n.created_at = ${after.at}::timestamptz and n.id < ${after.id}::bigint))`
+    : sql``;
   return rowsOf<InboxRow>(
     db,
     sql`select n.id::text as id, n.kind, n.ref, n.amount, n.currency, n.created_at, n.read_at,
+               to_char(n.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as at_exact,
                coalesce(nullif(a.translations -> ${language} ->> 'text', ''), n.detail) as detail
           from notifications n
           left join announcements a on n.kind = 'announcement' and a.id::text = n.ref

@@ -37,8 +37,12 @@ function toItem(row: repo.InboxRow) {
   };
 }
 
-/** The inbox's cursor: `<ISO time>|<id>` of the last row shown, base64url; anything else is a 400. */
-const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)\|([1-9][0-9]{0,17})$/;
+/**
+ * The inbox's cursor: `<time to the microsecond>|<id>` of the last row shown, base64url; anything
+ * else is a 400. Microseconds, not a Date's milliseconds: rows written within one millisecond
+ * would otherwise fall between two pages.
+ */
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|([1-9][0-9]{0,17})$/;
 function readCursor(cursor: string | undefined): repo.InboxCursor | null {
   if (cursor === undefined) return null;
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -46,7 +50,7 @@ function readCursor(cursor: string | undefined): repo.InboxCursor | null {
   if (!match || Number.isNaN(at.getTime())) {
     throw new AppError('VALIDATION_FAILED', 'Some fields need attention.', { cursor: 'Not a valid cursor.' });
   }
-  return { at, id: match[2]! };
+  return { at: match[1]!, id: match[2]! };
 }
 
 export async function listInbox(
@@ -60,10 +64,10 @@ export async function listInbox(
   await repo.syncAnnouncements(deps.db, userId, deps.clock.now());
   const rows = await repo.inboxPage(deps.db, userId, language, after, limit + 1);
   const items = rows.slice(0, limit).map(toItem);
-  const last = items.at(-1);
+  const last = rows[limit - 1];
   return {
     items,
-    nextCursor: rows.length > limit && last ? Buffer.from(`${last.createdAt}|${last.id}`).toString('base64url') : null,
+    nextCursor: rows.length > limit && last ? Buffer.from(`${last.at_exact}|${last.id}`).toString('base64url') : null,
     unread: await repo.unreadCount(deps.db, userId),
   };
 }
