@@ -231,6 +231,10 @@ function Contacts({ contacts }: { contacts: HelpCenter['contacts'] }) {
           ))}
         </dl>
       )}
+      <Link to="/support" className={buttonClass('secondary', 'self-start')}>
+        <MessageSquare className="size-4" aria-hidden="true" />
+        {t('helpCenter.writeToUs')}
+      </Link>
     </Card>
   );
 }

@@ -58,6 +58,7 @@ const en = {
     phone: 'Phone',
     hours: 'Hours',
     noContacts: 'Support contacts will be published here.',
+    writeToUs: 'Write to support in the app',
     failed: 'We could not load the help center.',
   },
   about: {

@@ -58,6 +58,7 @@ export const content: Catalogue<ContentMessages> = {
     phone: 'Teléfono',
     hours: 'Horario',
     noContacts: 'Aquí se publicarán los contactos de soporte.',
+    writeToUs: 'Escribir a soporte en la app',
     failed: 'No pudimos cargar el centro de ayuda.',
   },
   about: {

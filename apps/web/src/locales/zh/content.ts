@@ -57,6 +57,7 @@ export const content: Catalogue<ContentMessages> = {
     phone: '电话',
     hours: '服务时间',
     noContacts: '客服联系方式将在此公布。',
+    writeToUs: '在应用内联系客服',
     failed: '无法加载帮助中心。',
   },
   about: {
