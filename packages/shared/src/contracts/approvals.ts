@@ -10,7 +10,7 @@ import { minorUnitsSchema } from './wallet';
  */
 
 /** What a request would do. More kinds join as more money actions are gated. */
-export const APPROVAL_KINDS = ['adjustment'] as const;
+export const APPROVAL_KINDS = ['adjustment', 'refund_override'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 /**
@@ -30,6 +30,16 @@ const adjustmentPayloadSchema = z.strictObject({
   reason: z.string(),
 });
 
+/**
+ * A refund override's details: the purchase, and the claw-back debt it would create (the request's
+ * amount, as reckoned when it was asked; the approved refund takes back what it finds then).
+ */
+const refundOverridePayloadSchema = z.strictObject({
+  purchaseId: z.uuid(),
+  planName: z.string(),
+  reason: z.string(),
+});
+
 export const approvalRequestSchema = z.strictObject({
   id: z.uuid(),
   kind: z.enum(APPROVAL_KINDS),
@@ -41,6 +51,7 @@ export const approvalRequestSchema = z.strictObject({
   /** The member the action is about. */
   subject: personSchema.nullable(),
   adjustment: adjustmentPayloadSchema.nullable(),
+  refundOverride: refundOverridePayloadSchema.nullable(),
   requestedBy: personSchema,
   requestedAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),

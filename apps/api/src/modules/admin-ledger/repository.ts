@@ -29,8 +29,7 @@ export interface AdjustInput {
 }
 
 export type Adjusted =
-  | { needsApproval?: undefined; transactionId: number; created: boolean; available: number; onHold: number }
-  | { needsApproval: true };
+  { needsApproval?: undefined; transactionId: number; created: boolean; available: number; onHold: number } | { needsApproval: true };
 
 const actorWithApproval = (input: AdjustInput) =>
   input.approval ? JSON.stringify({ ...(JSON.parse(actorJson(input.actor)) as object), ...input.approval }) : actorJson(input.actor);

@@ -1,4 +1,10 @@
-import type { AdjustBalanceBody, AdjustmentResult, ListStatementEventsQuery, ListTransactionsQuery, SentForApproval } from '@orchard/shared';
+import type {
+  AdjustBalanceBody,
+  AdjustmentResult,
+  ListStatementEventsQuery,
+  ListTransactionsQuery,
+  SentForApproval,
+} from '@orchard/shared';
 import type { Tx } from '../../db/client';
 import { notFound } from '../../errors';
 import { accountBalanceAt, buildIntegrityReport, ledgerLimits, minorUnitDigits, moneyRefusalOf, withRetries } from '../../ledger/index';

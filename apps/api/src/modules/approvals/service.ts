@@ -17,8 +17,8 @@ import * as repo from './repository';
 import { toApprovalView } from './views';
 
 /** Whether an action moving `amount` (minor units) needs a second person now. */
-export async function needsApproval(deps: ServiceDeps, amount: number): Promise<boolean> {
-  const { threshold } = await repo.readSettings(deps.db);
+export async function needsApproval(deps: ServiceDeps, amount: number, db: Tx | ServiceDeps['db'] = deps.db): Promise<boolean> {
+  const { threshold } = await repo.readSettings(db);
   return threshold !== null && amount > Number(threshold);
 }
 

@@ -10,7 +10,13 @@ const person = (id: string | null, name: string | null) => (id === null ? null :
 /** A request as the console shows it to `viewer`: what it would do, who asked, who decided, and whether the viewer may decide it. */
 export function toApprovalView(row: RequestRow, viewer: ConsoleActor, now: Date): ApprovalRequest {
   const waiting = row.status === 'requested' && new Date(row.expires_at) > now;
-  const payload = row.payload as { direction?: 'credit' | 'debit'; amount?: number; reason?: string };
+  const payload = row.payload as {
+    direction?: 'credit' | 'debit';
+    amount?: number;
+    reason?: string;
+    purchaseId?: string;
+    planName?: string;
+  };
   return {
     id: row.id,
     kind: row.kind,
@@ -22,6 +28,10 @@ export function toApprovalView(row: RequestRow, viewer: ConsoleActor, now: Date)
     adjustment:
       row.kind === 'adjustment' && payload.direction && payload.amount !== undefined
         ? { direction: payload.direction, amount: payload.amount, reason: payload.reason ?? '' }
+        : null,
+    refundOverride:
+      row.kind === 'refund_override' && payload.purchaseId
+        ? { purchaseId: payload.purchaseId, planName: payload.planName ?? '', reason: payload.reason ?? '' }
         : null,
     requestedBy: person(row.requested_by, row.requested_by_name)!,
     requestedAt: iso(row.requested_at),
