@@ -10,7 +10,7 @@ import { minorUnitsSchema } from './wallet';
  */
 
 /** What a request would do. More kinds join as more money actions are gated. */
-export const APPROVAL_KINDS = ['adjustment', 'refund_override'] as const;
+export const APPROVAL_KINDS = ['adjustment', 'refund_override', 'payout_results'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 /**
@@ -40,6 +40,12 @@ const refundOverridePayloadSchema = z.strictObject({
   reason: z.string(),
 });
 
+/** A bank result file's details: the file as it was sent, and how many withdrawals it would settle then. */
+const payoutResultsPayloadSchema = z.strictObject({
+  csv: z.string(),
+  rows: z.number().int(),
+});
+
 export const approvalRequestSchema = z.strictObject({
   id: z.uuid(),
   kind: z.enum(APPROVAL_KINDS),
@@ -52,6 +58,7 @@ export const approvalRequestSchema = z.strictObject({
   subject: personSchema.nullable(),
   adjustment: adjustmentPayloadSchema.nullable(),
   refundOverride: refundOverridePayloadSchema.nullable(),
+  payoutResults: payoutResultsPayloadSchema.nullable(),
   requestedBy: personSchema,
   requestedAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),

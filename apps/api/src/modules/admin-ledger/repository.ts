@@ -31,9 +31,6 @@ export interface AdjustInput {
 export type Adjusted =
   { needsApproval?: undefined; transactionId: number; created: boolean; available: number; onHold: number } | { needsApproval: true };
 
-const actorWithApproval = (input: AdjustInput) =>
-  input.approval ? JSON.stringify({ ...(JSON.parse(actorJson(input.actor)) as object), ...input.approval }) : actorJson(input.actor);
-
 /**
  * One adjustment and its audit row: the database function ledger_adjust (sql/ledger_adjust.sql),
  * which also reads the approval threshold when `gated` (one round trip for both).
@@ -42,7 +39,7 @@ export async function adjust(db: Db | Tx, input: AdjustInput): Promise<Adjusted>
   const [row] = await rowsOf<{ adjusted: Adjusted }>(
     db,
     sql`select ledger_adjust(${input.memberId}::uuid, ${input.direction}, ${input.amount}::bigint, ${input.reason}, ${input.key},
-          ${actorWithApproval(input)}::jsonb, ${input.currency}::char(3), ${input.at}, ${input.limits.amountMax}::bigint,
+          ${actorJson(input.actor, input.approval)}::jsonb, ${input.currency}::char(3), ${input.at}, ${input.limits.amountMax}::bigint,
           ${input.limits.balanceMax}::bigint, ${input.gated ?? false}) as adjusted`,
   );
   return row!.adjusted;
