@@ -10,7 +10,7 @@ import { minorUnitsSchema } from './wallet';
  */
 
 /** What a request would do. More kinds join as more money actions are gated. */
-export const APPROVAL_KINDS = ['adjustment', 'refund_override', 'payout_results'] as const;
+export const APPROVAL_KINDS = ['adjustment', 'refund_override', 'payout_results', 'withdrawal_settings', 'referral_settings'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 /**
@@ -46,6 +46,16 @@ const payoutResultsPayloadSchema = z.strictObject({
   rows: z.number().int(),
 });
 
+/**
+ * A money setting's change (withdrawal or referral settings): every field before and after, as the
+ * API keeps them (minor units, basis points, days, hours). Its request's amount is 0: while approval
+ * is on, every change of a money setting waits for a second person.
+ */
+const settingsChangeSchema = z.strictObject({
+  before: z.record(z.string(), z.union([z.number(), z.boolean()])),
+  after: z.record(z.string(), z.union([z.number(), z.boolean()])),
+});
+
 export const approvalRequestSchema = z.strictObject({
   id: z.uuid(),
   kind: z.enum(APPROVAL_KINDS),
@@ -59,6 +69,7 @@ export const approvalRequestSchema = z.strictObject({
   adjustment: adjustmentPayloadSchema.nullable(),
   refundOverride: refundOverridePayloadSchema.nullable(),
   payoutResults: payoutResultsPayloadSchema.nullable(),
+  settingsChange: settingsChangeSchema.nullable(),
   requestedBy: personSchema,
   requestedAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),

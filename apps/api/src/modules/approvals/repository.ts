@@ -66,6 +66,16 @@ export async function findByKey(db: Queryable, requestedBy: string, key: string)
   return row;
 }
 
+/** This person's request still waiting whose key starts with `prefix` (an ask keyed by its content), if any. */
+export async function findWaitingByKeyPrefix(db: Queryable, requestedBy: string, prefix: string): Promise<RequestRow | undefined> {
+  const [row] = await rowsOf<RequestRow>(
+    db,
+    sql`select ${COLUMNS} from ${FROM} where r.requested_by = ${requestedBy}::uuid and r.status = 'requested'
+          and left(r.request_key, ${prefix.length}) = ${prefix} order by r.requested_at desc limit 1`,
+  );
+  return row;
+}
+
 export async function findRequest(db: Queryable, id: string): Promise<RequestRow | undefined> {
   const [row] = await rowsOf<RequestRow>(db, sql`select ${COLUMNS} from ${FROM} where r.id = ${id}::uuid`);
   return row;

@@ -15,10 +15,12 @@ type Payload = {
   planName?: string;
   csv?: string;
   rows?: number;
+  before?: Record<string, number | boolean>;
+  after?: Record<string, number | boolean>;
 };
 
 /** What the request would do, in its kind's own fields (the others null). */
-function detailsOf(row: RequestRow): Pick<ApprovalRequest, 'adjustment' | 'refundOverride' | 'payoutResults'> {
+function detailsOf(row: RequestRow): Pick<ApprovalRequest, 'adjustment' | 'refundOverride' | 'payoutResults' | 'settingsChange'> {
   const payload = row.payload as Payload;
   return {
     adjustment:
@@ -29,6 +31,7 @@ function detailsOf(row: RequestRow): Pick<ApprovalRequest, 'adjustment' | 'refun
       row.kind === 'refund_override' && payload.purchaseId
         ? { purchaseId: payload.purchaseId, planName: payload.planName ?? '', reason: payload.reason ?? '' }
         : null,
+    settingsChange: payload.before && payload.after ? { before: payload.before, after: payload.after } : null,
     payoutResults: row.kind === 'payout_results' && payload.csv !== undefined ? { csv: payload.csv, rows: payload.rows ?? 0 } : null,
   };
 }

@@ -176,10 +176,14 @@ function referralSettingsRoutes(app: RouteApp, deps: ServiceDeps) {
     consoleRoute(
       'referral_settings',
       'updateReferralSettings',
-      'Change the commission rates, cap and periods (audited; past commissions keep their rates)',
-      { body: updateReferralSettingsBodySchema, response: { 200: referralSettingsSchema, ...errors } },
+      'Change the commission rates, cap and periods (audited; past commissions keep their rates); while two-person approval is on, 202 with the request a second person decides',
+      { body: updateReferralSettingsBodySchema, response: { 200: referralSettingsSchema, 202: sentForApprovalSchema, ...errors } },
     ),
-    async (request) => updateReferralSettings(deps, operatorOf(request), request.body),
+    async (request, reply) => {
+      const outcome = await updateReferralSettings(deps, operatorOf(request), request.body);
+      if (outcome.sent && outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return outcome.sent ? reply.status(202).send(outcome.sent) : outcome.settings;
+    },
   );
 }
 

@@ -4,6 +4,7 @@
  */
 import { defineApprovalAction } from '../approvals/index';
 import { refundOverrideApproval } from './refund';
+import { referralSettingsApproval } from './settings';
 
 export { adminPlanRoutes } from './admin-routes';
 export { createPlan } from './catalog';
@@ -18,3 +19,4 @@ export { planRoutes } from './routes';
 // A refund override whose claw-back debt is over the threshold waits for a second person, who runs
 // this (modules/approvals): handed over as soon as anything enters this module.
 defineApprovalAction('refund_override', refundOverrideApproval);
+defineApprovalAction('referral_settings', referralSettingsApproval);

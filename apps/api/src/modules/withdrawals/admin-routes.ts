@@ -171,10 +171,14 @@ function withdrawalSettingsRoutes(app: RouteApp, deps: ServiceDeps) {
     consoleRoute(
       'withdrawals',
       'updateWithdrawalSettings',
-      'Change the withdrawal limits, fee, cool-down or switch (audited with before and after)',
-      { body: updateWithdrawalSettingsBodySchema, response: { 200: withdrawalSettingsSchema, ...errors } },
+      'Change the withdrawal limits, fee, cool-down or switch (audited with before and after); while two-person approval is on, 202 with the request a second person decides',
+      { body: updateWithdrawalSettingsBodySchema, response: { 200: withdrawalSettingsSchema, 202: sentForApprovalSchema, ...errors } },
     ),
-    async (request) => updateWithdrawalSettings(deps, operatorOf(request), request.body),
+    async (request, reply) => {
+      const outcome = await updateWithdrawalSettings(deps, operatorOf(request), request.body);
+      if (outcome.sent && outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return outcome.sent ? reply.status(202).send(outcome.sent) : outcome.settings;
+    },
   );
 }
 

@@ -8,12 +8,13 @@ import {
   type listPayoutFilesQuerySchema,
   type listPayoutQueueQuerySchema,
   type PayoutFile,
-  type PayoutImportResult,
   type payoutImportRowSchema,
+  type SentForApproval,
   type UpdateWithdrawalSettingsBody,
   type WithdrawalSettings,
 } from '@orchard/shared';
 import { minorToDecimalString } from '@orchard/shared/money';
+import type { Tx } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import { LEDGER_CEILINGS, minorUnitDigits, withTransaction } from '../../ledger/index';
 import { csvLine, parseCsv } from '../../lib/csv';
@@ -21,6 +22,7 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
 import { assertMayActOn, assertMayActOnFacts } from '../accounts/index';
+import * as approvals from '../approvals/index';
 import { type ConsoleActor, noteConsoleActionRecorded, recordConsoleAction } from '../audit/index';
 import * as repo from './repository';
 import { peopleOf, toAdminWithdrawalView, toPayoutFileView } from './views';
@@ -160,22 +162,46 @@ export async function updateWithdrawalSettings(
   deps: ServiceDeps,
   actor: ConsoleActor,
   body: UpdateWithdrawalSettingsBody,
-): Promise<WithdrawalSettings> {
-  return withTransaction(deps.db, async (tx) => {
-    const now = deps.clock.now();
-    const before = toSettingsView(await repo.readSettings(tx));
-    const values = { ...body, payoutBusinessDays: body.payoutBusinessDays ?? before.payoutBusinessDays };
-    const after = toSettingsView(await repo.updateSettings(tx, { ...values, updatedAt: now, updatedBy: actor.operatorId }));
-    await recordConsoleAction(tx, actor, {
-      action: 'withdrawal.settings',
-      subjectType: 'withdrawal_settings',
-      subjectId: 'withdrawal_settings',
-      detail: { before, after },
-      at: now,
-    });
-    return after;
-  });
+): Promise<{ settings: WithdrawalSettings; sent?: undefined } | { sent: SentForApproval; replayed: boolean }> {
+  const before = await getWithdrawalSettings(deps);
+  const after = { ...body, payoutBusinessDays: body.payoutBusinessDays ?? before.payoutBusinessDays };
+  const asked = await approvals.requestSettingsChange(deps, actor, 'withdrawal_settings', { before, after });
+  if (asked) return { sent: { approval: asked.approval }, replayed: asked.replayed };
+  return { settings: await withTransaction(deps.db, (tx) => writeWithdrawalSettings(tx, deps, actor, after)) };
 }
+
+/** The settings written and audited with before and after (and the approver, when a second person approved it). */
+async function writeWithdrawalSettings(
+  tx: Tx,
+  deps: ServiceDeps,
+  actor: ConsoleActor,
+  after: WithdrawalSettings,
+  approval?: { approvedBy: string; approvalId: string; before: WithdrawalSettings },
+): Promise<WithdrawalSettings> {
+  const now = deps.clock.now();
+  const before = toSettingsView(await repo.readSettings(tx));
+  if (approval) approvals.assertSettingsUnchanged(before, approval.before);
+  const written = toSettingsView(await repo.updateSettings(tx, { ...after, updatedAt: now, updatedBy: actor.operatorId }));
+  await recordConsoleAction(tx, actor, {
+    action: 'withdrawal.settings',
+    subjectType: 'withdrawal_settings',
+    subjectId: 'withdrawal_settings',
+    detail: { before, after: written, ...(approval ? { approvedBy: approval.approvedBy, approvalId: approval.approvalId } : {}) },
+    at: now,
+  });
+  return written;
+}
+
+/** A change of the withdrawal settings a second person approved (modules/approvals): written in the requester's name. */
+export const withdrawalSettingsApproval: approvals.ApprovalAction = {
+  permission: 'withdrawals',
+  apply: async (tx, deps, request, approver) => {
+    const { before, after } = request.payload as { before: WithdrawalSettings; after: WithdrawalSettings };
+    const requester = { ...approver, operatorId: request.requestedBy };
+    await writeWithdrawalSettings(tx, deps, requester, after, { approvedBy: approver.operatorId, approvalId: request.id, before });
+    return { transactionId: null };
+  },
+};
 
 // ---------------------------------------------------------------- bank files
 

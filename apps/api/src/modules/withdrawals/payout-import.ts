@@ -172,6 +172,7 @@ export async function importOrRequest(
           amount: total,
           subjectUserId: null,
           key: `payout-results:${digest}`,
+          whileWaiting: true,
         })
         .then(({ approval, replayed }) => ({ sent: { approval }, replayed }));
     }
