@@ -89,8 +89,8 @@ export const sentForApprovalSchema = z.strictObject({ approval: approvalRequestS
 export type SentForApproval = z.infer<typeof sentForApprovalSchema>;
 
 export const listApprovalsQuerySchema = z.strictObject({
-  /** `waiting` (the default): requests still to decide; or one state. */
-  state: z.enum(['waiting', ...APPROVAL_STATES]).default('waiting'),
+  /** `waiting` (the default): requests still to decide; `mine`: the signed-in person's own, in every state; or one state. */
+  state: z.enum(['waiting', 'mine', ...APPROVAL_STATES]).default('waiting'),
 });
 export type ListApprovalsQuery = z.infer<typeof listApprovalsQuerySchema>;
 

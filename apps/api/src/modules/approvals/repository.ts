@@ -87,8 +87,10 @@ export async function lockRequest(db: Queryable, id: string): Promise<RequestRow
   return locked ? findRequest(db, id) : undefined;
 }
 
-export async function listRequests(db: Queryable, state: ApprovalState | 'waiting'): Promise<RequestRow[]> {
-  const where = state === 'waiting' ? sql`r.status = 'requested'` : sql`r.status = ${state}`;
+/** `mine`: those `viewer` asked for, in every state. */
+export async function listRequests(db: Queryable, state: ApprovalState | 'waiting' | 'mine', viewer: string): Promise<RequestRow[]> {
+  const where =
+    state === 'waiting' ? sql`r.status = 'requested'` : state === 'mine' ? sql`r.requested_by = ${viewer}::uuid` : sql`r.status = ${state}`;
   return rowsOf<RequestRow>(db, sql`select ${COLUMNS} from ${FROM} where ${where} order by r.requested_at desc, r.id limit 100`);
 }
 

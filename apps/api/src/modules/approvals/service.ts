@@ -116,9 +116,9 @@ export async function expireDueApprovals(deps: ServiceDeps): Promise<number> {
   return repo.expireDue(deps.db, deps.clock.now());
 }
 
-export async function listApprovals(deps: ServiceDeps, actor: ConsoleActor, state: ApprovalRequest['state'] | 'waiting') {
+export async function listApprovals(deps: ServiceDeps, actor: ConsoleActor, state: ApprovalRequest['state'] | 'waiting' | 'mine') {
   await expireDueApprovals(deps);
-  const rows = await repo.listRequests(deps.db, state);
+  const rows = await repo.listRequests(deps.db, state, actor.operatorId);
   const at = deps.clock.now();
   return { items: rows.map((row) => toApprovalView(row, actor, at)) };
 }
