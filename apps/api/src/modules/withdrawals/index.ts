@@ -7,7 +7,7 @@ import { payoutResultsApproval } from './payout-import';
 
 export { adminWithdrawalRoutes } from './admin-routes';
 export { createBankAccount } from './bank-accounts';
-export { exportPayoutFile, payWithdrawal, rejectWithdrawal } from './console';
+export { exportPayoutFile, getWithdrawalSettings, payWithdrawal, rejectWithdrawal, updateWithdrawalSettings } from './console';
 export { withdrawalRoutes } from './routes';
 export { cancelWithdrawal, createWithdrawal } from './withdrawals';
 export { payFromBankLine, processingWithdrawalsOfNet, withdrawalsByIds, type WithdrawalCandidate } from './bank-lines';
