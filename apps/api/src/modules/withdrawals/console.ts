@@ -1,23 +1,19 @@
 import type { z } from 'zod';
 import {
   PAYOUT_FILE_ROWS_MAX,
-  payWithdrawalBodySchema,
-  rejectWithdrawalBodySchema,
   type AdminWithdrawal,
-  type ImportPayoutResultsBody,
   type listPayoutFilesQuerySchema,
   type listPayoutQueueQuerySchema,
   type PayoutFile,
-  type payoutImportRowSchema,
   type SentForApproval,
   type UpdateWithdrawalSettingsBody,
   type WithdrawalSettings,
 } from '@orchard/shared';
 import { minorToDecimalString } from '@orchard/shared/money';
 import type { Tx } from '../../db/client';
-import { AppError, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { LEDGER_CEILINGS, minorUnitDigits, withTransaction } from '../../ledger/index';
-import { csvLine, parseCsv } from '../../lib/csv';
+import { csvLine } from '../../lib/csv';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
