@@ -19,6 +19,7 @@ const EXPECTED: Record<ApprovalKind, Row> = {
   payout_results: /*      */ { operation: 'importPayoutResults', /* */ ask: 'operator finance', approve: 'operator finance' },
   withdrawal_settings: /* */ { operation: 'updateWithdrawalSettings', ask: 'operator finance', approve: 'operator finance' },
   referral_settings: /*   */ { operation: 'updateReferralSettings', ask: 'operator', /*      */ approve: 'operator' },
+  second_factor_reset: { operation: 'resetSecondFactor', ask: 'operator', approve: 'operator' },
 };
 
 describe('who may ask for and approve each kind of request', () => {

@@ -10,7 +10,14 @@ import { minorUnitsSchema } from './wallet';
  */
 
 /** What a request would do. More kinds join as more money actions are gated. */
-export const APPROVAL_KINDS = ['adjustment', 'refund_override', 'payout_results', 'withdrawal_settings', 'referral_settings'] as const;
+export const APPROVAL_KINDS = [
+  'adjustment',
+  'refund_override',
+  'payout_results',
+  'withdrawal_settings',
+  'referral_settings',
+  'second_factor_reset',
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 /**
@@ -70,6 +77,8 @@ export const approvalRequestSchema = z.strictObject({
   refundOverride: refundOverridePayloadSchema.nullable(),
   payoutResults: payoutResultsPayloadSchema.nullable(),
   settingsChange: settingsChangeSchema.nullable(),
+  /** A console account's second factor to reset (the account is the subject): why. */
+  secondFactorReset: z.strictObject({ reason: z.string() }).nullable(),
   requestedBy: personSchema,
   requestedAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),

@@ -20,7 +20,9 @@ type Payload = {
 };
 
 /** What the request would do, in its kind's own fields (the others null). */
-function detailsOf(row: RequestRow): Pick<ApprovalRequest, 'adjustment' | 'refundOverride' | 'payoutResults' | 'settingsChange'> {
+function detailsOf(
+  row: RequestRow,
+): Pick<ApprovalRequest, 'adjustment' | 'refundOverride' | 'payoutResults' | 'settingsChange' | 'secondFactorReset'> {
   const payload = row.payload as Payload;
   return {
     adjustment:
@@ -31,6 +33,7 @@ function detailsOf(row: RequestRow): Pick<ApprovalRequest, 'adjustment' | 'refun
       row.kind === 'refund_override' && payload.purchaseId
         ? { purchaseId: payload.purchaseId, planName: payload.planName ?? '', reason: payload.reason ?? '' }
         : null,
+    secondFactorReset: row.kind === 'second_factor_reset' ? { reason: payload.reason ?? '' } : null,
     settingsChange: payload.before && payload.after ? { before: payload.before, after: payload.after } : null,
     payoutResults: row.kind === 'payout_results' && payload.csv !== undefined ? { csv: payload.csv, rows: payload.rows ?? 0 } : null,
   };

@@ -16,6 +16,7 @@ const base: ApprovalRequest = {
   refundOverride: null,
   payoutResults: null,
   settingsChange: null,
+  secondFactorReset: null,
   requestedBy: { id: '00000000-0000-4000-8000-000000000003', name: 'Olivia' },
   requestedAt: '2026-11-29T04:00:00.000Z',
   expiresAt: '2026-11-30T04:00:00.000Z',
@@ -43,6 +44,9 @@ describe('approvals in words (the console queue and its sheet)', () => {
     expect(approvalDetails(t(), refund)).toEqual(['Reason: asked']);
     const file = { ...base, kind: 'payout_results' as const, subject: null, amount: 700_000, payoutResults: { csv: '', rows: 3 } };
     expect(describeApproval(t(), file)).toBe('Apply the bank’s result file: $7,000.00 in 3 withdrawals');
+    const reset = { ...base, kind: 'second_factor_reset' as const, amount: 0, secondFactorReset: { reason: 'Lost phone' } };
+    expect(describeApproval(t(), reset)).toBe('Reset Ana’s second factor');
+    expect(approvalDetails(t(), reset)).toEqual(['Reason: Lost phone']);
   });
 
   it('says a settings change field by field, before → after, money in the currency, shares in percent, periods with their unit', () => {

@@ -18,6 +18,8 @@ export function describeApproval(t: AdminApprovalsT, request: ApprovalRequest): 
       return t('describe.withdrawalSettings');
     case 'referral_settings':
       return t('describe.referralSettings');
+    case 'second_factor_reset':
+      return t('describe.secondFactorReset', { member });
     default:
       return t(request.adjustment?.direction === 'debit' ? 'describe.debit' : 'describe.credit', { member, amount });
   }
@@ -45,7 +47,7 @@ function settingValue(t: AdminApprovalsT, field: string, value: number | boolean
 
 /** The lines under a request: its reason, or each changed setting "Minimum withdrawal: $10.00 → $15.00". */
 export function approvalDetails(t: AdminApprovalsT, request: ApprovalRequest): string[] {
-  const reason = request.adjustment?.reason ?? request.refundOverride?.reason;
+  const reason = request.adjustment?.reason ?? request.refundOverride?.reason ?? request.secondFactorReset?.reason;
   if (reason) return [t('describe.reason', { reason })];
   const change = request.settingsChange;
   if (!change) return [];

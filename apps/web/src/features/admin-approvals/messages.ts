@@ -39,6 +39,7 @@ const en = {
     payoutResults: 'Apply the bank’s result file: {{amount}} in {{rows}} withdrawals',
     withdrawalSettings: 'Change the withdrawal settings',
     referralSettings: 'Change the commission settings',
+    secondFactorReset: 'Reset {{member}}’s second factor',
     change: '{{field}}: {{before}} → {{after}}',
     on: 'On',
     off: 'Off',

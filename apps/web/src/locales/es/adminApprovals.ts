@@ -45,6 +45,7 @@ export const adminApprovals: Catalogue<AdminApprovalsMessages> = {
     payoutResults: 'Aplicar el archivo de resultados del banco: {{amount}} en {{rows}} retiros',
     withdrawalSettings: 'Cambiar los ajustes de retiro',
     referralSettings: 'Cambiar los ajustes de comisiones',
+    secondFactorReset: 'Restablecer el segundo factor de {{member}}',
     change: '{{field}}: {{before}} → {{after}}',
     on: 'Activados',
     off: 'Desactivados',

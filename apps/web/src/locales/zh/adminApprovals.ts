@@ -31,6 +31,7 @@ export const adminApprovals: Catalogue<AdminApprovalsMessages> = {
     payoutResults: '应用银行结果文件：{{rows}} 笔提现，共 {{amount}}',
     withdrawalSettings: '修改提现设置',
     referralSettings: '修改佣金设置',
+    secondFactorReset: '重置 {{member}} 的第二重验证',
     change: '{{field}}：{{before}} → {{after}}',
     on: '开启',
     off: '关闭',
