@@ -106,6 +106,14 @@ describe.each(DATABASE_KINDS)('two-person approval of the money settings on %s',
       expect((await requested(1_100)).id).not.toBe(approval.id);
     });
 
+    it('the same change six times at once (double clicks): one request', async () => {
+      await threshold(1_000_000);
+      const responses = await Promise.all([1, 2, 3, 4, 5, 6].map(() => call(alice, 'PUT', section.url, section.change(1_150))));
+      expect(responses.map((r) => r.statusCode)).toEqual(Array(6).fill(202));
+      expect(new Set(responses.map((r) => r.json().approval.id)).size).toBe(1);
+      expect((await decide(bob, responses[0]!.json().approval.id, 'reject')).statusCode).toBe(200);
+    });
+
     it('approved by another person: written once, audited with both names; two approvers at once, one write', async () => {
       await threshold(1_000_000);
       const approval = await requested(1_200);

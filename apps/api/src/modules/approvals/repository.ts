@@ -66,6 +66,14 @@ export async function findByKey(db: Queryable, requestedBy: string, key: string)
   return row;
 }
 
+/**
+ * Serializes the asks of one person with one content key until the transaction ends: two of the same
+ * ask at once (a double click on a settings form) find one request, not two.
+ */
+export async function lockAsk(db: Queryable, requestedBy: string, prefix: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(727274510, hashtext(${`${requestedBy}:${prefix}`}))`);
+}
+
 /** This person's request still waiting whose key starts with `prefix` (an ask keyed by its content), if any. */
 export async function findWaitingByKeyPrefix(db: Queryable, requestedBy: string, prefix: string): Promise<RequestRow | undefined> {
   const [row] = await rowsOf<RequestRow>(

@@ -80,6 +80,7 @@ export async function requestApproval(
   return withTransaction(deps.db, async (tx) => {
     const { expires_after_hours } = await repo.readSettings(tx);
     const id = randomUUID();
+    if (ask.whileWaiting) await repo.lockAsk(tx, actor.operatorId, ask.key);
     const waiting = ask.whileWaiting ? await repo.findWaitingByKeyPrefix(tx, actor.operatorId, `${ask.key}:`) : undefined;
     if (waiting && sameAsk(waiting, ask)) return { approval: toApprovalView(waiting, actor, at), replayed: true };
     const key = ask.whileWaiting ? `${ask.key}:${id}` : ask.key;
