@@ -178,6 +178,16 @@ describe.each(DATABASE_KINDS)('two-person approval on %s', (kind) => {
     expect(report.ok).toBe(true);
   });
 
+  it('"mine" lists one\'s own requests in every state, and nobody else\'s', async () => {
+    const { approval } = await requestFor(125_000, fiona);
+    await decide(bob, approval.id, 'reject');
+    const mine = await t.app.inject({ method: 'GET', url: '/api/v1/admin/approvals?state=mine', headers: headers(fiona) });
+    const items = mine.json().items as { id: string; state: string; requestedBy: { id: string } }[];
+    expect(items.every((item) => item.requestedBy.id === fiona.userId)).toBe(true);
+    expect(items.map((item) => item.state)).toEqual(expect.arrayContaining(['rejected', 'applied']));
+    expect(items.some((item) => item.id === approval.id)).toBe(true);
+  });
+
   it('the threshold change is audited with before and after; off means every adjustment is made at once', async () => {
     const off = await put(alice, '/api/v1/admin/approval-settings', { threshold: null, expiresAfterHours: 12 });
     expect(off.json()).toMatchObject({ threshold: null, expiresAfterHours: 12 });

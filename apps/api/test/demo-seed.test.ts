@@ -203,6 +203,19 @@ describe.each(DATABASE_KINDS)('demo data (%s)', (kind) => {
     expect(reasons.map((row) => row.reason)).toEqual(['partial', 'unknown_reference']);
   });
 
+  it('leaves approvals decided, expired and waiting: an adjustment and a money setting wait for the demo operator', async () => {
+    const requests = await rows(database, sql`select kind, status, amount::int as amount from approval_requests order by requested_at`);
+    expect(requests.map((row) => [row.kind, row.status])).toEqual([
+      ['adjustment', 'expired'],
+      ['adjustment', 'applied'],
+      ['adjustment', 'requested'],
+      ['withdrawal_settings', 'requested'],
+    ]);
+    const [change] = await rows(database, sql`select payload from approval_requests where kind = 'withdrawal_settings'`);
+    const { before, after } = change!.payload as { before: { minAmount: number }; after: { minAmount: number } };
+    expect(after.minAmount - before.minAmount).toBe(500);
+  });
+
   it('adds nothing when it runs again', async () => {
     const before = await counts(database);
     await seed(database.handle, config, quiet);

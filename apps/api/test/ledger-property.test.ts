@@ -17,13 +17,13 @@ import { markSteppedUp } from '../src/modules/accounts/step-up';
 import { createBankAccount } from '../src/modules/withdrawals/bank-accounts';
 import {
   exportPayoutFile,
-  importPayoutResults,
   payWithdrawal,
   rejectWithdrawal,
   requeueWithdrawal,
   revealPayoutDetails,
   updateWithdrawalSettings,
 } from '../src/modules/withdrawals/console';
+import { importPayoutResults } from '../src/modules/withdrawals/payout-import';
 import { cancelWithdrawal, createWithdrawal, quoteWithdrawal } from '../src/modules/withdrawals/withdrawals';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { ensureMemberAccounts, platformAccountId } from '../src/ledger/accounts';

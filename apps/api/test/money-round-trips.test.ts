@@ -63,9 +63,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('round trips per money request o
         { direction: 'credit', amount: 500, reason: 'goodwill' },
         randomUUID(),
       );
-    // One more than the others: the two-person approval's threshold is read before the call
-    // (docs/decisions/0033). Folding that check into ledger_adjust would bring it back to three.
-    expect(await roundTrips(adjust, 201)).toBeLessThanOrEqual(MAX_ROUND_TRIPS + 1);
+    // The two-person approval's threshold is read by ledger_adjust itself (docs/decisions/0033).
+    expect(await roundTrips(adjust, 201)).toBeLessThanOrEqual(MAX_ROUND_TRIPS);
   });
 
   it('an operator credit of a recharge order', async () => {

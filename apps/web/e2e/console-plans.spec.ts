@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { operatorApi, operatorPage, signInMember, usd } from './wallet-support';
+import { approvalsOff, operatorApi, operatorPage, signInMember, usd } from './wallet-support';
 
 /*
  * The console's plan pages: an operator adds and edits a plan, creates a coupon (and meets a taken
@@ -99,6 +99,8 @@ test.describe('console: plans, coupons, referral settings, refunds', () => {
     const api = await operatorApi(baseURL!);
     const before = await json<Record<string, number | boolean | string>>(await api.get('/api/v1/admin/referral-settings'));
     const console = await operatorPage(browser);
+    // Saved at once: with approval on, the change would wait for a second person (approvals.spec.ts).
+    const approvalsBack = await approvalsOff(api);
     try {
       await console.goto('/admin/referrals');
       await expect(console.getByRole('heading', { level: 1, name: 'Referral settings' })).toBeVisible();
@@ -125,6 +127,7 @@ test.describe('console: plans, coupons, referral settings, refunds', () => {
     } finally {
       const { updatedAt: _updatedAt, ...settings } = before;
       await api.put('/api/v1/admin/referral-settings', { data: settings });
+      await approvalsBack();
       await api.dispose();
     }
   });

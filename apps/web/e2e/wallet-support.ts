@@ -54,6 +54,25 @@ export async function operatorApi(baseURL: string): Promise<APIRequestContext> {
   return request;
 }
 
+/**
+ * Turns two-person approval off for a test about something else (the demo sets a threshold, and then
+ * every money-settings change waits for a second person); the returned function turns it back on as
+ * it was. Journeys run one at a time (playwright.config.ts), so no other test sees it off.
+ */
+export async function approvalsOff(api: APIRequestContext): Promise<() => Promise<void>> {
+  const before = (await (await api.get('/api/v1/admin/approval-settings')).json()) as {
+    threshold: number | null;
+    expiresAfterHours: number;
+  };
+  const off = await api.put('/api/v1/admin/approval-settings', { data: { threshold: null, expiresAfterHours: before.expiresAfterHours } });
+  if (off.status() !== 200) throw new Error(`approvals off failed: ${off.status()} ${await off.text()}`);
+  return async () => {
+    await api.put('/api/v1/admin/approval-settings', {
+      data: { threshold: before.threshold, expiresAfterHours: before.expiresAfterHours },
+    });
+  };
+}
+
 export async function availableBalance(request: APIRequestContext): Promise<number> {
   const response = await request.get('/api/v1/wallet');
   return ((await response.json()) as { available: number }).available;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { E2E_SMTP_PORT } from '../../../playwright.config';
 import { MailSink, registerThroughApi, uniqueEmail } from './accounts-support';
-import { operatorApi, operatorPage, usd } from './wallet-support';
+import { approvalsOff, operatorApi, operatorPage, usd } from './wallet-support';
 
 /*
  * A withdrawal as a member lives it: add a bank account (it cools down first: the server's test
@@ -206,6 +206,8 @@ test('a member adds a bank account, withdraws with the password, and sees the pa
 test('an operator sets the withdrawal limits in dollars, confirmed before → after; the API keeps minor units', async ({ browser }) => {
   const settings = (await (await operator.get('/api/v1/admin/withdrawal-settings')).json()) as { minAmount: number; dailyMax: number };
   const desk = await operatorPage(browser);
+  // Saved at once: with approval on, the change would wait for a second person (approvals.spec.ts).
+  const approvalsBack = await approvalsOff(operator);
   try {
     await desk.goto('/admin/payout-settings');
     const minimum = desk.getByLabel('Minimum withdrawal');
@@ -227,6 +229,7 @@ test('an operator sets the withdrawal limits in dollars, confirmed before → af
     expect(after.minAmount).toBe(1_234);
   } finally {
     await operator.put('/api/v1/admin/withdrawal-settings', { data: settings });
+    await approvalsBack();
     await desk.context().close();
   }
 });

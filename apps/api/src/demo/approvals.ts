@@ -1,6 +1,7 @@
 import type { ConsoleActor } from '../modules/audit/index';
 import { adjustBalance } from '../modules/admin-ledger/index';
 import { approve, updateApprovalSettings } from '../modules/approvals/index';
+import { getWithdrawalSettings, updateWithdrawalSettings } from '../modules/withdrawals/index';
 import type { ManualClock } from '../lib/clock';
 import type { ServiceDeps } from '../lib/service-deps';
 
@@ -10,8 +11,9 @@ const HOUR = 3_600_000;
  * Two-person approval in the demo (docs/decisions/0033): the threshold at 1,000.00, then three large
  * adjustments: one a second operator approved (it moved money, both names on it), one that expired
  * unanswered, and one the second operator asked for that waits for the demo operator, so the console
- * shows "1 waiting for your approval". Told after the story, each at its time; only the approved one
- * posts, after everything else the story posted.
+ * shows "waiting for your approval". Last, the second operator asks to raise the minimum withdrawal
+ * by 5.00: a money setting, so it waits too (docs/decisions/0039), shown before → after. Told after
+ * the story, each at its time; only the approved one posts, after everything else the story posted.
  */
 export async function seedDemoApprovals(
   deps: ServiceDeps & { clock: ManualClock },
@@ -50,4 +52,7 @@ export async function seedDemoApprovals(
     { direction: 'credit', amount: 150_000, reason: 'Goodwill for the payment outage during the plan sale' },
     'demo-approval:waiting',
   );
+  later(now.getTime() - 10 * 60_000);
+  const settings = await getWithdrawalSettings(deps);
+  await updateWithdrawalSettings(deps, approver, { ...settings, minAmount: settings.minAmount + 500 });
 }

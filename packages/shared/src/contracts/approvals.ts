@@ -10,7 +10,14 @@ import { minorUnitsSchema } from './wallet';
  */
 
 /** What a request would do. More kinds join as more money actions are gated. */
-export const APPROVAL_KINDS = ['adjustment'] as const;
+export const APPROVAL_KINDS = [
+  'adjustment',
+  'refund_override',
+  'payout_results',
+  'withdrawal_settings',
+  'referral_settings',
+  'second_factor_reset',
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 
 /**
@@ -30,6 +37,32 @@ const adjustmentPayloadSchema = z.strictObject({
   reason: z.string(),
 });
 
+/**
+ * A refund override's details: the purchase, and the claw-back debt it would create (the request's
+ * amount, as reckoned when it was asked; the approved refund takes back what it finds then).
+ */
+const refundOverridePayloadSchema = z.strictObject({
+  purchaseId: z.uuid(),
+  planName: z.string(),
+  reason: z.string(),
+});
+
+/** A bank result file's details: the file as it was sent, and how many withdrawals it would settle then. */
+const payoutResultsPayloadSchema = z.strictObject({
+  csv: z.string(),
+  rows: z.number().int(),
+});
+
+/**
+ * A money setting's change (withdrawal or referral settings): every field before and after, as the
+ * API keeps them (minor units, basis points, days, hours). Its request's amount is 0: while approval
+ * is on, every change of a money setting waits for a second person.
+ */
+const settingsChangeSchema = z.strictObject({
+  before: z.record(z.string(), z.union([z.number(), z.boolean()])),
+  after: z.record(z.string(), z.union([z.number(), z.boolean()])),
+});
+
 export const approvalRequestSchema = z.strictObject({
   id: z.uuid(),
   kind: z.enum(APPROVAL_KINDS),
@@ -41,6 +74,11 @@ export const approvalRequestSchema = z.strictObject({
   /** The member the action is about. */
   subject: personSchema.nullable(),
   adjustment: adjustmentPayloadSchema.nullable(),
+  refundOverride: refundOverridePayloadSchema.nullable(),
+  payoutResults: payoutResultsPayloadSchema.nullable(),
+  settingsChange: settingsChangeSchema.nullable(),
+  /** A console account's second factor to reset (the account is the subject): why. */
+  secondFactorReset: z.strictObject({ reason: z.string() }).nullable(),
   requestedBy: personSchema,
   requestedAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
@@ -60,8 +98,8 @@ export const sentForApprovalSchema = z.strictObject({ approval: approvalRequestS
 export type SentForApproval = z.infer<typeof sentForApprovalSchema>;
 
 export const listApprovalsQuerySchema = z.strictObject({
-  /** `waiting` (the default): requests still to decide; or one state. */
-  state: z.enum(['waiting', ...APPROVAL_STATES]).default('waiting'),
+  /** `waiting` (the default): requests still to decide; `mine`: the signed-in person's own, in every state; or one state. */
+  state: z.enum(['waiting', 'mine', ...APPROVAL_STATES]).default('waiting'),
 });
 export type ListApprovalsQuery = z.infer<typeof listApprovalsQuerySchema>;
 

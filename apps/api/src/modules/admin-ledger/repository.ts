@@ -24,18 +24,23 @@ export interface AdjustInput {
   currency: string;
   at: Date;
   limits: LedgerLimits;
+  /** The operator's own adjustment: over the approval threshold it moves nothing and says so. */
+  gated?: boolean;
 }
 
-const actorWithApproval = (input: AdjustInput) =>
-  input.approval ? JSON.stringify({ ...(JSON.parse(actorJson(input.actor)) as object), ...input.approval }) : actorJson(input.actor);
+export type Adjusted =
+  { needsApproval?: undefined; transactionId: number; created: boolean; available: number; onHold: number } | { needsApproval: true };
 
-/** One adjustment and its audit row: the database function ledger_adjust (sql/ledger_adjust.sql). */
-export async function adjust(db: Db | Tx, input: AdjustInput) {
-  const [row] = await rowsOf<{ adjusted: { transactionId: number; created: boolean; available: number; onHold: number } }>(
+/**
+ * One adjustment and its audit row: the database function ledger_adjust (sql/ledger_adjust.sql),
+ * which also reads the approval threshold when `gated` (one round trip for both).
+ */
+export async function adjust(db: Db | Tx, input: AdjustInput): Promise<Adjusted> {
+  const [row] = await rowsOf<{ adjusted: Adjusted }>(
     db,
     sql`select ledger_adjust(${input.memberId}::uuid, ${input.direction}, ${input.amount}::bigint, ${input.reason}, ${input.key},
-          ${actorWithApproval(input)}::jsonb, ${input.currency}::char(3), ${input.at}, ${input.limits.amountMax}::bigint,
-          ${input.limits.balanceMax}::bigint) as adjusted`,
+          ${actorJson(input.actor, input.approval)}::jsonb, ${input.currency}::char(3), ${input.at}, ${input.limits.amountMax}::bigint,
+          ${input.limits.balanceMax}::bigint, ${input.gated ?? false}) as adjusted`,
   );
   return row!.adjusted;
 }

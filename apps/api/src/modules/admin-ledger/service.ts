@@ -1,4 +1,10 @@
-import type { AdjustBalanceBody, AdjustmentResult, ListStatementEventsQuery, ListTransactionsQuery, SentForApproval } from '@orchard/shared';
+import type {
+  AdjustBalanceBody,
+  AdjustmentResult,
+  ListStatementEventsQuery,
+  ListTransactionsQuery,
+  SentForApproval,
+} from '@orchard/shared';
 import type { Tx } from '../../db/client';
 import { notFound } from '../../errors';
 import { accountBalanceAt, buildIntegrityReport, ledgerLimits, minorUnitDigits, moneyRefusalOf, withRetries } from '../../ledger/index';
@@ -19,8 +25,8 @@ import { findMemberId } from './repository';
  * operator's Idempotency-Key is the ledger key, so the ledger transaction is the request's
  * idempotency record: the same request again gets the adjustment back (`replayed`, nothing moved
  * or audited twice); the key reused for another member, direction or amount is a 422
- * `IDEMPOTENCY_KEY_REUSED`. Over the approval threshold nothing moves: the adjustment becomes a
- * request for a second person (`sent`), who runs it with `applyApprovedAdjustment`.
+ * `IDEMPOTENCY_KEY_REUSED`. Over the approval threshold (read by the same call) nothing moves: the
+ * adjustment becomes a request for a second person (`sent`), who runs it with `adjustmentApproval`.
  */
 export async function adjustBalance(
   deps: ServiceDeps,
@@ -32,17 +38,6 @@ export async function adjustBalance(
   if (!isUuid(userId)) throw notFound('No such member.');
   // Members' wallets only, never the actor's own (the database function refuses staff accounts too).
   await assertMayActOn(deps.db, actor, 'adjustment', userId, { missing: () => notFound('No such member.') });
-  if (await approvals.needsApproval(deps, body.amount)) {
-    const payload = { direction: body.direction, amount: body.amount, reason: body.reason };
-    const { approval, replayed } = await approvals.requestApproval(deps, actor, {
-      kind: 'adjustment',
-      payload,
-      amount: body.amount,
-      subjectUserId: userId,
-      key: requestKey,
-    });
-    return { sent: { approval }, replayed };
-  }
   const currency = deps.config.CURRENCY;
   const limits = ledgerLimits(deps.config);
   const adjusted = await withRetries(() =>
@@ -56,10 +51,12 @@ export async function adjustBalance(
       currency,
       at: deps.clock.now(),
       limits,
+      gated: true,
     }),
   ).catch((error: unknown) => {
     throw moneyRefusalOf(error)?.code === 'MEMBER_NOT_FOUND' ? notFound('No such member.') : error;
   });
+  if (adjusted.needsApproval) return requestAdjustmentApproval(deps, actor, userId, body, requestKey);
   if (adjusted.created) noteConsoleActionRecorded(actor);
   return {
     replayed: !adjusted.created,
@@ -71,6 +68,19 @@ export async function adjustBalance(
       wallet: { currency, fractionDigits: minorUnitDigits(currency), available: adjusted.available, onHold: adjusted.onHold },
     },
   };
+}
+
+/** Over the threshold (ledger_adjust said so, nothing moved): the adjustment waits for a second person. */
+async function requestAdjustmentApproval(deps: ServiceDeps, actor: ConsoleActor, userId: string, body: AdjustBalanceBody, key: string) {
+  const payload = { direction: body.direction, amount: body.amount, reason: body.reason };
+  const { approval, replayed } = await approvals.requestApproval(deps, actor, {
+    kind: 'adjustment',
+    payload,
+    amount: body.amount,
+    subjectUserId: userId,
+    key,
+  });
+  return { sent: { approval } satisfies SentForApproval, replayed };
 }
 
 /**
@@ -96,6 +106,7 @@ export const adjustmentApproval: approvals.ApprovalAction = {
       at: deps.clock.now(),
       limits: ledgerLimits(deps.config),
     });
+    if (adjusted.needsApproval) throw new Error('an approved adjustment is never gated again');
     if (adjusted.created) noteConsoleActionRecorded(approver);
     return { transactionId: String(adjusted.transactionId) };
   },

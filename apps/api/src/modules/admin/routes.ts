@@ -15,6 +15,7 @@ import {
   memberSummarySchema,
   outboxListSchema,
   resetSecondFactorBodySchema,
+  sentForApprovalSchema,
   setMemberRoleBodySchema,
   setMemberStatusBodySchema,
 } from '@orchard/shared';
@@ -24,6 +25,7 @@ import { listConsoleSessions, revokeConsoleSession } from './console-sessions';
 import { contextOf, issueSignInLink } from '../accounts/index';
 import * as admin from './service';
 import { consoleRoute, depsOf, type RouteApp, errorResponses } from '../../lib/route-app';
+import { resetSecondFactor } from './second-factor-reset';
 import type { ServiceDeps } from '../../lib/service-deps';
 
 // 401 and 403 are added to every operator route by the operator scope.
@@ -65,10 +67,18 @@ function memberActionRoutes(app: RouteApp, deps: ServiceDeps) {
     consoleRoute(
       { permission: 'roles', accountAction: 'second_factor' },
       'resetSecondFactor',
-      'Take away a console account’s authenticator, recovery codes and passkeys; it sets up anew at its next sign-in (audited)',
-      { params: memberIdParamsSchema, body: resetSecondFactorBodySchema, response: { 200: memberSummarySchema, ...errors } },
+      'Take away a console account’s authenticator, recovery codes and passkeys; it sets up anew at its next sign-in (audited); while two-person approval is on, 202 with the request a second person decides',
+      {
+        params: memberIdParamsSchema,
+        body: resetSecondFactorBodySchema,
+        response: { 200: memberSummarySchema, 202: sentForApprovalSchema, ...errors },
+      },
     ),
-    async (request) => admin.resetSecondFactor(deps, operatorOf(request), request.params.id, request.body),
+    async (request, reply) => {
+      const outcome = await resetSecondFactor(deps, operatorOf(request), request.params.id, request.body);
+      if (outcome.sent && outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return outcome.sent ? reply.status(202).send(outcome.sent) : outcome.member;
+    },
   );
 
   app.put(

@@ -6,14 +6,13 @@ import type {
   MemberDetail,
   MemberSummary,
   OutboxMessage,
-  ResetSecondFactorBody,
   SetMemberRoleBody,
   SetMemberStatusBody,
 } from '@orchard/shared';
 import { conflict, notFound } from '../../errors';
 import type { Config } from '../../config';
 import type { ServiceDeps } from '../../lib/service-deps';
-import { assertMayActOn, clearSecondFactor, revokeSessionsOfUser } from '../accounts/index';
+import { assertMayActOn, revokeSessionsOfUser } from '../accounts/index';
 import { type ConsoleActor, recordConsoleAction } from '../audit/index';
 import * as repo from './repository';
 import { toAuditEntry, toMemberSummary, toOutboxMessage } from './views';
@@ -48,33 +47,6 @@ export async function setRole(deps: Deps, actor: ConsoleActor, memberId: string,
       at: deps.clock.now(),
     });
     return toMemberSummary(updated!);
-  });
-}
-
-/**
- * An operator takes away another console account's second factor (lost phone): its authenticator,
- * recovery codes and passkeys go, its sessions end, and it sets one up anew at its next sign-in.
- */
-export async function resetSecondFactor(
-  deps: Deps,
-  actor: ConsoleActor,
-  memberId: string,
-  body: ResetSecondFactorBody,
-): Promise<MemberSummary> {
-  const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
-    await assertMayActOn(tx, actor, 'second_factor', memberId);
-    const cleared = await clearSecondFactor(tx, memberId);
-    const ended = await revokeSessionsOfUser(tx, memberId, now);
-    await recordConsoleAction(tx, actor, {
-      action: 'second_factor.reset',
-      subjectType: 'user',
-      subjectId: memberId,
-      detail: { reason: body.reason, ...cleared, sessionsEnded: ended },
-      at: now,
-    });
-    const member = await repo.findMember(tx, memberId);
-    return toMemberSummary(member!);
   });
 }
 

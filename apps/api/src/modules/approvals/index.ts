@@ -5,4 +5,5 @@
  */
 export { adminApprovalRoutes, approvalExpiryJob } from './routes';
 export { defineApprovalAction, type ApprovalAction } from './kinds';
-export { approve, needsApproval, requestApproval, updateApprovalSettings } from './service';
+export { approvalOn, approve, needsApproval, requestApproval, updateApprovalSettings } from './service';
+export { assertSettingsUnchanged, requestSettingsChange } from './settings-change';

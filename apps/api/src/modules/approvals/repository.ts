@@ -66,6 +66,24 @@ export async function findByKey(db: Queryable, requestedBy: string, key: string)
   return row;
 }
 
+/**
+ * Serializes the asks of one person with one content key until the transaction ends: two of the same
+ * ask at once (a double click on a settings form) find one request, not two.
+ */
+export async function lockAsk(db: Queryable, requestedBy: string, prefix: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(727274510, hashtext(${`${requestedBy}:${prefix}`}))`);
+}
+
+/** This person's request still waiting whose key starts with `prefix` (an ask keyed by its content), if any. */
+export async function findWaitingByKeyPrefix(db: Queryable, requestedBy: string, prefix: string): Promise<RequestRow | undefined> {
+  const [row] = await rowsOf<RequestRow>(
+    db,
+    sql`select ${COLUMNS} from ${FROM} where r.requested_by = ${requestedBy}::uuid and r.status = 'requested'
+          and left(r.request_key, ${prefix.length}) = ${prefix} order by r.requested_at desc limit 1`,
+  );
+  return row;
+}
+
 export async function findRequest(db: Queryable, id: string): Promise<RequestRow | undefined> {
   const [row] = await rowsOf<RequestRow>(db, sql`select ${COLUMNS} from ${FROM} where r.id = ${id}::uuid`);
   return row;
@@ -77,8 +95,10 @@ export async function lockRequest(db: Queryable, id: string): Promise<RequestRow
   return locked ? findRequest(db, id) : undefined;
 }
 
-export async function listRequests(db: Queryable, state: ApprovalState | 'waiting'): Promise<RequestRow[]> {
-  const where = state === 'waiting' ? sql`r.status = 'requested'` : sql`r.status = ${state}`;
+/** `mine`: those `viewer` asked for, in every state. */
+export async function listRequests(db: Queryable, state: ApprovalState | 'waiting' | 'mine', viewer: string): Promise<RequestRow[]> {
+  const where =
+    state === 'waiting' ? sql`r.status = 'requested'` : state === 'mine' ? sql`r.requested_by = ${viewer}::uuid` : sql`r.status = ${state}`;
   return rowsOf<RequestRow>(db, sql`select ${COLUMNS} from ${FROM} where ${where} order by r.requested_at desc, r.id limit 100`);
 }
 

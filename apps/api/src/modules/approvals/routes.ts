@@ -27,7 +27,7 @@ function readRoutes(app: RouteApp, deps: ServiceDeps) {
     consoleRoute(
       'approvals',
       'listApprovals',
-      'Requests for a second person’s approval: those waiting by default, or one state (newest first, at most 100)',
+      'Requests for a second person’s approval: those waiting by default, one’s own (mine), or one state (newest first, at most 100)',
       {
         querystring: listApprovalsQuerySchema,
         response: { 200: approvalListSchema, 400: apiErrorSchema },

@@ -17,9 +17,14 @@ import * as repo from './repository';
 import { toApprovalView } from './views';
 
 /** Whether an action moving `amount` (minor units) needs a second person now. */
-export async function needsApproval(deps: ServiceDeps, amount: number): Promise<boolean> {
-  const { threshold } = await repo.readSettings(deps.db);
+export async function needsApproval(deps: ServiceDeps, amount: number, db: Tx | ServiceDeps['db'] = deps.db): Promise<boolean> {
+  const { threshold } = await repo.readSettings(db);
   return threshold !== null && amount > Number(threshold);
+}
+
+/** Whether two-person approval is on (a threshold is set): then every change to a money setting needs it. */
+export async function approvalOn(deps: ServiceDeps): Promise<boolean> {
+  return (await repo.readSettings(deps.db)).threshold !== null;
 }
 
 export interface ApprovalAsk {
@@ -29,17 +34,35 @@ export interface ApprovalAsk {
   subjectUserId: string | null;
   /** The requester's Idempotency-Key: the same ask again returns the same request. */
   key: string;
+  /**
+   * An action without an Idempotency-Key (a settings change, a result file), keyed by its content:
+   * the same ask returns the same request only while it waits; once decided or expired, asking
+   * again is a new request (its key gets the new request's id).
+   */
+  whileWaiting?: boolean;
 }
 
-/** Whether a stored request is this ask (jsonb keeps its keys in its own order, so field by field). */
+/** A value with its object keys sorted, at every depth (jsonb keeps keys in its own order). */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+  );
+}
+
+/** Whether two payloads are the same, whatever the order of their keys. */
+export const samePayload = (a: unknown, b: unknown) => JSON.stringify(canonical(a)) === JSON.stringify(canonical(b));
+
+/** Whether a stored request is this ask. */
 function sameAsk(row: repo.RequestRow, ask: ApprovalAsk): boolean {
-  const keys = Object.keys(ask.payload);
   return (
     row.kind === ask.kind &&
     row.subject_user_id === ask.subjectUserId &&
     Number(row.amount) === ask.amount &&
-    Object.keys(row.payload).length === keys.length &&
-    keys.every((key) => row.payload[key] === ask.payload[key])
+    samePayload(row.payload, ask.payload)
   );
 }
 
@@ -57,6 +80,10 @@ export async function requestApproval(
   return withTransaction(deps.db, async (tx) => {
     const { expires_after_hours } = await repo.readSettings(tx);
     const id = randomUUID();
+    if (ask.whileWaiting) await repo.lockAsk(tx, actor.operatorId, ask.key);
+    const waiting = ask.whileWaiting ? await repo.findWaitingByKeyPrefix(tx, actor.operatorId, `${ask.key}:`) : undefined;
+    if (waiting && sameAsk(waiting, ask)) return { approval: toApprovalView(waiting, actor, at), replayed: true };
+    const key = ask.whileWaiting ? `${ask.key}:${id}` : ask.key;
     const created = await repo.insertRequest(tx, {
       id,
       kind: ask.kind,
@@ -65,11 +92,11 @@ export async function requestApproval(
       currency: deps.config.CURRENCY,
       subjectUserId: ask.subjectUserId,
       requestedBy: actor.operatorId,
-      requestKey: ask.key,
+      requestKey: key,
       at,
       expiresAt: new Date(at.getTime() + expires_after_hours * 3_600_000),
     });
-    const row = (await repo.findByKey(tx, actor.operatorId, ask.key))!;
+    const row = (await repo.findByKey(tx, actor.operatorId, key))!;
     if (!created) {
       if (!sameAsk(row, ask)) throw new AppError('IDEMPOTENCY_KEY_REUSED');
       return { approval: toApprovalView(row, actor, at), replayed: true };
@@ -90,9 +117,9 @@ export async function expireDueApprovals(deps: ServiceDeps): Promise<number> {
   return repo.expireDue(deps.db, deps.clock.now());
 }
 
-export async function listApprovals(deps: ServiceDeps, actor: ConsoleActor, state: ApprovalRequest['state'] | 'waiting') {
+export async function listApprovals(deps: ServiceDeps, actor: ConsoleActor, state: ApprovalRequest['state'] | 'waiting' | 'mine') {
   await expireDueApprovals(deps);
-  const rows = await repo.listRequests(deps.db, state);
+  const rows = await repo.listRequests(deps.db, state, actor.operatorId);
   const at = deps.clock.now();
   return { items: rows.map((row) => toApprovalView(row, actor, at)) };
 }

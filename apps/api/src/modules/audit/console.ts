@@ -45,9 +45,12 @@ export function noteConsoleActionRecorded(actor: ConsoleActor): void {
   written.set(actor, (written.get(actor) ?? 0) + 1);
 }
 
-/** The actor as the database's `console_audit` takes it: who, from where, under which request. */
-export function actorJson(actor: ConsoleActor): string {
-  return JSON.stringify({ operatorId: actor.operatorId, ip: actor.ip, requestId: actor.requestId });
+/**
+ * The actor as the database's `console_audit` takes it: who, from where, under which request; with
+ * a second person's approval (modules/approvals), the approver and the request too.
+ */
+export function actorJson(actor: ConsoleActor, approval?: { approvedBy: string; approvalId: string }): string {
+  return JSON.stringify({ operatorId: actor.operatorId, ip: actor.ip, requestId: actor.requestId, ...approval });
 }
 
 /** How many audit rows this request's actor has written (rows of a rolled-back attempt included). */

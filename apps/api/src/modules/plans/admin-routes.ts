@@ -18,11 +18,12 @@ import {
   planParamsSchema,
   referralSettingsSchema,
   refundPurchaseBodySchema,
+  sentForApprovalSchema,
   updateCouponBodySchema,
   updateReferralSettingsBodySchema,
   upsertPlanBodySchema,
 } from '@orchard/shared';
-import { idempotencyHeaders, requireIdempotencyKey } from '../../plugins/idempotency';
+import { idempotencyHeaders, idempotencyKeyHeaderOf, requireIdempotencyKey } from '../../plugins/idempotency';
 import { operatorOf } from '../../plugins/operator-scope';
 import { createPlan, listPlansForConsole, updatePlan } from './catalog';
 import { createCoupon, exportCouponsCsv, generateCoupons, listCouponRedemptions, listCouponsForConsole, updateCoupon } from './coupons';
@@ -143,17 +144,20 @@ function purchaseRoutes(app: RouteApp, deps: ServiceDeps) {
       ...consoleRoute(
         { permission: 'purchases', accountAction: 'refund' },
         'refundPurchase',
-        'Refund a purchase with a reason (needs Idempotency-Key; override past the window or after a commission was released)',
+        'Refund a purchase with a reason (needs Idempotency-Key; override past the window or after a commission was released); an override whose claw-back debt is over the approval threshold: 202 with the request a second person decides',
         {
           headers: idempotencyHeaders,
           params: planParamsSchema,
           body: refundPurchaseBodySchema,
-          response: { 200: adminPurchaseSchema, ...errors },
+          response: { 200: adminPurchaseSchema, 202: sentForApprovalSchema, ...errors },
         },
       ),
       preHandler: requireIdempotencyKey,
     },
-    async (request) => refundPurchase(deps, operatorOf(request), request.params.id, request.body),
+    async (request, reply) => {
+      const outcome = await refundPurchase(deps, operatorOf(request), request.params.id, request.body, idempotencyKeyHeaderOf(request));
+      return outcome.sent ? reply.status(202).send(outcome.sent) : outcome.purchase;
+    },
   );
 }
 
@@ -172,10 +176,14 @@ function referralSettingsRoutes(app: RouteApp, deps: ServiceDeps) {
     consoleRoute(
       'referral_settings',
       'updateReferralSettings',
-      'Change the commission rates, cap and periods (audited; past commissions keep their rates)',
-      { body: updateReferralSettingsBodySchema, response: { 200: referralSettingsSchema, ...errors } },
+      'Change the commission rates, cap and periods (audited; past commissions keep their rates); while two-person approval is on, 202 with the request a second person decides',
+      { body: updateReferralSettingsBodySchema, response: { 200: referralSettingsSchema, 202: sentForApprovalSchema, ...errors } },
     ),
-    async (request) => updateReferralSettings(deps, operatorOf(request), request.body),
+    async (request, reply) => {
+      const outcome = await updateReferralSettings(deps, operatorOf(request), request.body);
+      if (outcome.sent && outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return outcome.sent ? reply.status(202).send(outcome.sent) : outcome.settings;
+    },
   );
 }
 

@@ -1,4 +1,4 @@
-import type { AdminPurchase, RefundPurchaseBody } from '@orchard/shared';
+import type { AdminPurchase, RefundPurchaseBody, SentForApproval } from '@orchard/shared';
 import type { Tx } from '../../db/client';
 import { AppError, notFound } from '../../errors';
 import {
@@ -14,6 +14,7 @@ import {
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
 import { assertMayActOn } from '../accounts/index';
+import * as approvals from '../approvals/index';
 import { type ConsoleActor, recordConsoleAction } from '../audit/index';
 import { toAdminPurchase } from './purchases-console';
 import * as repo from './repository';
@@ -43,58 +44,128 @@ export async function refundPurchase(
   actor: ConsoleActor,
   purchaseId: string,
   body: RefundPurchaseBody,
-): Promise<AdminPurchase> {
+  requestKey?: string,
+): Promise<{ purchase: AdminPurchase; sent?: undefined } | { sent: SentForApproval; replayed: boolean }> {
   if (!isUuid(purchaseId)) throw purchaseNotFound();
-  return withTransaction(deps.db, async (tx) => {
-    const now = deps.clock.now();
-    const purchase = await repo.findPurchase(tx, purchaseId, { lock: true });
-    if (!purchase) throw purchaseNotFound();
-    const rows = await repo.commissionsOf(tx, [purchaseId], { lock: true });
-    // The buyer is paid back and the uplines' commissions taken back: none of them may be the actor.
-    const movedFrom = rows.filter((row) => MOVED.includes(row.status)).flatMap((row) => (row.beneficiaryId ? [row.beneficiaryId] : []));
-    await assertMayActOn(tx, actor, 'refund', purchase.userId, { alsoMoves: movedFrom, missing: purchaseNotFound });
-    if (purchase.status === 'refunded') throw new AppError('REFUND_NOT_ALLOWED', 'This purchase was refunded already.');
-    const settings = await repo.readSettings(tx);
-    assertRefundAllowed(purchase, rows, settings, body.override, now);
-
-    await returnLimits(tx, purchase, now);
-    // A commission on review sits in the pending account too, and is taken back the same way.
-    const reversed = rows.filter((row) => MOVED.includes(row.status));
-    const accounts = await lockRefundAccounts(tx, purchase, reversed);
-    const { entries, commissionBack, clawed } = refundEntries(purchase, reversed, accounts);
-    const posted = await postTransaction(tx, {
-      kind: 'refund',
-      idempotencyKey: `refund:${purchaseId}`,
-      entries,
-      memo: `Refund: ${purchase.planName}`,
-      refs: { purchaseId, planId: purchase.planId },
-      at: now,
-      limits: ledgerLimits(deps.config),
+  try {
+    const refunded = await withTransaction(deps.db, (tx) => refundIn(tx, deps, actor, purchaseId, body, requestKey ? 'gated' : null));
+    return { purchase: refunded.purchase };
+  } catch (error) {
+    if (!(error instanceof OverThreshold) || !requestKey) throw error;
+    // Nothing moved (the transaction rolled back): the override waits for a second person.
+    const { approval, replayed } = await approvals.requestApproval(deps, actor, {
+      kind: 'refund_override',
+      payload: { purchaseId, planName: error.planName, reason: body.reason, override: true },
+      amount: error.debt,
+      subjectUserId: error.memberId,
+      key: requestKey,
     });
-    const updated = await markRefunded(tx, purchase, reversed, {
-      by: actor.operatorId,
-      reason: body.reason,
-      transactionId: posted.transactionId,
-      now,
-    });
-    await recordConsoleAction(tx, actor, {
-      action: 'purchase.refund',
-      subjectType: 'purchase',
-      subjectId: purchaseId,
-      detail: {
-        member: purchase.userId,
-        paid: purchase.paid,
-        reason: body.reason,
-        override: body.override,
-        commissionsReversed: commissionBack,
-        clawedBack: clawed,
-        transactionId: posted.transactionId,
-      },
-      at: now,
-    });
-    return toAdminPurchase(tx, updated, settings.refundWindowDays, now);
-  });
+    return { sent: { approval }, replayed };
+  }
 }
+
+/** Thrown inside the refund's transaction (rolling it back) when the debt it would create is over the approval threshold. */
+class OverThreshold extends Error {
+  constructor(
+    readonly debt: number,
+    readonly memberId: string,
+    readonly planName: string,
+  ) {
+    super('the refund override waits for a second person');
+  }
+}
+
+interface ApprovedBy {
+  approver: ConsoleActor;
+  approvalId: string;
+}
+
+/**
+ * The refund itself, in `tx`. `gate` 'gated' (the operator's own request): a claw-back whose debt is
+ * over the approval threshold throws OverThreshold before anything is posted. An approved request
+ * (`gate` = the approver): never gated; the account rules are the approver's, and both names go on
+ * the ledger transaction and the audit row. Its ledger key stays `refund:<purchase>`, so a purchase
+ * is refunded once whichever way (and however many requests were approved for it).
+ */
+async function refundIn(
+  tx: Tx,
+  deps: ServiceDeps,
+  actor: ConsoleActor,
+  purchaseId: string,
+  body: RefundPurchaseBody,
+  gate: 'gated' | ApprovedBy | null,
+) {
+  const approved = gate !== null && gate !== 'gated' ? gate : null;
+  const now = deps.clock.now();
+  const purchase = await repo.findPurchase(tx, purchaseId, { lock: true });
+  if (!purchase) throw purchaseNotFound();
+  const rows = await repo.commissionsOf(tx, [purchaseId], { lock: true });
+  // The buyer is paid back and the uplines' commissions taken back: none of them may be the actor.
+  const movedFrom = rows.filter((row) => MOVED.includes(row.status)).flatMap((row) => (row.beneficiaryId ? [row.beneficiaryId] : []));
+  await assertMayActOn(tx, approved?.approver ?? actor, 'refund', purchase.userId, { alsoMoves: movedFrom, missing: purchaseNotFound });
+  if (purchase.status === 'refunded') throw new AppError('REFUND_NOT_ALLOWED', 'This purchase was refunded already.');
+  const settings = await repo.readSettings(tx);
+  assertRefundAllowed(purchase, rows, settings, body.override, now);
+
+  await returnLimits(tx, purchase, now);
+  // A commission on review sits in the pending account too, and is taken back the same way.
+  const reversed = rows.filter((row) => MOVED.includes(row.status));
+  const accounts = await lockRefundAccounts(tx, purchase, reversed);
+  const { entries, commissionBack, clawed } = refundEntries(purchase, reversed, accounts);
+  const debt = Object.values(clawed).reduce((sum, split) => sum + split.toDebt, 0);
+  if (gate === 'gated' && debt > 0 && (await approvals.needsApproval(deps, debt, tx))) {
+    throw new OverThreshold(debt, purchase.userId, purchase.planName);
+  }
+  const approval: Record<string, string> = approved ? { approvedBy: approved.approver.operatorId, approvalId: approved.approvalId } : {};
+  const posted = await postTransaction(tx, {
+    kind: 'refund',
+    idempotencyKey: `refund:${purchaseId}`,
+    entries,
+    memo: `Refund: ${purchase.planName}`,
+    refs: { purchaseId, planId: purchase.planId, ...approval },
+    at: now,
+    limits: ledgerLimits(deps.config),
+  });
+  const updated = await markRefunded(tx, purchase, reversed, {
+    by: actor.operatorId,
+    reason: body.reason,
+    transactionId: posted.transactionId,
+    now,
+  });
+  await recordConsoleAction(tx, actor, {
+    action: 'purchase.refund',
+    subjectType: 'purchase',
+    subjectId: purchaseId,
+    detail: {
+      member: purchase.userId,
+      paid: purchase.paid,
+      reason: body.reason,
+      override: body.override,
+      commissionsReversed: commissionBack,
+      clawedBack: clawed,
+      transactionId: posted.transactionId,
+      ...approval,
+    },
+    at: now,
+  });
+  return { purchase: await toAdminPurchase(tx, updated, settings.refundWindowDays, now), transactionId: posted.transactionId };
+}
+
+/**
+ * A refund override a second person approved (modules/approvals), run in the approving transaction:
+ * the requester stays the one who refunded, the approver is named beside them.
+ */
+export const refundOverrideApproval: approvals.ApprovalAction = {
+  permission: 'purchases',
+  accountAction: 'refund',
+  apply: async (tx, deps, request, approver) => {
+    const payload = request.payload as { purchaseId: string; reason: string };
+    const requester = { ...approver, operatorId: request.requestedBy };
+    const approval = { approver, approvalId: request.id };
+    const refunded = await refundIn(tx, deps, requester, payload.purchaseId, { reason: payload.reason, override: true }, approval);
+    return { transactionId: String(refunded.transactionId) };
+  },
+};
 
 /** Past the refund window, or once a commission was released, a refund needs the override. */
 function assertRefundAllowed(

@@ -14,6 +14,7 @@ import {
   payWithdrawalBodySchema,
   rejectWithdrawalBodySchema,
   requeueWithdrawalBodySchema,
+  sentForApprovalSchema,
   updateWithdrawalSettingsBodySchema,
   withdrawalParamsSchema,
   withdrawalSettingsSchema,
@@ -22,7 +23,6 @@ import { operatorOf } from '../../plugins/operator-scope';
 import {
   exportPayoutFile,
   getWithdrawalSettings,
-  importPayoutResults,
   listPayoutFiles,
   listPayoutQueue,
   payoutFileCsv,
@@ -32,6 +32,7 @@ import {
   revealPayoutDetails,
   updateWithdrawalSettings,
 } from './console';
+import { importOrRequest } from './payout-import';
 import { consoleRoute, csvResponse, depsOf, type RouteApp, sendCsv } from '../../lib/route-app';
 import type { ServiceDeps } from '../../lib/service-deps';
 
@@ -95,12 +96,16 @@ function payoutFileRoutes(app: RouteApp, deps: ServiceDeps) {
       ...consoleRoute(
         { movesMoney: true, permission: 'withdrawals', accountAction: 'withdrawal' },
         'importPayoutResults',
-        "The bank's result file (withdrawal_id,outcome,reference): a preview, or applied; the same file twice settles nothing twice",
-        { body: importPayoutResultsBodySchema, response: { 200: payoutImportResultSchema, ...errors } },
+        "The bank's result file (withdrawal_id,outcome,reference): a preview, or applied; the same file twice settles nothing twice; applying a file whose total is over the approval threshold: 202 with the request a second person decides",
+        { body: importPayoutResultsBodySchema, response: { 200: payoutImportResultSchema, 202: sentForApprovalSchema, ...errors } },
       ),
       bodyLimit: 300_000,
     },
-    async (request) => importPayoutResults(deps, operatorOf(request), request.body),
+    async (request, reply) => {
+      const outcome = await importOrRequest(deps, operatorOf(request), request.body);
+      if (outcome.sent && outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return outcome.sent ? reply.status(202).send(outcome.sent) : outcome.result;
+    },
   );
 }
 
@@ -166,10 +171,14 @@ function withdrawalSettingsRoutes(app: RouteApp, deps: ServiceDeps) {
     consoleRoute(
       'withdrawals',
       'updateWithdrawalSettings',
-      'Change the withdrawal limits, fee, cool-down or switch (audited with before and after)',
-      { body: updateWithdrawalSettingsBodySchema, response: { 200: withdrawalSettingsSchema, ...errors } },
+      'Change the withdrawal limits, fee, cool-down or switch (audited with before and after); while two-person approval is on, 202 with the request a second person decides',
+      { body: updateWithdrawalSettingsBodySchema, response: { 200: withdrawalSettingsSchema, 202: sentForApprovalSchema, ...errors } },
     ),
-    async (request) => updateWithdrawalSettings(deps, operatorOf(request), request.body),
+    async (request, reply) => {
+      const outcome = await updateWithdrawalSettings(deps, operatorOf(request), request.body);
+      if (outcome.sent && outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return outcome.sent ? reply.status(202).send(outcome.sent) : outcome.settings;
+    },
   );
 }
 

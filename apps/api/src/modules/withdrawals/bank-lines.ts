@@ -33,7 +33,10 @@ const candidateColumns = {
 
 export async function withdrawalsByIds(db: Tx, ids: readonly string[]): Promise<WithdrawalCandidate[]> {
   if (ids.length === 0) return [];
-  return db.select(candidateColumns).from(withdrawals).where(inArray(withdrawals.id, [...ids]));
+  return db
+    .select(candidateColumns)
+    .from(withdrawals)
+    .where(inArray(withdrawals.id, [...ids]));
 }
 
 /** Payouts on their way to the bank for exactly this net amount, newest first: suggestions. */

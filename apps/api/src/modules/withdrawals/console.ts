@@ -1,26 +1,24 @@
 import type { z } from 'zod';
 import {
   PAYOUT_FILE_ROWS_MAX,
-  payWithdrawalBodySchema,
-  rejectWithdrawalBodySchema,
   type AdminWithdrawal,
-  type ImportPayoutResultsBody,
   type listPayoutFilesQuerySchema,
   type listPayoutQueueQuerySchema,
   type PayoutFile,
-  type PayoutImportResult,
-  type payoutImportRowSchema,
+  type SentForApproval,
   type UpdateWithdrawalSettingsBody,
   type WithdrawalSettings,
 } from '@orchard/shared';
 import { minorToDecimalString } from '@orchard/shared/money';
-import { AppError, notFound } from '../../errors';
+import type { Tx } from '../../db/client';
+import { notFound } from '../../errors';
 import { LEDGER_CEILINGS, minorUnitDigits, withTransaction } from '../../ledger/index';
-import { csvLine, parseCsv } from '../../lib/csv';
+import { csvLine } from '../../lib/csv';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor';
 import type { ServiceDeps } from '../../lib/service-deps';
 import { isUuid } from '../../lib/uuid';
 import { assertMayActOn, assertMayActOnFacts } from '../accounts/index';
+import * as approvals from '../approvals/index';
 import { type ConsoleActor, noteConsoleActionRecorded, recordConsoleAction } from '../audit/index';
 import * as repo from './repository';
 import { peopleOf, toAdminWithdrawalView, toPayoutFileView } from './views';
@@ -98,12 +96,13 @@ export async function requeueWithdrawal(deps: ServiceDeps, actor: ConsoleActor, 
  * double click) returns it as it is and audits nothing new; any other outcome after one is a 409.
  * Settling never meets the configured limits (they are for new money): the ceilings are passed.
  */
-async function settle(
+export async function settle(
   deps: ServiceDeps,
   actor: ConsoleActor,
   id: string,
   outcome: 'paid' | 'rejected',
   text: { payoutReference?: string; reason?: string },
+  approval?: { approvedBy: string; approvalId: string },
 ): Promise<{ view: AdminWithdrawal; replayed: boolean }> {
   if (!isUuid(id)) throw withdrawalNotFound();
   // Whose withdrawal it is never changes: the check needs no lock. Nobody settles their own.
@@ -119,6 +118,7 @@ async function settle(
       reason: text.reason ?? null,
       at: deps.clock.now(),
       limits: LEDGER_CEILINGS,
+      approval,
     }),
   );
   if (!replayed) noteConsoleActionRecorded(actor);
@@ -158,22 +158,46 @@ export async function updateWithdrawalSettings(
   deps: ServiceDeps,
   actor: ConsoleActor,
   body: UpdateWithdrawalSettingsBody,
-): Promise<WithdrawalSettings> {
-  return withTransaction(deps.db, async (tx) => {
-    const now = deps.clock.now();
-    const before = toSettingsView(await repo.readSettings(tx));
-    const values = { ...body, payoutBusinessDays: body.payoutBusinessDays ?? before.payoutBusinessDays };
-    const after = toSettingsView(await repo.updateSettings(tx, { ...values, updatedAt: now, updatedBy: actor.operatorId }));
-    await recordConsoleAction(tx, actor, {
-      action: 'withdrawal.settings',
-      subjectType: 'withdrawal_settings',
-      subjectId: 'withdrawal_settings',
-      detail: { before, after },
-      at: now,
-    });
-    return after;
-  });
+): Promise<{ settings: WithdrawalSettings; sent?: undefined } | { sent: SentForApproval; replayed: boolean }> {
+  const before = await getWithdrawalSettings(deps);
+  const after = { ...body, payoutBusinessDays: body.payoutBusinessDays ?? before.payoutBusinessDays };
+  const asked = await approvals.requestSettingsChange(deps, actor, 'withdrawal_settings', { before, after });
+  if (asked) return { sent: { approval: asked.approval }, replayed: asked.replayed };
+  return { settings: await withTransaction(deps.db, (tx) => writeWithdrawalSettings(tx, deps, actor, after)) };
 }
+
+/** The settings written and audited with before and after (and the approver, when a second person approved it). */
+async function writeWithdrawalSettings(
+  tx: Tx,
+  deps: ServiceDeps,
+  actor: ConsoleActor,
+  after: WithdrawalSettings,
+  approval?: { approvedBy: string; approvalId: string; before: WithdrawalSettings },
+): Promise<WithdrawalSettings> {
+  const now = deps.clock.now();
+  const before = toSettingsView(await repo.readSettings(tx));
+  if (approval) approvals.assertSettingsUnchanged(before, approval.before);
+  const written = toSettingsView(await repo.updateSettings(tx, { ...after, updatedAt: now, updatedBy: actor.operatorId }));
+  await recordConsoleAction(tx, actor, {
+    action: 'withdrawal.settings',
+    subjectType: 'withdrawal_settings',
+    subjectId: 'withdrawal_settings',
+    detail: { before, after: written, ...(approval ? { approvedBy: approval.approvedBy, approvalId: approval.approvalId } : {}) },
+    at: now,
+  });
+  return written;
+}
+
+/** A change of the withdrawal settings a second person approved (modules/approvals): written in the requester's name. */
+export const withdrawalSettingsApproval: approvals.ApprovalAction = {
+  permission: 'withdrawals',
+  apply: async (tx, deps, request, approver) => {
+    const { before, after } = request.payload as { before: WithdrawalSettings; after: WithdrawalSettings };
+    const requester = { ...approver, operatorId: request.requestedBy };
+    await writeWithdrawalSettings(tx, deps, requester, after, { approvedBy: approver.operatorId, approvalId: request.id, before });
+    return { transactionId: null };
+  },
+};
 
 // ---------------------------------------------------------------- bank files
 
@@ -240,123 +264,4 @@ export async function payoutFileCsv(deps: ServiceDeps, actor: ConsoleActor, id: 
   );
   const names = await repo.displayNames(deps.db, [file.createdBy]);
   return { file: toPayoutFileView(file, names), csv: `${[PAYOUT_FILE_HEADER, ...body].join('\r\n')}\r\n` };
-}
-
-type ImportRow = z.infer<typeof payoutImportRowSchema>;
-const IMPORT_HEADER = ['withdrawal_id', 'outcome', 'reference'];
-
-function fileError(message: string): AppError {
-  return new AppError('VALIDATION_FAILED', 'Some fields need attention.', { csv: message });
-}
-
-/** The data rows of the bank's result file, once its shape is right (a CSV, the header, some rows). */
-function importTable(csv: string): string[][] {
-  const table = parseCsv(csv, PAYOUT_FILE_ROWS_MAX + 1);
-  if (!table) throw fileError(`This is not a CSV file of at most ${PAYOUT_FILE_ROWS_MAX} rows.`);
-  const [header, ...data] = table;
-  if (!header || header.map((cell) => cell.trim().toLowerCase()).join(',') !== IMPORT_HEADER.join(',')) {
-    throw fileError(`The first line must be: ${IMPORT_HEADER.join(',')}`);
-  }
-  if (data.length === 0) throw fileError('The file has no rows after the header.');
-  return data;
-}
-
-/** What is wrong with a row's cells on their own (null: nothing), before the withdrawal is looked up. */
-function cellsProblem(cells: string[], { withdrawalId, outcome, reference }: ImportRow): string | null {
-  const textRule = outcome === 'paid' ? payWithdrawalBodySchema.shape.payoutReference : rejectWithdrawalBodySchema.shape.reason;
-  if (cells.length !== 3) return 'Each row has three cells: withdrawal_id, outcome, reference.';
-  if (!isUuid(withdrawalId)) return 'This is not a withdrawal id of this platform.';
-  if (outcome !== 'paid' && outcome !== 'rejected') return 'The outcome is paid or rejected.';
-  if (!textRule.safeParse(reference).success) {
-    return outcome === 'paid'
-      ? 'A paid row needs the payout reference (1–100 characters).'
-      : 'A rejected row needs a reason (3–500 characters).';
-  }
-  return null;
-}
-
-const settledAs = (withdrawal: repo.WithdrawalRow | undefined, { outcome, reference }: ImportRow) =>
-  withdrawal?.status === outcome && (outcome !== 'paid' || withdrawal.payoutReference === reference);
-
-/** One row of a well-formed result file: what applying it would do, or (with `apply`) did. Fills in `row`. */
-async function importRow(deps: ServiceDeps, actor: ConsoleActor, row: ImportRow, apply: boolean): Promise<void> {
-  const current = await repo.findWithdrawal(deps.db, row.withdrawalId);
-  if (!current) {
-    row.message = 'No such withdrawal.';
-    return;
-  }
-  // The payout file that sent it, when one did: what this result file answers.
-  row.payoutFileId = current.processingFileId;
-  if (settledAs(current, row)) {
-    row.result = 'unchanged';
-    return;
-  }
-  if (current.status !== 'pending' && current.status !== 'processing') {
-    row.message = `This withdrawal is ${current.status} already.`;
-    return;
-  }
-  // The preview says what applying would refuse: someone's own withdrawal, or one out of reach.
-  try {
-    await assertMayActOn(deps.db, actor, 'withdrawal', current.userId);
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    row.message = error.message;
-    return;
-  }
-  if (!apply) {
-    row.result = row.outcome === 'paid' ? 'will_pay' : 'will_reject';
-    return;
-  }
-  const decided = row.outcome === 'paid' ? ('paid' as const) : ('rejected' as const);
-  try {
-    const { replayed } = await settle(
-      deps,
-      actor,
-      row.withdrawalId,
-      decided,
-      decided === 'paid' ? { payoutReference: row.reference } : { reason: row.reference },
-    );
-    // Settled the same way by another import a moment ago: nothing moved now.
-    row.result = replayed ? 'unchanged' : decided;
-  } catch (error) {
-    if (!(error instanceof AppError)) throw error;
-    // Settled meanwhile (another import or an operator): the same outcome counts as done.
-    const sameOutcome = settledAs(await repo.findWithdrawal(deps.db, row.withdrawalId), row);
-    row.result = sameOutcome ? 'unchanged' : 'error';
-    row.message = sameOutcome ? null : error.message;
-  }
-}
-
-/**
- * Reads the bank's result file and, with `apply`, settles each pending or processing withdrawal it
- * names (one withdrawal_settle call and its audit row per row). Rows already settled the same way
- * are "unchanged", so the same file twice (even at once, on two instances) settles each once. Each
- * row names the payout file that sent its withdrawal, and the result the files it answers.
- */
-export async function importPayoutResults(
-  deps: ServiceDeps,
-  actor: ConsoleActor,
-  body: ImportPayoutResultsBody,
-): Promise<PayoutImportResult> {
-  const rows: ImportRow[] = [];
-  for (const [index, cells] of importTable(body.csv).entries()) {
-    const [withdrawalId = '', outcome = '', reference = ''] = cells.map((cell) => cell.trim());
-    const row: ImportRow = { line: index + 2, withdrawalId, outcome, reference, result: 'error', message: null, payoutFileId: null };
-    rows.push(row);
-    row.message = cellsProblem(cells, row);
-    if (!row.message) await importRow(deps, actor, row, body.apply);
-  }
-  const count = (results: ImportRow['result'][]) => rows.filter((row) => results.includes(row.result)).length;
-  const answered = new Map<string, number>();
-  for (const row of rows) if (row.payoutFileId) answered.set(row.payoutFileId, (answered.get(row.payoutFileId) ?? 0) + 1);
-  const files = await repo.findPayoutFiles(deps.db, [...answered.keys()]);
-  const names = await repo.displayNames(deps.db, [...new Set(files.map((file) => file.createdBy))]);
-  return {
-    applied: body.apply,
-    rows,
-    files: files
-      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id))
-      .map((file) => ({ ...toPayoutFileView(file, names), answered: answered.get(file.id) ?? 0 })),
-    counts: { toChange: count(['will_pay', 'will_reject', 'paid', 'rejected']), unchanged: count(['unchanged']), errors: count(['error']) },
-  };
 }

@@ -162,12 +162,17 @@ export async function settleWithdrawal(db: Queryable, input: SettleInput): Promi
 /** An operator pays or rejects a withdrawal, with its audit row: withdrawal_settle_audited (sql/withdrawal_settle_audited.sql). */
 export async function settleWithdrawalAudited(
   db: Queryable,
-  input: Omit<SettleInput, 'memberId' | 'operatorId' | 'outcome'> & { outcome: 'paid' | 'rejected'; actor: ConsoleActor },
+  input: Omit<SettleInput, 'memberId' | 'operatorId' | 'outcome'> & {
+    outcome: 'paid' | 'rejected';
+    actor: ConsoleActor;
+    /** A second person's approval of a result file: both names on the audit row. */
+    approval?: { approvedBy: string; approvalId: string };
+  },
 ): Promise<{ withdrawal: WithdrawalRow; replayed: boolean; displayName: string }> {
   const [row] = await rowsOf<{ replayed: boolean; withdrawal: WithdrawalJson; display_name: string | null }>(
     db,
     sql`select r.replayed, to_jsonb(r.withdrawal) as withdrawal, r.display_name
-        from withdrawal_settle_audited(${input.id}::uuid, ${input.outcome}, ${actorJson(input.actor)}::jsonb,
+        from withdrawal_settle_audited(${input.id}::uuid, ${input.outcome}, ${actorJson(input.actor, input.approval)}::jsonb,
           ${input.payoutReference}, ${input.reason}, ${input.at}, ${input.limits.amountMax}::bigint, ${input.limits.balanceMax}::bigint) r`,
   );
   return { withdrawal: withdrawalRowOf(row!.withdrawal), replayed: row!.replayed, displayName: row!.display_name ?? '' };

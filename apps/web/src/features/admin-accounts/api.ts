@@ -8,6 +8,7 @@ import type {
   MemberList,
   MaintenanceStatus,
   MemberSummary,
+  SentForApproval,
   OutboxList,
   RecoveryCodes,
   ResetSecondFactorBody,
@@ -219,7 +220,11 @@ export function useResetSecondFactor(memberId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ResetSecondFactorBody) =>
-      apiFetch<MemberSummary>(`/admin/members/${encodeURIComponent(memberId)}/second-factor/reset`, { method: 'POST', body }),
+      // 202: two-person approval is on, the reset waits for another operator.
+      apiFetch<MemberSummary | SentForApproval>(`/admin/members/${encodeURIComponent(memberId)}/second-factor/reset`, {
+        method: 'POST',
+        body,
+      }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminAccountsKeys.member(memberId) });
       void queryClient.invalidateQueries({ queryKey: adminAccountsKeys.auditAll() });

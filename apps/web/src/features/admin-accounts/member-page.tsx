@@ -133,7 +133,7 @@ function MemberSecondFactor({ member }: { member: MemberSummary }) {
           {t('member.resetSecondFactor')}
         </SubmitButton>
       </Form>
-      {reset.data ? <Outcome>{t('member.secondFactorReset')}</Outcome> : null}
+      {reset.data ? <Outcome>{'approval' in reset.data ? t('member.secondFactorSent') : t('member.secondFactorReset')}</Outcome> : null}
     </ActionCard>
   );
 }

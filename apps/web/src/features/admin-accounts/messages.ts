@@ -82,6 +82,7 @@ const en = {
     secondFactorReason: 'Why reset the second factor',
     resetSecondFactor: 'Reset second factor',
     secondFactorReset: 'Second factor reset: they set up a new one at their next sign-in.',
+    secondFactorSent: 'Sent for approval: another operator must approve the reset before it happens.',
   },
   secondFactor: {
     provedTitle: 'Your second factor is confirmed',
@@ -117,7 +118,8 @@ const en = {
   },
   maintenance: {
     title: 'Maintenance mode',
-    offLead: 'Money moves as usual. Turning maintenance on stops every top-up, purchase, withdrawal and payout at once (they answer “try again in a few minutes”) while members and the console keep reading; everyone sees a banner. Your reason is audited.',
+    offLead:
+      'Money moves as usual. Turning maintenance on stops every top-up, purchase, withdrawal and payout at once (they answer “try again in a few minutes”) while members and the console keep reading; everyone sees a banner. Your reason is audited.',
     onLead: 'Maintenance is on: no money moves. Turn it off when the upgrade is done. Your reason is audited.',
     fromEnvironment: 'Maintenance is on from the deployment (MAINTENANCE_MODE): it ends when the servers restart without it.',
     message: 'Message for the banner (optional)',

@@ -4,7 +4,7 @@ import { apiFetch } from '../../lib/api-client';
 
 /** The console's two-person approval (operationIds in comments). */
 export type { ApprovalRequest, ApprovalSettings };
-export type ApprovalView = 'waiting' | 'applied' | 'failed' | 'rejected' | 'expired';
+export type ApprovalView = 'waiting' | 'mine' | 'applied' | 'failed' | 'rejected' | 'expired';
 
 const keys = {
   all: ['admin', 'approvals'] as const,

@@ -9,7 +9,7 @@ import { formatShortDateTime } from '../../lib/format';
 import { approvalsQueryOptions, type ApprovalRequest } from './api';
 import { APPROVAL_VIEWS } from './search';
 import { DecisionSheet } from './decision-sheet';
-import { describeApproval } from './describe';
+import { approvalDetails, describeApproval } from './describe';
 import { useAdminApprovalsMessages, type AdminApprovalsT } from './messages';
 import { ThresholdCard } from './threshold-card';
 
@@ -63,11 +63,11 @@ function columns(t: AdminApprovalsT, review: (request: ApprovalRequest) => void)
       cell: (r) => (
         <>
           <div className="font-medium break-words">{describeApproval(t, r)}</div>
-          {r.adjustment ? (
-            <div className="text-xs break-words text-gray-600 dark:text-gray-400">
-              {t('describe.reason', { reason: r.adjustment.reason })}
+          {approvalDetails(t, r).map((line) => (
+            <div key={line} className="text-xs break-words text-gray-600 dark:text-gray-400">
+              {line}
             </div>
-          ) : null}
+          ))}
         </>
       ),
     },

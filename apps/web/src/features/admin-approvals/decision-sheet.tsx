@@ -8,7 +8,7 @@ import { toast } from '../../components/ui/toast';
 import { formatDateTime } from '../../lib/format';
 import { meQueryOptions } from '../../lib/session';
 import { approvalQueryOptions, type ApprovalRequest, useDecideApproval } from './api';
-import { describeApproval } from './describe';
+import { approvalDetails, describeApproval } from './describe';
 import { useAdminApprovalsMessages } from './messages';
 
 /** One request: what would happen, who asked and when it expires; approve, or reject with a reason. */
@@ -33,7 +33,6 @@ export function DecisionSheet({ id, onClose }: { id: string; onClose: () => void
       onOpenChange={(next) => !next && !decide.isPending && onClose()}
       title={t('decide.title')}
       summary={request ? [{ label: t('page.what'), value: describeApproval(t, request), emphasis: true }] : undefined}
-      description={request?.adjustment ? t('describe.reason', { reason: request.adjustment.reason }) : undefined}
     >
       {(close) => (request ? <Decision request={request} close={close} decide={decide} done={done} /> : null)}
     </ConfirmSheet>
@@ -58,6 +57,11 @@ function Decision({
   return (
     <div className="flex flex-col gap-4">
       <ul className="flex flex-col gap-1 text-sm text-gray-700 dark:text-gray-300">
+        {approvalDetails(t, request).map((line) => (
+          <li key={line} className="break-words text-gray-900 dark:text-gray-100">
+            {line}
+          </li>
+        ))}
         <li>{t('decide.askedBy', { who: request.requestedBy.name, when: formatDateTime(request.requestedAt) })}</li>
         {request.state === 'requested' ? <li>{t('decide.expires', { when: formatDateTime(request.expiresAt) })}</li> : null}
         {request.decidedBy && request.decidedAt ? (

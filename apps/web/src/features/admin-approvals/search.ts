@@ -1,7 +1,7 @@
 // Search params of /admin/approvals, parsed without zod: the route's validateSearch runs in the
 // first bundle (see admin-ledger/search.ts), so this file stays small and imports nothing.
 
-export const APPROVAL_VIEWS = ['waiting', 'applied', 'failed', 'rejected', 'expired'] as const;
+export const APPROVAL_VIEWS = ['waiting', 'mine', 'applied', 'failed', 'rejected', 'expired'] as const;
 type View = (typeof APPROVAL_VIEWS)[number];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -194,7 +194,11 @@ export function useAdjustBalance() {
   return useMutation({
     mutationFn: ({ userId, body, idempotencyKey }: { userId: string; body: AdjustBalanceBody; idempotencyKey: string }) =>
       // 201: the adjustment made; 202: over the approval threshold, the request a second person decides.
-      apiFetch<AdjustmentResult | SentForApproval>(`/admin/members/${encodeURIComponent(userId)}/adjustments`, { method: 'POST', body, idempotencyKey }),
+      apiFetch<AdjustmentResult | SentForApproval>(`/admin/members/${encodeURIComponent(userId)}/adjustments`, {
+        method: 'POST',
+        body,
+        idempotencyKey,
+      }),
     onSuccess: (_, { userId }) => {
       void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.report() });
       void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.memberMoney(userId) });
@@ -334,8 +338,12 @@ export const withdrawalSettingsQueryOptions = () =>
 export function useUpdateWithdrawalSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateWithdrawalSettingsBody) => apiFetch<WithdrawalSettings>('/admin/withdrawal-settings', { method: 'PUT', body }),
-    onSuccess: (settings) => queryClient.setQueryData(payoutKeys.settings(), settings),
+    // 200: the settings saved; 202: two-person approval is on, the change waits for a second person.
+    mutationFn: (body: UpdateWithdrawalSettingsBody) =>
+      apiFetch<WithdrawalSettings | SentForApproval>('/admin/withdrawal-settings', { method: 'PUT', body }),
+    onSuccess: (answer) => {
+      if (!('approval' in answer)) queryClient.setQueryData(payoutKeys.settings(), answer);
+    },
   });
 }
 
@@ -343,10 +351,11 @@ export function useUpdateWithdrawalSettings() {
 export function useImportPayoutResults() {
   const queryClient = useQueryClient();
   return useMutation({
+    // 202: applying a file over the approval threshold; nothing settled, the request a second person decides.
     mutationFn: (body: { csv: string; apply: boolean }) =>
-      apiFetch<PayoutImportResult>('/admin/withdrawals/import', { method: 'POST', body }),
+      apiFetch<PayoutImportResult | SentForApproval>('/admin/withdrawals/import', { method: 'POST', body }),
     onSuccess: (result) => {
-      if (!result.applied) return;
+      if ('approval' in result || !result.applied) return;
       void queryClient.invalidateQueries({ queryKey: payoutKeys.all });
       void queryClient.invalidateQueries({ queryKey: adminLedgerKeys.report() });
     },

@@ -107,6 +107,8 @@ const en = {
     apply_other: 'Apply {{count}} changes',
     applied_one: 'Applied: {{count}} withdrawal settled.',
     applied_other: 'Applied: {{count}} withdrawals settled.',
+    sentForApproval:
+      'Sent for approval: the file settles {{amount}}, over the threshold. Nothing is settled until a second person approves it.',
     answers: 'Answers the payout file of {{when}}: {{answered}} of its {{rows}} rows.',
     resultLine: 'Line {{line}}',
     results: {
@@ -152,6 +154,7 @@ const en = {
     unchanged: 'Nothing has changed.',
     save: 'Save settings',
     saved: 'Withdrawal settings saved.',
+    sentForApproval: 'Sent for approval: the new settings apply once a second person approves them.',
   },
   reviews: {
     title: 'Recharge review',

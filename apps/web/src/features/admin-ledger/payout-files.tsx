@@ -143,6 +143,11 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     setError(undefined);
     try {
       const answer = await run.mutateAsync({ csv, apply });
+      if ('approval' in answer) {
+        toast(t('payouts.sentForApproval', { amount: formatMoney(answer.approval.amount, { currency: answer.approval.currency }) }));
+        onClose();
+        return;
+      }
       setResult(answer);
       if (apply)
         toast(t('payouts.applied', { count: answer.rows.filter((row) => row.result === 'paid' || row.result === 'rejected').length }));

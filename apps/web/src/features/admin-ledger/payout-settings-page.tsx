@@ -45,9 +45,9 @@ export function SettingsForm({ settings, currency = appConfig.currency }: { sett
   const changes = confirming ? settingChanges(settings, confirming, t, format) : [];
   const save = (body: UpdateWithdrawalSettingsBody) =>
     update.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
         setConfirming(null);
-        toast(t('payoutSettings.saved'));
+        toast('approval' in answer ? t('payoutSettings.sentForApproval') : t('payoutSettings.saved'));
       },
       onError: (error) => {
         setConfirming(null);

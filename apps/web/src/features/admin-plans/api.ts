@@ -7,6 +7,7 @@ import type {
   GenerateCouponsBody,
   ReferralSettings,
   RefundPurchaseBody,
+  SentForApproval,
   UpdateCouponBody,
   UpdateReferralSettingsBody,
   UpsertPlanBody,
@@ -142,7 +143,12 @@ export function useRefundPurchase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ purchaseId, body, idempotencyKey }: { purchaseId: string; body: RefundPurchaseBody; idempotencyKey: string }) =>
-      apiFetch<AdminPurchase>(`/admin/purchases/${encodeURIComponent(purchaseId)}/refund`, { method: 'POST', body, idempotencyKey }),
+      // 202: an override whose claw-back debt is over the approval threshold; nothing refunded yet.
+      apiFetch<AdminPurchase | SentForApproval>(`/admin/purchases/${encodeURIComponent(purchaseId)}/refund`, {
+        method: 'POST',
+        body,
+        idempotencyKey,
+      }),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminPlansKeys.purchasesAll() });
       void queryClient.invalidateQueries({ queryKey: adminPlansKeys.plans() });
@@ -157,9 +163,11 @@ export function useRefundPurchase() {
 export function useUpdateReferralSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateReferralSettingsBody) => apiFetch<ReferralSettings>('/admin/referral-settings', { method: 'PUT', body }),
-    onSuccess: (settings) => {
-      queryClient.setQueryData(adminPlansKeys.referralSettings(), settings);
+    // 202: two-person approval is on, the change waits for a second person.
+    mutationFn: (body: UpdateReferralSettingsBody) =>
+      apiFetch<ReferralSettings | SentForApproval>('/admin/referral-settings', { method: 'PUT', body }),
+    onSuccess: (answer) => {
+      if (!('approval' in answer)) queryClient.setQueryData(adminPlansKeys.referralSettings(), answer);
     },
   });
 }

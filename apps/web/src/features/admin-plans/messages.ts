@@ -288,6 +288,8 @@ const en = {
     overrideNeeded: 'This purchase can no longer be refunded the usual way. Read the warning and tick the override to refund it anyway.',
     confirm: 'Refund {{amount}}',
     done: 'Refunded {{amount}} to {{member}}.',
+    sentForApproval:
+      'Sent for approval: the claw-back would leave a debt of {{debt}}. Nothing is refunded until a second person approves it.',
   },
   referrals: {
     title: 'Referral settings',
@@ -314,6 +316,7 @@ const en = {
     requireActivePlan: 'Pay only uplines who hold an active plan when the purchase is made',
     save: 'Save settings',
     saved: 'Referral settings saved.',
+    sentForApproval: 'Sent for approval: the new settings apply once a second person approves them.',
     updated: 'Last changed {{time}}.',
     onlyActive: 'Only uplines with an active plan',
     yes: 'yes',

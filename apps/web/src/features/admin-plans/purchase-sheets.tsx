@@ -227,8 +227,9 @@ export function RefundSheet({
         <Form
           form={form}
           onSubmit={async (body) => {
+            let answer;
             try {
-              await send(body, (idempotencyKey) => refund.mutateAsync({ purchaseId: purchase.id, body, idempotencyKey }));
+              answer = await send(body, (idempotencyKey) => refund.mutateAsync({ purchaseId: purchase.id, body, idempotencyKey }));
             } catch (error) {
               if (error instanceof ApiError && error.code === 'REFUND_NOT_ALLOWED' && !body.override) {
                 setNeedsOverride(true);
@@ -237,7 +238,11 @@ export function RefundSheet({
               }
               throw error;
             }
-            toast(t('refund.done', { amount, member: purchase.member.displayName }));
+            toast(
+              'approval' in answer
+                ? t('refund.sentForApproval', { debt: formatMoney(answer.approval.amount, { currency: answer.approval.currency }) })
+                : t('refund.done', { amount, member: purchase.member.displayName }),
+            );
             onClose();
           }}
         >

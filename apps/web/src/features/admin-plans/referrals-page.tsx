@@ -53,7 +53,7 @@ function SettingsForm({ settings }: { settings: ReferralSettings }) {
   const [confirming, setConfirming] = useState<UpdateReferralSettingsBody | null>(null);
   const save = (body: UpdateReferralSettingsBody) =>
     update.mutate(body, {
-      onSuccess: () => toast(t('referrals.saved')),
+      onSuccess: (answer) => toast('approval' in answer ? t('referrals.sentForApproval') : t('referrals.saved')),
       onError: (error) => applyServerError(form, error, t('referrals.saveFailed'), locale),
       onSettled: () => setConfirming(null),
     });

@@ -83,6 +83,7 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
     secondFactorReason: 'Por qué restablecer el segundo factor',
     resetSecondFactor: 'Restablecer segundo factor',
     secondFactorReset: 'Segundo factor restablecido: configurará uno nuevo en su próximo inicio de sesión.',
+    secondFactorSent: 'Enviado a aprobación: otro operador debe aprobar el restablecimiento antes de que se haga.',
   },
   secondFactor: {
     provedTitle: 'Tu segundo factor está confirmado',

@@ -107,6 +107,8 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     apply_other: 'Aplicar {{count}} cambios',
     applied_one: 'Aplicado: {{count}} retiro liquidado.',
     applied_other: 'Aplicado: {{count}} retiros liquidados.',
+    sentForApproval:
+      'Enviado a aprobación: el archivo liquida {{amount}}, por encima del umbral. No se liquida nada hasta que lo apruebe una segunda persona.',
     answers: 'Responde al archivo de pagos de {{when}}: {{answered}} de sus {{rows}} filas.',
     resultLine: 'Línea {{line}}',
     results: {
@@ -153,6 +155,7 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     unchanged: 'No ha cambiado nada.',
     save: 'Guardar ajustes',
     saved: 'Ajustes de retiros guardados.',
+    sentForApproval: 'Enviado a aprobación: los nuevos ajustes se aplican cuando los apruebe una segunda persona.',
   },
   reviews: {
     title: 'Revisión de recargas',

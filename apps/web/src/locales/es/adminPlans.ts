@@ -291,6 +291,8 @@ export const adminPlans: Catalogue<AdminPlansMessages> = {
       'Esta compra ya no se puede reembolsar de la forma habitual. Lee el aviso y marca la excepción para reembolsarla de todos modos.',
     confirm: 'Reembolsar {{amount}}',
     done: 'Se reembolsaron {{amount}} a {{member}}.',
+    sentForApproval:
+      'Enviado a aprobación: la recuperación dejaría una deuda de {{debt}}. No se reembolsa nada hasta que lo apruebe una segunda persona.',
   },
   referrals: {
     title: 'Ajustes de referidos',
@@ -317,6 +319,7 @@ export const adminPlans: Catalogue<AdminPlansMessages> = {
     requireActivePlan: 'Pagar solo a patrocinadores que tengan un plan activo en el momento de la compra',
     save: 'Guardar ajustes',
     saved: 'Ajustes de referidos guardados.',
+    sentForApproval: 'Enviado a aprobación: los nuevos ajustes se aplican cuando los apruebe una segunda persona.',
     updated: 'Último cambio: {{time}}.',
     onlyActive: 'Solo patrocinadores con un plan activo',
     yes: 'sí',

@@ -81,6 +81,7 @@ export const adminAccounts: Catalogue<AdminAccountsMessages> = {
     secondFactorReason: '重置第二重验证的原因',
     resetSecondFactor: '重置第二重验证',
     secondFactorReset: '第二重验证已重置：对方下次登录时将重新设置。',
+    secondFactorSent: '已提交审批：需另一位运营人员批准后才会重置。',
   },
   secondFactor: {
     provedTitle: '第二重验证已确认',

@@ -104,6 +104,7 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     apply_other: '应用{{count}}项更改',
     applied_one: '已应用：{{count}}笔提现已结清。',
     applied_other: '已应用：{{count}}笔提现已结清。',
+    sentForApproval: '已提交审批：该文件结清金额 {{amount}}，超过阈值。第二人批准前不会结清任何提现。',
     answers: '对应{{when}}的打款文件：其{{rows}}行中的{{answered}}行。',
     resultLine: '第{{line}}行',
     results: {
@@ -149,6 +150,7 @@ export const adminLedger: Catalogue<AdminLedgerMessages> = {
     unchanged: '没有任何更改。',
     save: '保存设置',
     saved: '提现设置已保存。',
+    sentForApproval: '已提交审批：新设置在第二人批准后生效。',
   },
   reviews: {
     title: '充值审核',

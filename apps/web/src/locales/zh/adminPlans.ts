@@ -288,6 +288,7 @@ export const adminPlans: Catalogue<AdminPlansMessages> = {
     overrideNeeded: '此笔购买已无法按常规方式退款。请阅读警告并勾选强制退款选项。',
     confirm: '退款{{amount}}',
     done: '已向{{member}}退款{{amount}}。',
+    sentForApproval: '已提交审批：追回佣金将产生 {{debt}} 的欠款。第二人批准前不会退款。',
   },
   referrals: {
     title: '推荐设置',
@@ -313,6 +314,7 @@ export const adminPlans: Catalogue<AdminPlansMessages> = {
     requireActivePlan: '仅向购买发生时持有生效中计划的上级支付佣金',
     save: '保存设置',
     saved: '推荐设置已保存。',
+    sentForApproval: '已提交审批：新设置在第二人批准后生效。',
     updated: '最后修改于{{time}}。',
     onlyActive: '仅向持有有效方案的上级支付',
     yes: '是',

@@ -11,12 +11,17 @@
 -- An adjustment a second person approved (modules/approvals) comes with `approvedBy` and
 -- `approvalId` in p_actor (the requester stays `operatorId`, so the ledger key is the same whoever
 -- approves): both names go on the ledger transaction's refs and on the audit row.
+-- With p_gated (the operator's own adjustment, not an approved one) the two-person approval's
+-- threshold (approval_settings, docs/decisions/0033) is read in the same call: an amount over it
+-- moves nothing and returns {"needsApproval": true}, and the service records the request instead.
+-- So an adjustment under the threshold still costs one call, not a settings read and then a call.
 -- Returns {"transactionId", "created", "available", "onHold"} (balances as they are now).
 --
 -- Called by modules/admin-ledger/service.ts, through modules/admin-ledger/repository.ts.
+drop function if exists ledger_adjust(uuid, text, bigint, text, text, jsonb, char(3), timestamptz, bigint, bigint);
 create or replace function ledger_adjust(
   p_member uuid, p_direction text, p_amount bigint, p_reason text, p_key text, p_actor jsonb,
-  p_currency char(3), p_at timestamptz, p_amount_max bigint, p_balance_max bigint
+  p_currency char(3), p_at timestamptz, p_amount_max bigint, p_balance_max bigint, p_gated boolean
 ) returns jsonb
 language plpgsql as $$
 declare
@@ -37,6 +42,9 @@ begin
   perform 1 from users where id = p_member and role = 'member';
   if not found then
     perform money_refuse('MEMBER_NOT_FOUND');
+  end if;
+  if p_gated and exists (select 1 from approval_settings where threshold is not null and p_amount > threshold) then
+    return jsonb_build_object('needsApproval', true);
   end if;
   if length(v_key) > 200 then
     v_key := 'adjust-sha256:' || v_operator || ':' || encode(sha256(convert_to(p_key, 'UTF8')), 'hex');

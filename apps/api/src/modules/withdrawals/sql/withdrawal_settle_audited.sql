@@ -1,7 +1,8 @@
 -- A withdrawal paid or rejected by an operator, from 'pending' or 'processing': withdrawal_settle
 -- (withdrawal_settle.sql) and its audit row in one call. The audit row says which state it came
 -- from and, when a payout file sent it, which file. The same outcome again (a double click)
--- returns it as it is and audits nothing.
+-- returns it as it is and audits nothing. A result file a second person approved (modules/approvals)
+-- comes with `approvedBy` and `approvalId` in p_actor: both go on the audit row beside the requester.
 --
 -- Called by modules/withdrawals/console.ts (pay, reject, the bank's result file), through modules/withdrawals/repository.ts.
 create or replace function withdrawal_settle_audited(
@@ -32,7 +33,8 @@ begin
                          'from', case when withdrawal.processing_at is null then 'pending' else 'processing' end,
                          'payoutFileId', withdrawal.processing_file_id)
         || case p_outcome when 'paid' then jsonb_build_object('payoutReference', p_reference)
-                          else jsonb_build_object('reason', p_reason) end,
+                          else jsonb_build_object('reason', p_reason) end
+        || jsonb_strip_nulls(jsonb_build_object('approvedBy', p_actor ->> 'approvedBy', 'approvalId', p_actor ->> 'approvalId')),
       v_at);
   end if;
   select u.display_name into display_name from users u where u.id = withdrawal.user_id;
