@@ -538,6 +538,8 @@ export const es: Record<string, string> = {
   'This request expired before anyone decided it.': 'Esta solicitud caducó antes de que nadie la resolviera.',
   'Another person must decide your own request.': 'Otra persona debe resolver tu propia solicitud.',
   'Your console role may not approve this kind of request.': 'Tu rol en la consola no puede aprobar este tipo de solicitud.',
+  'The settings changed since this was asked for. Ask again from the settings as they are now.':
+    'La configuración cambió desde que se pidió esto. Vuelve a pedirlo a partir de la configuración actual.',
   'This bank line was already decided.': 'Esta línea bancaria ya se resolvió.',
   'Map the columns of this bank’s file first.': 'Primero asigna las columnas del archivo de este banco.',
   'The statement has no booked lines.': 'El extracto no tiene líneas contabilizadas.',

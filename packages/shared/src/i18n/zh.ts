@@ -487,6 +487,7 @@ export const zh: Record<string, string> = {
   'This request expired before anyone decided it.': '该请求在有人处理前已过期。',
   'Another person must decide your own request.': '你自己的请求须由另一人处理。',
   'Your console role may not approve this kind of request.': '你的控制台角色不能审批此类请求。',
+  'The settings changed since this was asked for. Ask again from the settings as they are now.': '提出请求后设置已更改。请根据当前设置重新提出请求。',
   'This bank line was already decided.': '该银行流水已处理。',
   'Map the columns of this bank’s file first.': '请先对应该银行文件的各列。',
   'The statement has no booked lines.': '对账单中没有已入账的流水。',
