@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema, approvalRequestSchema } from '@orchard/shared';
@@ -125,6 +125,18 @@ describe.each(DATABASE_KINDS)('two-person approval of a bank result file on %s',
     expect(again.statusCode).toBe(202);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json().approval.id).toBe(approval.id);
+    // The request's audit row names the file by its digest: the file itself stays on the request.
+    const [asked] = await rowsOf<{ detail: Record<string, unknown> }>(
+      t.database.handle.db,
+      sql`select detail from audit_log where action = 'approval.request.payout_results' and subject_id = ${approval.id}`,
+    );
+    expect(asked?.detail).toMatchObject({
+      sha256: createHash('sha256').update(csv).digest('hex'),
+      bytes: csv.length,
+      rows: 2,
+      amount: 7_000,
+    });
+    expect(asked?.detail).not.toHaveProperty('csv');
     await cancel(ids);
   });
 

@@ -40,6 +40,8 @@ export interface ApprovalAsk {
    * again is a new request (its key gets the new request's id).
    */
   whileWaiting?: boolean;
+  /** What the request's audit row says of the payload when the payload is too big for it (a result file: its digest, not its text). */
+  auditDetail?: Record<string, unknown>;
 }
 
 /** A value with its object keys sorted, at every depth (jsonb keeps keys in its own order). */
@@ -105,7 +107,7 @@ export async function requestApproval(
       action: `approval.request.${ask.kind}`,
       subjectType: 'approval_request',
       subjectId: id,
-      detail: { ...ask.payload, amount: ask.amount, subjectUserId: ask.subjectUserId },
+      detail: { ...(ask.auditDetail ?? ask.payload), amount: ask.amount, subjectUserId: ask.subjectUserId },
       at,
     });
     return { approval: toApprovalView(row, actor, at), replayed: false };

@@ -169,6 +169,8 @@ export async function importOrRequest(
         .requestApproval(deps, actor, {
           kind: 'payout_results',
           payload: { csv: body.csv, rows: counts.toChange },
+          // The file itself (up to 200 KB) stays on the request; the audit row names it by digest.
+          auditDetail: { sha256: digest, bytes: Buffer.byteLength(body.csv), rows: counts.toChange },
           amount: total,
           subjectUserId: null,
           key: `payout-results:${digest}`,
