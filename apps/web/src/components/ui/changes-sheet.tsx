@@ -1,4 +1,15 @@
+import { Fragment } from 'react';
 import { ConfirmActions, ConfirmSheet } from './confirm-sheet';
+
+/** One side of a change kept whole (a narrow sheet never breaks inside "$10,000.00"); a list ("$10.00, $50.00") breaks after its commas. */
+function Side({ text }: { text: string }) {
+  return text.split(', ').map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? ', ' : null}
+      <span className="whitespace-nowrap">{part}</span>
+    </Fragment>
+  ));
+}
 
 /** One setting a save would change, in words: "Minimum withdrawal", "$10.00", "$15.00". */
 export interface SettingChange {
@@ -40,10 +51,9 @@ export function ChangesSheet({
       description={description}
       summary={changes.map((change) => ({
         label: change.label,
-        // Each side kept whole: a narrow sheet breaks at the arrow, never inside "$10,000.00".
         value: (
           <>
-            <span className="whitespace-nowrap">{change.before}</span> → <span className="whitespace-nowrap">{change.after}</span>
+            <Side text={change.before} /> → <Side text={change.after} />
           </>
         ),
       }))}

@@ -1,14 +1,23 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { z } from 'zod';
-import { paymentChannelCodeSchema, paymentChannelKindSchema, upsertPaymentChannelBodySchema } from '@orchard/shared';
+import {
+  paymentChannelCodeSchema,
+  paymentChannelKindSchema,
+  upsertPaymentChannelBodySchema,
+  type UpsertPaymentChannelBody,
+} from '@orchard/shared';
 import { decimalStringToMinor, minorToDecimalString } from '@orchard/shared/money';
 import { SaveCancelButtons } from '../../components/ui/decision-buttons';
 import { Card } from '../../components/ui/card';
+import { ChangesSheet } from '../../components/ui/changes-sheet';
+import { applyServerError } from '../../components/ui/form-errors';
+import { useUiMessages } from '../../components/ui/messages';
 import { CheckboxField, SelectField, TextAreaField } from '../../components/ui/console-fields';
 import { Form, TextField, useZodForm } from '../../components/ui/form';
 import { toast } from '../../components/ui/toast';
-import { currencyFractionDigits } from '../../lib/format';
+import { currencyFractionDigits, formatMoney } from '../../lib/format';
 import { useUpsertPaymentChannel, type PaymentChannel } from './api';
+import { channelChanges } from './channel-changes';
 import { useAdminLedgerMessages } from './messages';
 
 type Translate = ReturnType<typeof useAdminLedgerMessages>['t'];
@@ -82,30 +91,59 @@ function GatewayFields({ hasWebhookSecret }: { hasWebhookSecret: boolean }) {
   );
 }
 
-/** Add a channel, or edit one (its code stays); saving toasts and closes the form. */
-export function ChannelForm({ channel, onDone }: { channel: PaymentChannel | null; onDone: () => void }) {
+/** The form's text for a channel being edited, or empty for a new one. */
+function channelDefaults(channel: PaymentChannel | null, digits: number) {
+  const toText = (minor: number) => minorToDecimalString(minor, digits);
+  return {
+    code: channel?.code ?? '',
+    kind: channel?.kind ?? 'bank_transfer',
+    name: channel?.name ?? '',
+    instructions: channel?.instructions ?? '',
+    paymentUrlTemplate: channel?.paymentUrlTemplate ?? '',
+    webhookSecret: '',
+    minAmount: channel ? toText(channel.minAmount) : '',
+    maxAmount: channel ? toText(channel.maxAmount) : '',
+    presets: channel ? channel.presets.map(toText).join(', ') : '',
+    sortOrder: String(channel?.sortOrder ?? 0),
+    enabled: channel?.enabled ?? true,
+  };
+}
+
+/** What members may pay through the channel: its minimum, maximum and suggested amounts. */
+function LimitFields({ currency }: { currency: string }) {
   const { t } = useAdminLedgerMessages();
+  return (
+    <>
+      <TextField name="minAmount" label={`${t('channels.minAmount')}${currency}`} inputMode="decimal" autoComplete="off" />
+      <TextField name="maxAmount" label={`${t('channels.maxAmount')}${currency}`} inputMode="decimal" autoComplete="off" />
+      <div className="sm:col-span-2">
+        <TextField name="presets" label={t('channels.presets')} hint={t('channels.presetsHint')} inputMode="decimal" autoComplete="off" />
+      </div>
+    </>
+  );
+}
+
+/**
+ * Add a channel, or edit one (its code stays); saving toasts and closes the form. An edit that
+ * changes what members see or may pay is restated before → after first (channel-changes.ts).
+ */
+export function ChannelForm({ channel, onDone }: { channel: PaymentChannel | null; onDone: () => void }) {
+  const { t, locale } = useAdminLedgerMessages();
+  const genericError = useUiMessages().t('form.genericError');
+  const [confirming, setConfirming] = useState<{ code: string; body: UpsertPaymentChannelBody } | null>(null);
   const digits = currencyFractionDigits(channel?.currency);
   const schema = useMemo(() => channelForm(digits, t), [digits, t]);
-  const toText = (minor: number) => minorToDecimalString(minor, digits);
-  const form = useZodForm(schema, {
-    defaultValues: {
-      code: channel?.code ?? '',
-      kind: channel?.kind ?? 'bank_transfer',
-      name: channel?.name ?? '',
-      instructions: channel?.instructions ?? '',
-      paymentUrlTemplate: channel?.paymentUrlTemplate ?? '',
-      webhookSecret: '',
-      minAmount: channel ? toText(channel.minAmount) : '',
-      maxAmount: channel ? toText(channel.maxAmount) : '',
-      presets: channel ? channel.presets.map(toText).join(', ') : '',
-      sortOrder: String(channel?.sortOrder ?? 0),
-      enabled: channel?.enabled ?? true,
-    },
-  });
+  const form = useZodForm(schema, { defaultValues: channelDefaults(channel, digits) });
   const upsert = useUpsertPaymentChannel();
   const isGateway = form.watch('kind') === 'gateway';
   const currency = channel ? ` (${channel.currency})` : '';
+  const money = (minor: number) => formatMoney(minor, { currency: channel?.currency, locale });
+  const changes = channel && confirming ? channelChanges(channel, confirming.body, t, money) : [];
+  const save = async (values: { code: string; body: UpsertPaymentChannelBody }) => {
+    const saved = await upsert.mutateAsync(values);
+    toast(t('channels.saved', { name: saved.name }));
+    onDone();
+  };
   return (
     <Card className="flex max-w-3xl flex-col gap-4">
       <h2 className="text-lg font-semibold">{channel ? `${t('channels.edit')} ${channel.name}` : t('channels.new')}</h2>
@@ -113,9 +151,8 @@ export function ChannelForm({ channel, onDone }: { channel: PaymentChannel | nul
         form={form}
         className="grid gap-4 sm:grid-cols-2"
         onSubmit={async (values) => {
-          const saved = await upsert.mutateAsync(values);
-          toast(t('channels.saved', { name: saved.name }));
-          onDone();
+          if (channel && channelChanges(channel, values.body, t, money).length > 0) setConfirming(values);
+          else await save(values);
         }}
       >
         <TextField name="code" label={t('channels.code')} hint={t('channels.codeHint')} readOnly={Boolean(channel)} autoComplete="off" />
@@ -133,16 +170,28 @@ export function ChannelForm({ channel, onDone }: { channel: PaymentChannel | nul
           <TextAreaField name="instructions" label={t('channels.instructions')} rows={4} maxLength={4000} />
         </div>
         {isGateway ? <GatewayFields hasWebhookSecret={Boolean(channel?.hasWebhookSecret)} /> : null}
-        <TextField name="minAmount" label={`${t('channels.minAmount')}${currency}`} inputMode="decimal" autoComplete="off" />
-        <TextField name="maxAmount" label={`${t('channels.maxAmount')}${currency}`} inputMode="decimal" autoComplete="off" />
-        <div className="sm:col-span-2">
-          <TextField name="presets" label={t('channels.presets')} hint={t('channels.presetsHint')} inputMode="decimal" autoComplete="off" />
-        </div>
+        <LimitFields currency={currency} />
         <div className="sm:col-span-2">
           <CheckboxField name="enabled" label={t('channels.enabledLabel')} />
         </div>
         <SaveCancelButtons saveLabel={t('channels.save')} cancelLabel={t('channels.cancel')} onCancel={onDone} />
       </Form>
+      <ChangesSheet
+        changes={changes}
+        title={t('channels.confirmTitle', { name: channel?.name ?? '' })}
+        description={t('channels.confirmLead')}
+        confirmLabel={t('channels.save')}
+        cancelLabel={t('channels.back')}
+        isBusy={upsert.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() =>
+          confirming &&
+          save(confirming).catch((error: unknown) => {
+            setConfirming(null);
+            applyServerError(form, error, genericError, locale);
+          })
+        }
+      />
     </Card>
   );
 }
