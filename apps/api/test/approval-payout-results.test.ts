@@ -140,7 +140,7 @@ describe.each(DATABASE_KINDS)('two-person approval of a bank result file on %s',
     await cancel(ids);
   });
 
-  it('approved by another person: each withdrawal settled once, both names on the audit rows; a retry settles nothing', async () => {
+  it('approved by another person: each withdrawal settled once, both names on the audit rows and the ledger transactions; a retry settles nothing', async () => {
     const { ids, approval } = await requested();
     expect(codeOf(await decide(alice, approval.id, 'approve'))).toBe('APPROVAL_OWN_REQUEST');
     const approved = await decide(bob, approval.id, 'approve');
@@ -156,6 +156,12 @@ describe.each(DATABASE_KINDS)('two-person approval of a bank result file on %s',
     expect(audit).toHaveLength(2);
     for (const row of audit)
       expect(row).toMatchObject({ actor_id: alice.userId, detail: { approvedBy: bob.userId, approvalId: approval.id } });
+    const posted = await rowsOf<{ kind: string; refs: Record<string, string> }>(
+      t.database.handle.db,
+      sql`select t.kind, t.refs from withdrawals w join ledger_transactions t on t.id = w.settle_transaction_id where w.id in (${ids[0]!}, ${ids[1]!})`,
+    );
+    expect(posted.map((row) => row.kind).sort()).toEqual(['withdrawal_paid', 'withdrawal_release']);
+    for (const row of posted) expect(row.refs).toMatchObject({ operatorId: alice.userId, approvedBy: bob.userId, approvalId: approval.id });
   });
 
   it('two approvers at once: one settlement each', async () => {

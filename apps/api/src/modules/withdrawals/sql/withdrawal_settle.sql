@@ -15,10 +15,14 @@
 -- withdrawal_daily_totals (a release gives the day's allowance back), then the ledger accounts
 -- (ledger_post, ascending id).
 --
+-- p_refs adds to the ledger transaction's refs: a settlement a second person approved names the
+-- requester and the approver there (withdrawal_settle_audited).
+--
 -- Called by modules/withdrawals/withdrawals.ts (a member cancels) and withdrawal_settle_audited (an operator).
+drop function if exists withdrawal_settle(uuid, text, uuid, uuid, text, text, timestamptz, bigint, bigint);
 create or replace function withdrawal_settle(
   p_id uuid, p_outcome text, p_member uuid, p_operator uuid, p_reference text, p_reason text,
-  p_at timestamptz, p_amount_max bigint, p_balance_max bigint,
+  p_at timestamptz, p_amount_max bigint, p_balance_max bigint, p_refs jsonb default null,
   out replayed boolean, out withdrawal withdrawals
 )
 language plpgsql as $$
@@ -65,14 +69,14 @@ begin
         else array[v_accounts.on_hold, ledger_platform_account('platform_cash', withdrawal.currency)] end,
       case when withdrawal.fee > 0 then array[-withdrawal.amount, withdrawal.net, withdrawal.fee]
         else array[-withdrawal.amount, withdrawal.net] end,
-      'Withdrawal paid', jsonb_build_object('withdrawalId', withdrawal.id, 'payoutReference', p_reference),
+      'Withdrawal paid', jsonb_build_object('withdrawalId', withdrawal.id, 'payoutReference', p_reference) || coalesce(p_refs, '{}'),
       null, c_amount_ceiling, c_balance_ceiling);
   else
     v_posted := ledger_post(
       'withdrawal_release', 'withdrawal-settle:' || withdrawal.id, array[v_accounts.on_hold, v_accounts.available],
       array[-withdrawal.amount, withdrawal.amount],
       case when p_outcome = 'rejected' then 'Withdrawal rejected' else 'Withdrawal cancelled' end,
-      jsonb_build_object('withdrawalId', withdrawal.id), null, c_amount_ceiling, c_balance_ceiling);
+      jsonb_build_object('withdrawalId', withdrawal.id) || coalesce(p_refs, '{}'), null, c_amount_ceiling, c_balance_ceiling);
   end if;
   update withdrawals
      set status = p_outcome, settle_transaction_id = (v_posted ->> 'id')::bigint, resolved_at = v_at, resolved_by = p_operator,

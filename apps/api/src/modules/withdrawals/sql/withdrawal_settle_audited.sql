@@ -2,7 +2,8 @@
 -- (withdrawal_settle.sql) and its audit row in one call. The audit row says which state it came
 -- from and, when a payout file sent it, which file. The same outcome again (a double click)
 -- returns it as it is and audits nothing. A result file a second person approved (modules/approvals)
--- comes with `approvedBy` and `approvalId` in p_actor: both go on the audit row beside the requester.
+-- comes with `approvedBy` and `approvalId` in p_actor: both go on the audit row beside the requester,
+-- and on the ledger transaction's refs with the requester (`operatorId`), as an approved adjustment's.
 --
 -- Called by modules/withdrawals/console.ts (pay, reject, the bank's result file), through modules/withdrawals/repository.ts.
 create or replace function withdrawal_settle_audited(
@@ -21,7 +22,10 @@ begin
   end if;
   select * into v_settled
     from withdrawal_settle(p_id, p_outcome, null, (p_actor ->> 'operatorId')::uuid, p_reference, p_reason,
-                           v_at, p_amount_max, p_balance_max);
+                           v_at, p_amount_max, p_balance_max,
+                           case when p_actor ? 'approvedBy' then
+                             jsonb_build_object('operatorId', p_actor ->> 'operatorId', 'approvedBy', p_actor ->> 'approvedBy',
+                                                'approvalId', p_actor ->> 'approvalId') end);
   replayed := v_settled.replayed;
   withdrawal := v_settled.withdrawal;
   if not replayed then
