@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { E2E_SMTP_PORT } from '../../../playwright.config';
 import { MailSink, uniqueEmail } from './accounts-support';
-import { operatorApi, operatorPage, signInAs, usd } from './wallet-support';
+import { approvalsOff, operatorApi, operatorPage, signInAs, usd } from './wallet-support';
 
 /*
  * The whole referral money path as four people and an operator live it: A invites B (B signs up
@@ -33,6 +33,7 @@ const people: Record<'a' | 'b' | 'c' | 'd', Person> = {
 let planId = '';
 let operator: APIRequestContext;
 let settingsBefore: Record<string, unknown> | undefined;
+let approvalsBack: (() => Promise<void>) | undefined;
 
 async function ok<T>(response: Awaited<ReturnType<APIRequestContext['post']>>): Promise<T> {
   expect(response.ok(), await response.text()).toBe(true);
@@ -88,12 +89,13 @@ test.beforeAll(async ({ baseURL, request }) => {
   await sink.start(E2E_SMTP_PORT);
   operator = await operatorApi(baseURL!);
   settingsBefore = await ok<Record<string, unknown>>(await operator.get('/api/v1/admin/referral-settings'));
-  // One day pending, the default rates and cap, uplines paid only with an active plan.
-  await ok(
-    await operator.put('/api/v1/admin/referral-settings', {
-      data: { level1Bp: 1000, level2Bp: 500, level3Bp: 200, capBp: 3000, requireActivePlan: true, holdDays: 1, refundWindowDays: 7 },
-    }),
-  );
+  // One day pending, the default rates and cap, uplines paid only with an active plan: set at once,
+  // not sent to a second person as the demo's approval threshold would (back on after the journey).
+  approvalsBack = await approvalsOff(operator);
+  const set = await operator.put('/api/v1/admin/referral-settings', {
+    data: { level1Bp: 1000, level2Bp: 500, level3Bp: 200, capBp: 3000, requireActivePlan: true, holdDays: 1, refundWindowDays: 7 },
+  });
+  expect(set.status(), await set.text()).toBe(200);
   planId = (
     await ok<{ id: string }>(
       await operator.post('/api/v1/admin/plans', {
@@ -120,6 +122,7 @@ test.afterAll(async () => {
     const { updatedAt: _updatedAt, ...settings } = settingsBefore;
     await operator.put('/api/v1/admin/referral-settings', { data: settings });
   }
+  await approvalsBack?.();
   await operator.dispose();
 });
 

@@ -88,12 +88,12 @@ export function ViewSelect<Value extends string>({
   onChange: (value: Value) => void;
 }) {
   return (
-    <label className="flex max-w-xs flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
+    <label className="flex max-w-xs min-w-0 flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
       {label}
       <select
         value={value}
         onChange={(event) => onChange(event.target.value as Value)}
-        className="min-h-11 rounded-xl border border-gray-300 bg-white px-3 text-base text-gray-900 sm:text-sm dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50"
+        className="min-h-11 max-w-full rounded-xl border border-gray-300 bg-white px-3 text-base text-gray-900 sm:text-sm dark:border-gray-700 dark:bg-gray-950 dark:text-gray-50"
       >
         {options.map((option) => (
           <option key={option.value} value={option.value}>
