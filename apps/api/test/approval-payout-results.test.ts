@@ -1,10 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, approvalRequestSchema } from '@orchard/shared';
+import { approvalRequestSchema } from '@orchard/shared';
 import { rowsOf } from '../src/db/rows';
 import { createTestApp, type TestApp } from './app';
 import { registerMember, signInOperator, TEST_PASSWORD, type RegisteredMember } from './auth';
+import { codeOf } from './approval-helpers';
 import { DATABASE_KINDS } from './database';
 import { fund, plansWorld, type PlansWorld } from './plans/helpers';
 
@@ -63,7 +64,6 @@ describe.each(DATABASE_KINDS)('two-person approval of a bank result file on %s',
   }
   const decide = (who: Who, id: string, how: 'approve' | 'reject') =>
     as(who, 'POST', `/admin/approvals/${id}/${how}`, how === 'reject' ? { reason: 'Not what the bank sent' } : undefined);
-  const codeOf = (response: { json: () => unknown }) => apiErrorSchema.parse(response.json()).error.code;
   const statusOf = async (ids: string[]) =>
     (
       await rowsOf<{ id: string; status: string }>(

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, approvalRequestSchema } from '@orchard/shared';
+import { approvalRequestSchema } from '@orchard/shared';
 import { rowsOf } from '../src/db/rows';
 import { releaseDueCommissions } from '../src/modules/plans/commissions';
 import { createTestApp, type TestApp } from './app';
 import { signInOperator } from './auth';
+import { codeOf } from './approval-helpers';
 import { DATABASE_KINDS } from './database';
 import { asOperator, buy, chain, commissions, createPlan, fund, plansWorld, type PlansWorld } from './plans/helpers';
 
@@ -56,7 +57,6 @@ describe.each(DATABASE_KINDS)('two-person approval of a refund override on %s', 
     });
   const refund = (purchaseId: string, key = randomUUID()) =>
     asOperator(w, 'POST', `/purchases/${purchaseId}/refund`, { reason: 'customer asked', override: true }, key);
-  const codeOf = (response: { json: () => unknown }) => apiErrorSchema.parse(response.json()).error.code;
   const refundsOf = (purchaseId: string) =>
     rowsOf<{ refs: Record<string, string> }>(
       t.database.handle.db,

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, approvalRequestSchema } from '@orchard/shared';
+import { approvalRequestSchema } from '@orchard/shared';
 import { rowsOf } from '../src/db/rows';
 import { createTestApp, type TestApp } from './app';
 import { signInOperator } from './auth';
+import { approvalCalls, codeOf, type Who } from './approval-helpers';
 import { DATABASE_KINDS } from './database';
 
 /**
@@ -12,8 +13,6 @@ import { DATABASE_KINDS } from './database';
  * it once (the factor gone, the account's sessions ended), with both names on the audit row;
  * rejecting and expiry leave the factor. Nobody approves the reset of their own factor.
  */
-type Who = { userId: string; cookie: string };
-
 describe.each(DATABASE_KINDS)('two-person approval of a second-factor reset on %s', (kind) => {
   let t: TestApp;
   let alice: Who;
@@ -30,14 +29,12 @@ describe.each(DATABASE_KINDS)('two-person approval of a second-factor reset on %
   });
   afterAll(async () => t?.close());
 
-  const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1/admin${url}`, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
-  const threshold = async (value: number | null) =>
-    expect((await call(alice, 'PUT', '/approval-settings', { threshold: value, expiresAfterHours: 24 })).statusCode).toBe(200);
+  const { call, threshold, decide } = approvalCalls(
+    () => t,
+    () => alice,
+    'Call them first',
+  );
   const reset = (who: Who, target: Who) => call(who, 'POST', `/members/${target.userId}/second-factor/reset`, { reason: 'Lost phone' });
-  const decide = (who: Who, id: string, how: 'approve' | 'reject') =>
-    call(who, 'POST', `/approvals/${id}/${how}`, how === 'reject' ? { reason: 'Call them first' } : undefined);
-  const codeOf = (response: { json: () => unknown }) => apiErrorSchema.parse(response.json()).error.code;
   const hasFactor = async (who: Who) =>
     (await rowsOf<{ n: number }>(t.database.handle.db, sql`select count(*)::int as n from console_totp where user_id = ${who.userId}`))[0]!
       .n === 1;

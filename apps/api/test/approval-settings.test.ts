@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, approvalRequestSchema } from '@orchard/shared';
+import { approvalRequestSchema } from '@orchard/shared';
 import { rowsOf } from '../src/db/rows';
 import { createTestApp, type TestApp } from './app';
 import { signInOperator } from './auth';
+import { approvalCalls, codeOf, type Who } from './approval-helpers';
 import { DATABASE_KINDS } from './database';
 
 /**
@@ -12,8 +13,6 @@ import { DATABASE_KINDS } from './database';
  * role may change them; approving writes it once, only over the settings it was asked against;
  * rejecting and expiry change nothing. Off (no threshold), a change is made at once.
  */
-type Who = { userId: string; cookie: string };
-
 const SECTIONS = [
   {
     kind: 'withdrawal_settings',
@@ -66,13 +65,11 @@ describe.each(DATABASE_KINDS)('two-person approval of the money settings on %s',
   });
   afterAll(async () => t?.close());
 
-  const call = (who: Who, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url: `/api/v1/admin${url}`, headers: { cookie: who.cookie }, ...(payload ? { payload } : {}) });
-  const threshold = async (value: number | null) =>
-    expect((await call(alice, 'PUT', '/approval-settings', { threshold: value, expiresAfterHours: 24 })).statusCode).toBe(200);
-  const decide = (who: Who, id: string, how: 'approve' | 'reject') =>
-    call(who, 'POST', `/approvals/${id}/${how}`, how === 'reject' ? { reason: 'Not agreed in the meeting' } : undefined);
-  const codeOf = (response: { json: () => unknown }) => apiErrorSchema.parse(response.json()).error.code;
+  const { call, threshold, decide } = approvalCalls(
+    () => t,
+    () => alice,
+    'Not agreed in the meeting',
+  );
 
   describe.each(SECTIONS)('$kind', (section) => {
     const current = async () => (await call(alice, 'GET', section.url)).json()[section.field] as number;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema, approvalRequestSchema, ledgerReportSchema } from '@orchard/shared';
+import { approvalRequestSchema, ledgerReportSchema } from '@orchard/shared';
 import { rowsOf } from '../src/db/rows';
+import { codeOf } from './approval-helpers';
 import { DATABASE_KINDS } from './database';
 import { createTestApp, type TestApp } from './app';
 import { registerMember, signInOperator } from './auth';
@@ -58,7 +59,6 @@ describe.each(DATABASE_KINDS)('two-person approval on %s', (kind) => {
       t.database.handle.db,
       sql`select refs, idempotency_key from ledger_transactions where kind in ('adjustment_credit', 'adjustment_debit') and refs ->> 'userId' = ${userId}`,
     );
-  const codeOf = (response: { json: () => unknown }) => apiErrorSchema.parse(response.json()).error.code;
   const requestFor = async (amount: number, who: Who = alice) => {
     const member = await registerMember(t);
     const response = await adjust(who, member.userId, amount);
