@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dashboard } from '@orchard/shared';
 import { createTestApp, type TestApp } from './app';
 import { DATABASE_KINDS } from './database';
-import { asOperator, buy, createPlan, fund, plansWorld, quickMember, rows, type PlansWorld } from './plans/helpers';
+import { asOperator, buy, createPlan, fund, plansWorld, type PlansWorld, quickMember, referralSettings, rows } from './plans/helpers';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -39,15 +39,7 @@ describe.each(DATABASE_KINDS)('console dashboard (%s)', (kind) => {
   };
 
   it('equals a direct recount of the same data for today, 7 and 30 days, and counts the queues exactly', async () => {
-    await asOperator(w, 'PUT', '/referral-settings', {
-      level1Bp: 1000,
-      level2Bp: 500,
-      level3Bp: 200,
-      capBp: 3000,
-      requireActivePlan: false,
-      holdDays: 1,
-      refundWindowDays: 7,
-    });
+    await asOperator(w, 'PUT', '/referral-settings', referralSettings());
     const plan = await createPlan(w, { price: 5_000 });
     // Activity spread over 40 days, so each window holds a different part of it.
     t.clock.advance(-40 * DAY);

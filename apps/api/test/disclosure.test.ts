@@ -10,7 +10,7 @@ import { signInOperator } from './auth';
 import { createTestApp, type TestApp } from './app';
 import { DATABASE_KINDS } from './database';
 import { recountFromLedger } from './disclosure-recount';
-import { asOperator, buy, createPlan, fund, plansWorld, quickMember, type PlansWorld } from './plans/helpers';
+import { asOperator, buy, createPlan, fund, plansWorld, type PlansWorld, quickMember, referralSettings } from './plans/helpers';
 
 const DAY = 86_400_000;
 
@@ -61,15 +61,7 @@ describe.each(DATABASE_KINDS)('earnings disclosure (%s)', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     w = await plansWorld(t);
-    const settings = {
-      level1Bp: 1000,
-      level2Bp: 500,
-      level3Bp: 200,
-      capBp: 3000,
-      requireActivePlan: false,
-      holdDays: 1,
-      refundWindowDays: 30,
-    };
+    const settings = referralSettings({ refundWindowDays: 30 });
     expect((await asOperator(w, 'PUT', '/referral-settings', settings)).statusCode).toBe(200);
     planId = (await createPlan(w, { price: 10_000 })).id;
     // A ← B ← C ← D ← G, A ← E; F joined and never bought.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SystemStatus } from '@orchard/shared';
 import { createTestApp, type TestApp } from './app';
 import { DATABASE_KINDS } from './database';
-import { asOperator, buy, createPlan, fund, plansWorld, quickMember, rows, type PlansWorld } from './plans/helpers';
+import { asOperator, buy, createPlan, fund, plansWorld, type PlansWorld, quickMember, referralSettings, rows } from './plans/helpers';
 
 const DAY = 86_400_000;
 const TOKEN = 'metrics-token-for-tests-1234';
@@ -36,15 +36,7 @@ describe.each(DATABASE_KINDS)('maintenance mode and the jobs on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind, { COMMISSION_RELEASE_POLL_MS: '40', DASHBOARD_ROLLUP_POLL_MS: '40', METRICS_TOKEN: TOKEN });
     w = await plansWorld(t);
-    const settings = {
-      level1Bp: 1000,
-      level2Bp: 500,
-      level3Bp: 200,
-      capBp: 3000,
-      requireActivePlan: false,
-      holdDays: 1,
-      refundWindowDays: 7,
-    };
+    const settings = referralSettings();
     expect((await asOperator(w, 'PUT', '/referral-settings', settings)).statusCode).toBe(200);
     const plan = await createPlan(w, { price: 1_000 });
     planId = plan.id;

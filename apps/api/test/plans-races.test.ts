@@ -14,13 +14,14 @@ import {
   errorCodes,
   fund,
   plansWorld,
+  type PlansWorld,
   quickMember,
+  referralSettings,
   rows,
   scalar,
   secondInstance,
-  statusCounts,
-  type PlansWorld,
   type SecondInstance,
+  statusCounts,
 } from './plans/helpers';
 
 const DAY = 86_400_000;
@@ -44,15 +45,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('plans under concurrency on Post
     currency = t.config.CURRENCY;
     // Uplines are paid without holding a plan themselves, so every purchase below also writes
     // pending commissions (more rows and locks in each race); they wait one day.
-    const settings = await asOperator(w, 'PUT', '/referral-settings', {
-      level1Bp: 1000,
-      level2Bp: 500,
-      level3Bp: 200,
-      capBp: 3000,
-      requireActivePlan: false,
-      holdDays: 1,
-      refundWindowDays: 7,
-    });
+    const settings = await asOperator(w, 'PUT', '/referral-settings', referralSettings());
     expect(settings.statusCode, settings.body).toBe(200);
   });
   afterAll(async () => {

@@ -45,6 +45,23 @@ export async function asMember(
   });
 }
 
+/**
+ * The referral settings most suites buy under: the default rates and cap, uplines paid without a
+ * plan of their own, commissions pending one day; `change` sets what a suite needs otherwise.
+ */
+export function referralSettings(change: Record<string, number | boolean> = {}) {
+  return {
+    level1Bp: 1000,
+    level2Bp: 500,
+    level3Bp: 200,
+    capBp: 3000,
+    requireActivePlan: false,
+    holdDays: 1,
+    refundWindowDays: 7,
+    ...change,
+  };
+}
+
 export async function createPlan(w: PlansWorld, overrides: Partial<UpsertPlanBody> = {}): Promise<AdminPlan> {
   const response = await asOperator(w, 'POST', '/plans', {
     name: 'Gold membership',
